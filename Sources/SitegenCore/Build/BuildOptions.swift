@@ -1,0 +1,17 @@
+/// What a build is asked to do, as the command line or a test sets it.
+public struct BuildOptions: Sendable, Equatable {
+    /// The site folder.
+    public var siteDirectory = "."
+    /// The output folder; nil for the site's own (`output` in the site folder, or `sitegen.yml`'s).
+    public var outputDirectory: String?
+    /// Overrides `base_url` of `sitegen.yml`.
+    public var baseURL: String?
+    public var includeDrafts = false
+
+    public init(siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory
+        self.baseURL = baseURL
+        self.includeDrafts = includeDrafts
+    }
+}

@@ -1,0 +1,142 @@
+/// The `sitegen` command: parses its arguments, runs a command, and returns the exit status.
+/// It reaches the outside world only through its `CLIEnvironment`.
+public struct CommandLineInterface: Sendable {
+    let arguments: [String]
+    let environment: CLIEnvironment
+
+    /// `arguments` without the program name.
+    public init(arguments: [String], environment: CLIEnvironment) {
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    public func run() -> ExitStatus {
+        guard let command = arguments.first else {
+            environment.standardError(CommandHelp.overview)
+            return .usageError
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            if let topic = rest.first, let help = CommandHelp.help(for: topic) {
+                environment.standardOutput(help)
+            } else {
+                environment.standardOutput(CommandHelp.overview)
+            }
+            return .success
+        case "--version":
+            environment.standardOutput("\(SitegenVersion.name) \(SitegenVersion.version)\n")
+            return .success
+        case "build":
+            return runBuild(rest)
+        case "check":
+            return runCheck(rest)
+        default:
+            let hint = Suggestion.didYouMean(command, in: CommandHelp.commands)
+            return usageError("unknown command '\(command)'\(hint)", usage: CommandHelp.overviewUsage)
+        }
+    }
+
+    private func runBuild(_ arguments: [String]) -> ExitStatus {
+        let parser = ArgumentParser(
+            valueOptions: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose", "--help", "-h"])
+        let parsed: ArgumentParser.Parsed
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            return usageError(error.message, usage: CommandHelp.buildUsage)
+        }
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            environment.standardOutput(CommandHelp.build)
+            return .success
+        }
+        if let extra = parsed.positional.first {
+            return usageError("unexpected argument '\(extra)'", usage: CommandHelp.buildUsage)
+        }
+        if parsed.flags.contains("--quiet"), parsed.flags.contains("--verbose") {
+            return usageError("--quiet and --verbose cannot be used together", usage: CommandHelp.buildUsage)
+        }
+        let options = BuildOptions(
+            siteDirectory: parsed.values["--site"] ?? ".", outputDirectory: parsed.values["--output"],
+            baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"))
+        let quiet = parsed.flags.contains("--quiet")
+        let started = environment.now()
+        let result = SiteBuilder(fileSystem: environment.fileSystem).build(options)
+        let seconds = environment.now() - started
+        report(result.diagnostics, showWarnings: !quiet)
+        guard let site = result.site else {
+            environment.standardError("sitegen: build failed with \(counted(result.diagnostics.errorCount, "error")); the output was not changed\n")
+            return .contentError
+        }
+        if parsed.flags.contains("--verbose") {
+            for file in result.files {
+                environment.standardOutput("  \(Path.join(result.outputDirectory, file.path))\n")
+            }
+        }
+        if !quiet {
+            var summary = "Built \(counted(site.flows.count, "flow")), \(counted(site.pageCount, "page"))"
+            summary += " in \(Self.formatSeconds(seconds)) → \(result.outputDirectory)"
+            if result.diagnostics.warningCount > 0 {
+                summary += " (\(counted(result.diagnostics.warningCount, "warning")))"
+            }
+            environment.standardOutput(summary + "\n")
+        }
+        return .success
+    }
+
+    private func runCheck(_ arguments: [String]) -> ExitStatus {
+        let parser = ArgumentParser(valueOptions: ["--site", "--base-url"], flags: ["--strict", "--drafts", "--help", "-h"])
+        let parsed: ArgumentParser.Parsed
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            return usageError(error.message, usage: CommandHelp.checkUsage)
+        }
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            environment.standardOutput(CommandHelp.check)
+            return .success
+        }
+        if let extra = parsed.positional.first {
+            return usageError("unexpected argument '\(extra)'", usage: CommandHelp.checkUsage)
+        }
+        let options = BuildOptions(
+            siteDirectory: parsed.values["--site"] ?? ".", baseURL: parsed.values["--base-url"],
+            includeDrafts: parsed.flags.contains("--drafts"))
+        let result = SiteBuilder(fileSystem: environment.fileSystem).check(options)
+        report(result.diagnostics, showWarnings: true)
+        let strict = parsed.flags.contains("--strict")
+        let errors = result.diagnostics.errorCount
+        let warnings = result.diagnostics.warningCount
+        let failed = errors > 0 || (strict && warnings > 0)
+        let summary = "\(counted(errors, "error")), \(counted(warnings, "warning"))"
+        if failed {
+            environment.standardError("sitegen: check failed: \(summary)\(strict && errors == 0 ? " (--strict)" : "")\n")
+            return .contentError
+        }
+        let pages = result.site?.pageCount ?? 0
+        let flows = result.site?.flows.count ?? 0
+        environment.standardOutput("Checked \(counted(flows, "flow")), \(counted(pages, "page")): \(summary)\n")
+        return .success
+    }
+
+    private func report(_ diagnostics: [Diagnostic], showWarnings: Bool) {
+        let formatter = DiagnosticFormatter()
+        for diagnostic in diagnostics where showWarnings || diagnostic.isError {
+            environment.standardError(formatter.format(diagnostic) + "\n")
+        }
+    }
+
+    private func usageError(_ message: String, usage: String) -> ExitStatus {
+        environment.standardError("sitegen: error: \(message)\nusage: \(usage)\nRun 'sitegen --help' for more.\n")
+        return .usageError
+    }
+
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        return milliseconds < 1000 ? "\(milliseconds) ms" : "\(Double(milliseconds / 10) / 100) s"
+    }
+}

@@ -1,0 +1,8 @@
+/// The exit statuses of `sitegen`.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// The site has errors (or, with `check --strict`, warnings), or the output cannot be written.
+    case contentError = 1
+    /// The command line is wrong.
+    case usageError = 2
+}

@@ -1,0 +1,108 @@
+import OnboardingKit
+
+/// Builds a flow from its folder: settings with defaults, pages parsed, ordered and numbered,
+/// ids checked for clashes, drafts left out unless asked for.
+struct FlowAssembler: Sendable {
+    let parser: PageParser
+    let site: SiteSettings
+    let strings: ThemeStrings
+    let includeDrafts: Bool
+
+    /// The site index, where a flow's finish link goes unless the flow says otherwise.
+    static let defaultFinishHref = "../"
+
+    func assemble(_ source: FlowSources, displayDirectory: String) -> (Flow?, [Asset], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var front = FlowFrontMatter()
+        var descriptionFromBody = ""
+        var version = ContentHash()
+        if let index = source.index {
+            version.add(index.text)
+            switch FrontMatter.parse(index) {
+            case .success(let split):
+                let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
+                front = fields
+                diagnostics += problems
+                descriptionFromBody = Markdown.render(split.body, options: site.markdown).plainText
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            }
+        }
+
+        var pages: [ParsedPage] = []
+        var draftsLeftOut = 0
+        for file in source.pages {
+            let (parsed, problems) = parser.parse(file, in: source)
+            if let parsed, parsed.frontMatter.draft, !includeDrafts {
+                draftsLeftOut += 1
+                continue
+            }
+            diagnostics += problems
+            if let parsed { pages.append(parsed) }
+        }
+        pages.sort { $0.sortKey < $1.sortKey }
+
+        if pages.isEmpty, !diagnostics.hasErrors {
+            let drafts = draftsLeftOut > 0 ? " (\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out; build with --drafts to include them)" : ""
+            diagnostics.append(.error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: displayDirectory))
+        }
+        diagnostics += duplicateIDs(in: pages)
+
+        let settings = flowSettings(front, slug: source.slug)
+        var assets: [Asset] = []
+        var modelPages: [Page] = []
+        for (index, parsed) in pages.enumerated() {
+            version.add(parsed.file.text)
+            parsed.imageDigests.forEach { version.add($0) }
+            assets += parsed.assets
+            let front = parsed.frontMatter
+            modelPages.append(
+                Page(
+                    id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
+                    image: parsed.image, source: Path.join(source.slug, parsed.name),
+                    settings: PageSettings(
+                        skip: front.skip ?? true, action: front.action, advance: front.advance ?? .auto,
+                        background: front.background, cssClass: front.cssClass, draft: front.draft)))
+        }
+        guard !diagnostics.hasErrors else { return (nil, [], diagnostics) }
+        let flow = Flow(
+            slug: source.slug, title: front.title ?? PageNaming.humanize(source.slug),
+            description: front.description ?? descriptionFromBody, order: front.order, settings: settings,
+            pages: modelPages, contentVersion: version.hex)
+        return (flow, assets, diagnostics)
+    }
+
+    private func flowSettings(_ front: FlowFrontMatter, slug: String) -> FlowSettings {
+        let locale = front.locale ?? site.locale
+        return FlowSettings(
+            skip: SkipSettings(
+                enabled: front.skipEnabled ?? true, label: front.skipLabel ?? strings.skip,
+                target: front.skipTarget ?? .last),
+            finish: LinkAction(label: front.finishLabel ?? strings.finish, href: front.finishHref ?? Self.defaultFinishHref),
+            showOnce: front.showOnce ?? false,
+            storageKey: front.storageKey ?? "sitegen:\(slug)",
+            transition: front.transition ?? .slide,
+            orientation: front.orientation ?? .horizontal,
+            locale: locale,
+            direction: front.direction ?? TextDirection.of(locale: locale))
+    }
+
+    /// An error on each page whose id an earlier page already has.
+    private func duplicateIDs(in pages: [ParsedPage]) -> [Diagnostic] {
+        var firstByID: [String: ParsedPage] = [:]
+        var diagnostics: [Diagnostic] = []
+        for page in pages {
+            guard let first = firstByID[page.id] else {
+                firstByID[page.id] = page
+                continue
+            }
+            let node = page.frontMatter.idNode
+            let origin = node == nil ? " (from its file name)" : ""
+            diagnostics.append(
+                page.file.error(
+                    "page id '\(page.id)'\(origin) is already used by \(first.name); give one of them another 'id'",
+                    at: node?.location, length: node?.length ?? 1))
+        }
+        return diagnostics
+    }
+}

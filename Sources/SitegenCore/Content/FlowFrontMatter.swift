@@ -1,0 +1,64 @@
+import OnboardingKit
+
+/// The settings a flow's `_index.md` sets; anything left out is nil and takes its default later.
+public struct FlowFrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var description: String?
+    public var order: Int?
+    public var skipEnabled: Bool?
+    public var skipLabel: String?
+    public var skipTarget: SkipTarget?
+    public var finishLabel: String?
+    public var finishHref: String?
+    public var showOnce: Bool?
+    public var storageKey: String?
+    public var transition: Transition?
+    public var orientation: Orientation?
+    public var locale: String?
+    public var direction: TextDirection?
+
+    public init() {}
+
+    static let keys = [
+        "title", "description", "order", "skip", "finish", "show_once", "storage_key", "transition",
+        "orientation", "locale", "dir",
+    ]
+
+    static func read(_ fields: YAMLNode?, file: SourceFile) -> (FlowFrontMatter, [Diagnostic]) {
+        var reader = FieldReader(fields, keys: keys, file: file, context: "flow settings")
+        var flow = FlowFrontMatter()
+        flow.title = reader.string("title")
+        flow.description = reader.string("description")
+        flow.order = reader.int("order")
+        if let skip = reader.node("skip") {
+            switch skip.kind {
+            case .mapping:
+                _ = reader.mapping("skip", keys: ["label", "target"]) { nested in
+                    flow.skipLabel = nested.string("label")
+                    flow.skipTarget = nested.choice("target", SkipTarget.self)
+                }
+            case .scalar where skip.resolved == .bool(true) || skip.resolved == .bool(false):
+                flow.skipEnabled = reader.bool("skip")
+            case .scalar:
+                flow.skipLabel = reader.string("skip")
+            case .sequence:
+                reader.report("'skip' must be true, false, a label or a mapping with 'label' and 'target', not a list", at: skip)
+            }
+        }
+        if let finish = reader.node("finish") {
+            if case .scalar = finish.kind {
+                flow.finishLabel = reader.string("finish")
+            } else if let parts = reader.linkParts("finish") {
+                flow.finishLabel = parts.label
+                flow.finishHref = parts.href
+            }
+        }
+        flow.showOnce = reader.bool("show_once")
+        flow.storageKey = reader.string("storage_key")
+        flow.transition = reader.choice("transition", Transition.self)
+        flow.orientation = reader.choice("orientation", Orientation.self)
+        flow.locale = reader.locale("locale")
+        flow.direction = reader.choice("dir", TextDirection.self)
+        return (flow, reader.diagnostics)
+    }
+}

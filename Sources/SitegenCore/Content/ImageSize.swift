@@ -1,0 +1,111 @@
+/// Reads an image's intrinsic pixel size from its header: PNG, JPEG (honouring its EXIF
+/// orientation, as browsers do), GIF, WebP and SVG.
+public enum ImageSize {
+    public struct Size: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The formats sitegen measures, for error messages.
+    public static let formats = "PNG, JPEG, GIF, WebP or SVG"
+
+    public static func read(_ bytes: [UInt8]) -> Size? {
+        let size: Size?
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            size = png(bytes)
+        } else if bytes.starts(with: [0xFF, 0xD8]) {
+            size = jpeg(bytes)
+        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            size = bytes.count >= 10 ? Size(width: bytes.uint16LE(6), height: bytes.uint16LE(8)) : nil
+        } else if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            size = webp(bytes)
+        } else {
+            size = SVGSize.read(bytes)
+        }
+        guard let size, size.width > 0, size.height > 0 else { return nil }
+        return size
+    }
+
+    private static func png(_ bytes: [UInt8]) -> Size? {
+        guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return Size(width: bytes.uint32BE(16), height: bytes.uint32BE(20))
+    }
+
+    private static func webp(_ bytes: [UInt8]) -> Size? {
+        let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
+        switch chunk {
+        case "VP8 ":
+            guard bytes[23] == 0x9D, bytes[24] == 0x01, bytes[25] == 0x2A else { return nil }
+            return Size(width: bytes.uint16LE(26) & 0x3FFF, height: bytes.uint16LE(28) & 0x3FFF)
+        case "VP8L":
+            guard bytes[20] == 0x2F else { return nil }
+            let b1 = Int(bytes[21]), b2 = Int(bytes[22]), b3 = Int(bytes[23]), b4 = Int(bytes[24])
+            let width = 1 + (b1 | (b2 & 0x3F) << 8)
+            let height = 1 + (b2 >> 6 | b3 << 2 | (b4 & 0x0F) << 10)
+            return Size(width: width, height: height)
+        case "VP8X":
+            return Size(width: 1 + bytes.uint24LE(24), height: 1 + bytes.uint24LE(27))
+        default:
+            return nil
+        }
+    }
+
+    private static func jpeg(_ bytes: [UInt8]) -> Size? {
+        var offset = 2
+        var orientation = 1
+        while offset + 4 <= bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
+            let length = bytes.uint16BE(offset + 2)
+            guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
+            let segment = offset + 4
+            if marker == 0xE1, length >= 8, Array(bytes[segment..<segment + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                orientation = exifOrientation(Array(bytes[(segment + 6)..<(offset + 2 + length)])) ?? orientation
+            }
+            let isStartOfFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            if isStartOfFrame, length >= 7 {
+                let height = bytes.uint16BE(segment + 1)
+                let width = bytes.uint16BE(segment + 3)
+                return orientation >= 5 ? Size(width: height, height: width) : Size(width: width, height: height)
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// The orientation tag (1–8) of a TIFF-structured EXIF block.
+    private static func exifOrientation(_ tiff: [UInt8]) -> Int? {
+        guard tiff.count >= 8 else { return nil }
+        let littleEndian = tiff[0] == 0x49 && tiff[1] == 0x49
+        guard littleEndian || (tiff[0] == 0x4D && tiff[1] == 0x4D) else { return nil }
+        let u16 = { (at: Int) -> Int in littleEndian ? tiff.uint16LE(at) : tiff.uint16BE(at) }
+        let u32 = { (at: Int) -> Int in littleEndian ? tiff.uint32LE(at) : tiff.uint32BE(at) }
+        let directory = u32(4)
+        guard directory + 2 <= tiff.count else { return nil }
+        let count = u16(directory)
+        for entry in 0..<count {
+            let at = directory + 2 + entry * 12
+            guard at + 12 <= tiff.count else { return nil }
+            if u16(at) == 0x0112 {
+                let value = u16(at + 8)
+                return (1...8).contains(value) ? value : nil
+            }
+        }
+        return nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func uint16LE(_ at: Int) -> Int { Int(self[at]) | Int(self[at + 1]) << 8 }
+    fileprivate func uint16BE(_ at: Int) -> Int { Int(self[at]) << 8 | Int(self[at + 1]) }
+    fileprivate func uint24LE(_ at: Int) -> Int { uint16LE(at) | Int(self[at + 2]) << 16 }
+    fileprivate func uint32LE(_ at: Int) -> Int { uint16LE(at) | uint16LE(at + 2) << 16 }
+    fileprivate func uint32BE(_ at: Int) -> Int { uint16BE(at) << 16 | uint16BE(at + 2) }
+}

@@ -1,0 +1,75 @@
+import OnboardingKit
+
+/// The settings a page's front matter sets; anything left out is nil and takes its default later.
+public struct PageFrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var image: String?
+    /// Where `image` is written, to point at it when the file is missing.
+    public var imageNode: YAMLNode?
+    public var imageAlt: String?
+    public var order: Int?
+    public var id: String?
+    public var idNode: YAMLNode?
+    public var draft = false
+    public var skip: Bool?
+    public var action: LinkAction?
+    public var advance: Advance?
+    public var background: String?
+    public var cssClass: String?
+
+    public init() {}
+
+    static let keys = [
+        "title", "image", "image_alt", "order", "id", "draft", "skip", "action", "advance", "background", "class",
+    ]
+
+    static func read(_ fields: YAMLNode?, file: SourceFile) -> (PageFrontMatter, [Diagnostic]) {
+        var reader = FieldReader(fields, keys: keys, file: file, context: "page front matter")
+        var page = PageFrontMatter()
+        page.title = reader.string("title")
+        page.imageNode = reader.node("image")
+        page.image = reader.string("image")
+        page.imageAlt = reader.string("image_alt")
+        page.order = reader.int("order")
+        if let node = reader.node("id"), let id = reader.string("id") {
+            if !Validation.isSlug(id) {
+                reader.report("'id' must be letters, digits, '-' and '_', starting with a letter or digit, not '\(id)'", at: node)
+            } else if id.hasPrefix("sg-") {
+                reader.report("'id' may not start with 'sg-', which the theme uses for its own ids", at: node)
+            } else {
+                page.id = id
+                page.idNode = node
+            }
+        }
+        page.draft = reader.bool("draft") ?? false
+        page.skip = reader.bool("skip")
+        if let node = reader.node("action"), let parts = reader.linkParts("action") {
+            if let label = parts.label, let href = parts.href {
+                page.action = LinkAction(label: label, href: href)
+            } else if reader.diagnostics.isEmpty {
+                reader.report("'action' needs both a 'label' and an 'href'", at: node)
+            }
+        }
+        if let node = reader.node("advance"), let advance = reader.choice("advance", Advance.self) {
+            if advance == .action, reader.node("action") == nil {
+                reader.report("'advance: action' needs an 'action' on the page, whose button moves on", at: node)
+            }
+            page.advance = advance
+        }
+        if let node = reader.node("background"), let background = reader.string("background") {
+            if Validation.isSafeCSSValue(background) {
+                page.background = background
+            } else {
+                reader.report("'background' is not a CSS value sitegen can use: '\(background)'", at: node)
+            }
+        }
+        if let node = reader.node("class"), let cssClass = reader.string("class") {
+            if Validation.isClassList(cssClass) {
+                page.cssClass = cssClass
+            } else {
+                reader.report("'class' must be CSS class names separated by spaces, not '\(cssClass)'", at: node)
+            }
+        }
+        return (page, reader.diagnostics)
+    }
+}

@@ -1,0 +1,132 @@
+import OnboardingKit
+
+/// A page read and rendered, before its flow gives it a place.
+struct ParsedPage: Sendable {
+    var file: SourceFile
+    /// The file name, such as `01-welcome.md`.
+    var name: String
+    var frontMatter: PageFrontMatter
+    var title: String?
+    var html: String
+    var image: PageImage?
+    var assets: [Asset]
+    /// Digests of the images the page shows, for its flow's content version.
+    var imageDigests: [String]
+
+    /// The id from the front matter, or from the file name (`01-welcome.md` is `welcome`).
+    var id: String { frontMatter.id ?? PageNaming.defaultID(fileName: name) }
+
+    /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
+    var sortKey: (Int, String) {
+        (frontMatter.order ?? PageNaming.numericPrefix(of: name) ?? Int.max, name)
+    }
+}
+
+/// Reads one page: its front matter, its Markdown, and the images it shows.
+struct PageParser: Sendable {
+    let resolver: ImageResolver
+    let markdown: MarkdownOptions
+
+    func parse(_ page: PageFile, in flow: FlowSources) -> (ParsedPage?, [Diagnostic]) {
+        let file = page.file
+        let split: FrontMatter
+        switch FrontMatter.parse(file) {
+        case .success(let value): split = value
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
+        var parsed = ParsedPage(
+            file: file, name: page.name, frontMatter: fields, title: fields.title, html: "", image: nil, assets: [],
+            imageDigests: [])
+
+        if let reference = fields.image, let node = fields.imageNode {
+            switch resolver.resolve(reference, in: flow) {
+            case .success(let image):
+                parsed.image = PageImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
+                parsed.assets.append(image.asset)
+                parsed.imageDigests.append(image.digest)
+                if fields.imageAlt == nil {
+                    diagnostics.append(
+                        file.warning(
+                            "image has no 'image_alt'; describe it for screen readers, or set image_alt: \"\" if it is decorative",
+                            at: node.location, length: node.length))
+                }
+            case .failure(let problem):
+                diagnostics.append(file.error(problem.message, at: node.location, length: node.length))
+            case nil:
+                diagnostics.append(
+                    file.error("'image' must be a file of the site, so that its size can be read; '\(reference)' is not",
+                        at: node.location, length: node.length))
+            }
+        }
+
+        let rendered = Markdown.render(split.body, options: markdown) { image in
+            let location = file.location(
+                line: split.bodyStartLine + image.line - 1, utf8Column: image.byteColumn, marker: "![")
+            let length = 2 + image.alt.count
+            if image.alt.trimmingBlanks.isEmpty {
+                diagnostics.append(file.warning("image '\(image.url)' has no alt text; describe it in ![…]", at: location, length: length))
+            }
+            switch resolver.resolve(image.url, in: flow) {
+            case .success(let resolved):
+                parsed.assets.append(resolved.asset)
+                parsed.imageDigests.append(resolved.digest)
+                return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height)
+            case .failure(let problem):
+                diagnostics.append(file.error(problem.message, at: location, length: length))
+                return nil
+            case nil:
+                return nil
+            }
+        }
+        parsed.html = rendered.html
+        parsed.title = parsed.title ?? rendered.firstHeading
+        if rendered.plainText.isEmpty, rendered.images.isEmpty, parsed.image == nil {
+            diagnostics.append(
+                file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: split.bodyStartLine, column: 1)))
+        }
+        return (parsed, diagnostics)
+    }
+}
+
+/// Page ids and ordering from file names.
+enum PageNaming {
+    /// The number a file name starts with: `02-record.md` is 2.
+    static func numericPrefix(of name: String) -> Int? {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits.prefix(18))
+    }
+
+    /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`.
+    static func defaultID(fileName: String) -> String {
+        var stem = Substring(fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
+        let digits = stem.prefix { $0.isASCII && $0.isNumber }
+        let rest = stem.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
+        if !rest.isEmpty { stem = rest }
+        let slug = slugify(String(stem))
+        if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
+        return slug.isEmpty ? "page" : "page-\(slug)"
+    }
+
+    /// Lowercase ASCII letters and digits, other runs of characters as one `-`.
+    static func slugify(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                if pendingDash, !slug.isEmpty { slug += "-" }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+
+    /// A readable title from an id or slug: `get-started` is "Get started".
+    static func humanize(_ slug: String) -> String {
+        let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

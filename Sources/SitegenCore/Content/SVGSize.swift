@@ -1,0 +1,72 @@
+/// The size an SVG file renders at by default: its root element's `width` and `height` in
+/// pixels, or else the size of its `viewBox`.
+enum SVGSize {
+    static func read(_ bytes: [UInt8]) -> ImageSize.Size? {
+        guard let text = String(validating: bytes.prefix(64 * 1024), as: UTF8.self)
+            ?? String(validating: bytes, as: UTF8.self),
+            let attributes = rootAttributes(text)
+        else { return nil }
+        let width = attributes["width"].flatMap(pixels)
+        let height = attributes["height"].flatMap(pixels)
+        let viewBox = attributes["viewBox"].map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).compactMap { Double($0) }
+        }
+        let boxSize = viewBox.flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? ($0[2], $0[3]) : nil }
+        switch (width, height, boxSize) {
+        case let (width?, height?, _):
+            return ImageSize.Size(width: Int(width.rounded()), height: Int(height.rounded()))
+        case let (width?, nil, box?):
+            return ImageSize.Size(width: Int(width.rounded()), height: Int((width * box.1 / box.0).rounded()))
+        case let (nil, height?, box?):
+            return ImageSize.Size(width: Int((height * box.0 / box.1).rounded()), height: Int(height.rounded()))
+        case let (nil, nil, box?):
+            return ImageSize.Size(width: Int(box.0.rounded()), height: Int(box.1.rounded()))
+        default:
+            return nil
+        }
+    }
+
+    /// A length in CSS pixels: unitless or `px`; other units have no fixed pixel size.
+    private static func pixels(_ value: String) -> Double? {
+        let trimmed = value.trimmingBlanks
+        let number = trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed
+        guard let result = Double(number), result > 0, result.isFinite else { return nil }
+        return result
+    }
+
+    /// The attributes of the first `<svg` start tag, skipping the prolog, comments and doctype.
+    private static func rootAttributes(_ text: String) -> [String: String]? {
+        var scanner = Substring(text)
+        while let open = scanner.firstIndex(of: "<") {
+            scanner = scanner[scanner.index(after: open)...]
+            if scanner.hasPrefix("!--") {
+                guard let end = scanner.range(of: "-->") else { return nil }
+                scanner = scanner[end.upperBound...]
+                continue
+            }
+            if scanner.hasPrefix("?") || scanner.hasPrefix("!") { continue }
+            let name = scanner.prefix { !($0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ">" || $0 == "/") }
+            guard name == "svg" || name.hasSuffix(":svg") else { return nil }
+            return attributes(in: scanner.dropFirst(name.count))
+        }
+        return nil
+    }
+
+    private static func attributes(in tag: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = tag
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+            guard let first = rest.first, first != ">", first != "/" else { return result }
+            let name = rest.prefix { $0 != "=" && $0 != " " && $0 != ">" && $0 != "\n" && $0 != "\t" }
+            rest = rest.dropFirst(name.count).drop { $0 == " " }
+            guard rest.first == "=" else { continue }
+            rest = rest.dropFirst().drop { $0 == " " }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return result }
+            rest = rest.dropFirst()
+            let value = rest.prefix { $0 != quote }
+            result[String(name)] = String(value)
+            rest = rest.dropFirst(value.count + 1)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// The settings of `sitegen.yml`, with defaults for everything left out.
+public struct SiteSettings: Sendable, Equatable {
+    public var title = "Onboarding"
+    public var description = ""
+    /// The URL the site is served from, ending in `/`; nil to link everything relatively.
+    public var baseURL: String?
+    /// The default locale of every flow.
+    public var locale = "en"
+    /// The output folder, relative to the site folder.
+    public var outputDirectory = "output"
+    public var markdown = MarkdownOptions()
+    public var theme = ThemeSettings()
+
+    public init() {}
+
+    static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme"]
+
+    /// Reads `sitegen.yml`; a site without one gets the defaults.
+    static func read(_ file: SourceFile?) -> (SiteSettings, [Diagnostic]) {
+        var settings = SiteSettings()
+        guard let file else { return (settings, []) }
+        let root: YAMLNode?
+        switch FrontMatter.parseYAMLFile(file) {
+        case .success(let node): root = node
+        case .failure(let diagnostic): return (settings, [diagnostic])
+        }
+        var reader = FieldReader(root, keys: keys, file: file, context: "sitegen.yml")
+        settings.title = reader.string("title") ?? settings.title
+        settings.description = reader.string("description") ?? ""
+        if let node = reader.node("base_url"), let url = reader.string("base_url") {
+            if let normalized = Validation.baseURL(url) {
+                settings.baseURL = normalized
+            } else {
+                reader.report("'base_url' must be an http(s) URL or a path starting with '/', not '\(url)'", at: node)
+            }
+        }
+        settings.locale = reader.locale("locale") ?? settings.locale
+        settings.outputDirectory = reader.string("output") ?? settings.outputDirectory
+        settings.markdown = reader.mapping("markdown", keys: ["smart", "hardbreaks", "unsafe"]) { markdown in
+            MarkdownOptions(
+                smart: markdown.bool("smart") ?? false,
+                hardBreaks: markdown.bool("hardbreaks") ?? false,
+                unsafe: markdown.bool("unsafe") ?? false)
+        } ?? settings.markdown
+        settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
+        return (settings, reader.diagnostics)
+    }
+}

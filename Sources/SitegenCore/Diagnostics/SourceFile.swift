@@ -1,0 +1,52 @@
+/// A text file of the user's site, with the means to point at a place in it.
+public struct SourceFile: Sendable, Hashable {
+    /// The path as diagnostics show it, relative to the site folder.
+    public let path: String
+    public let text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+
+    /// The text of 1-based line `number`, without its line ending (`\n` or `\r\n`).
+    public func line(_ number: Int) -> String? {
+        let lines = LineSplitter.lines(of: text)
+        guard number >= 1, number <= lines.count else { return nil }
+        return String(lines[number - 1].text)
+    }
+
+    /// A diagnostic located at `location` in this file, carrying the offending line.
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation?, length: Int = 1
+    ) -> Diagnostic {
+        Diagnostic(
+            severity, message, path: path, location: location, length: length,
+            sourceLine: location.flatMap { line($0.line) })
+    }
+
+    public func error(_ message: String, at location: SourceLocation?, length: Int = 1) -> Diagnostic {
+        diagnostic(.error, message, at: location, length: length)
+    }
+
+    public func warning(_ message: String, at location: SourceLocation?, length: Int = 1) -> Diagnostic {
+        diagnostic(.warning, message, at: location, length: length)
+    }
+}
+
+extension SourceFile {
+    /// The location of a 1-based UTF-8 byte column on a line, as a column of Unicode scalars.
+    /// When `marker` is given and the text at that column does not start with it, the column
+    /// moves to the marker's first occurrence after it (cmark reports some inline positions at
+    /// the start of the line's content).
+    func location(line: Int, utf8Column: Int, marker: String? = nil) -> SourceLocation {
+        guard let text = self.line(line) else { return SourceLocation(line: line, column: max(1, utf8Column)) }
+        let utf8 = text.utf8
+        var index = utf8.index(utf8.startIndex, offsetBy: max(0, utf8Column - 1), limitedBy: utf8.endIndex) ?? utf8.endIndex
+        if let marker, !text[index...].hasPrefix(marker), let found = text[index...].range(of: marker) {
+            index = found.lowerBound
+        }
+        let column = text.unicodeScalars[..<index].count + 1
+        return SourceLocation(line: line, column: column)
+    }
+}

@@ -1,0 +1,105 @@
+/// Reads typed settings out of a YAML mapping. Every key it does not know is reported with a
+/// suggestion, every value of the wrong type with its position; nothing is silently ignored.
+struct FieldReader {
+    let file: SourceFile
+    /// What the mapping configures, for messages: "page front matter", "flow settings", …
+    let context: String
+    private var values: [String: YAMLNode] = [:]
+    private var keyNodes: [String: YAMLNode] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// A reader over `node` (a mapping, or nil for none) that accepts exactly `keys`.
+    init(_ node: YAMLNode?, keys: [String], file: SourceFile, context: String) {
+        self.file = file
+        self.context = context
+        guard let node else { return }
+        guard case .mapping(let pairs) = node.kind else {
+            diagnostics.append(
+                file.error("\(context) must be a mapping of keys to values, not \(node.kindDescription)",
+                    at: node.location, length: node.length))
+            return
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                diagnostics.append(file.error("a key in \(context) must be a plain name", at: pair.key.location))
+                continue
+            }
+            if let first = keyNodes[key] {
+                diagnostics.append(
+                    file.error("duplicate key '\(key)' in \(context) (first set on line \(first.location.line))",
+                        at: pair.key.location, length: pair.key.length))
+                continue
+            }
+            guard keys.contains(key) else {
+                diagnostics.append(
+                    file.error("unknown key '\(key)' in \(context)\(Suggestion.didYouMean(key, in: keys))",
+                        at: pair.key.location, length: pair.key.length))
+                continue
+            }
+            keyNodes[key] = pair.key
+            values[key] = pair.value
+        }
+    }
+
+    /// The value node of `key`, unless it is absent or null.
+    func node(_ key: String) -> YAMLNode? {
+        guard let node = values[key], node.resolved != .null else { return nil }
+        return node
+    }
+
+    mutating func report(_ message: String, at node: YAMLNode) {
+        diagnostics.append(file.error(message, at: node.location, length: node.length))
+    }
+
+    /// Any scalar as text (`title: 2024` is the title "2024").
+    mutating func string(_ key: String) -> String? {
+        guard let node = node(key) else { return nil }
+        guard let text = node.scalarText else {
+            report("'\(key)' must be text, not \(node.kindDescription)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        if case .bool(let value) = node.resolved { return value }
+        report("'\(key)' must be true or false, not \(describe(node))", at: node)
+        return nil
+    }
+
+    mutating func int(_ key: String) -> Int? {
+        guard let node = node(key) else { return nil }
+        if case .int(let value) = node.resolved { return value }
+        report("'\(key)' must be a whole number, not \(describe(node))", at: node)
+        return nil
+    }
+
+    /// One of an enumeration's raw values, with a suggestion when the value is misspelt.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
+        guard let node = node(key) else { return nil }
+        let names = Choice.allCases.map(\.rawValue)
+        if let text = node.scalarText, let value = Choice(rawValue: text) { return value }
+        let list = names.joined(separator: ", ")
+        let hint = node.scalarText.map { Suggestion.didYouMean($0, in: names) } ?? ""
+        report("'\(key)' must be one of \(list), not \(describe(node))\(hint)", at: node)
+        return nil
+    }
+
+    /// Reads the mapping under `key` with a reader of its own, keeping its diagnostics.
+    mutating func mapping<Value>(
+        _ key: String, keys: [String], read: (inout FieldReader) -> Value
+    ) -> Value? {
+        guard let node = node(key) else { return nil }
+        var nested = FieldReader(node, keys: keys, file: file, context: "'\(key)'")
+        let value = read(&nested)
+        diagnostics += nested.diagnostics
+        return value
+    }
+
+    private func describe(_ node: YAMLNode) -> String {
+        if let text = node.scalarText { return "'\(text)'" }
+        return node.kindDescription
+    }
+}

@@ -1,0 +1,91 @@
+/// A YAML value as libyaml parsed it, with where it came from. Aliases are already expanded.
+public struct YAMLNode: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A scalar's text; `plain` is false for quoted and block scalars, which are always strings.
+        case scalar(String, plain: Bool)
+        case sequence([YAMLNode])
+        case mapping([Pair])
+    }
+
+    /// One `key: value` entry of a mapping, in document order.
+    public struct Pair: Sendable, Hashable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+    }
+
+    public var kind: Kind
+    /// Where the node starts in the file the YAML came from.
+    public var location: SourceLocation
+    /// The length of the node's first line in the source, for underlining.
+    public var length: Int
+
+    public init(kind: Kind, location: SourceLocation, length: Int = 1) {
+        self.kind = kind
+        self.location = location
+        self.length = length
+    }
+}
+
+extension YAMLNode {
+    /// The scalar's text, or nil for a collection.
+    public var scalarText: String? {
+        if case .scalar(let text, _) = kind { return text }
+        return nil
+    }
+
+    /// What the YAML 1.2 core schema makes of a plain scalar.
+    public enum Resolved: Equatable {
+        case null, bool(Bool), int(Int), float(Double), string(String)
+    }
+
+    /// Resolves a scalar by the YAML 1.2 core schema; quoted scalars are always strings.
+    public var resolved: Resolved? {
+        guard case .scalar(let text, let plain) = kind else { return nil }
+        guard plain else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: break
+        }
+        if let int = Self.integer(text) { return .int(int) }
+        if let double = Self.float(text) { return .float(double) }
+        return .string(text)
+    }
+
+    /// A name for the node's kind, for error messages.
+    public var kindDescription: String {
+        switch kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar:
+            switch resolved {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .int: return "a number"
+            case .float: return "a number"
+            default: return "a string"
+            }
+        }
+    }
+
+    private static func integer(_ text: String) -> Int? {
+        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
+        let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+
+    private static func float(_ text: String) -> Double? {
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        let allowed = Set("0123456789.eE+-")
+        guard text.contains(where: \.isNumber), text.allSatisfy({ allowed.contains($0) }) else { return nil }
+        return Double(text)
+    }
+}

@@ -1,0 +1,122 @@
+import CCMark
+import Foundation
+
+/// CommonMark through cmark. The only code that touches libcmark.
+public enum Markdown {
+    /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
+    /// image it answers for is rendered with the answer's URL and its width and height, and every
+    /// other byte is exactly what cmark renders.
+    public static func render(
+        _ text: String, options: MarkdownOptions = .init(),
+        resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
+    ) -> RenderedMarkdown {
+        let bytes = Array(text.utf8)
+        guard let root = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.map { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parse_document($0, buffer.count, options.cmarkFlags)
+                }
+            }
+        }) ?? cmark_parse_document("", 0, options.cmarkFlags)
+        else {
+            return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", images: [])
+        }
+        defer { cmark_node_free(root) }
+
+        var images: [MarkdownImage] = []
+        var replacements: [(node: OpaquePointer, tag: String)] = []
+        var firstHeading: String?
+        for node in nodes(under: root) {
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING, firstHeading == nil {
+                firstHeading = plainText(of: node).trimmingBlanks
+            } else if type == CMARK_NODE_IMAGE {
+                let image = MarkdownImage(
+                    url: string(cmark_node_get_url(node)),
+                    alt: plainText(of: node),
+                    title: string(cmark_node_get_title(node)),
+                    line: Int(cmark_node_get_start_line(node)),
+                    byteColumn: Int(cmark_node_get_start_column(node)))
+                images.append(image)
+                if let replacement = resolveImage(image) {
+                    replacements.append((node, imageTag(image, replacement)))
+                }
+            }
+        }
+        for (node, tag) in replacements {
+            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(custom, tag)
+            cmark_node_set_on_exit(custom, "")
+            cmark_node_replace(node, custom)
+            cmark_node_free(node)
+        }
+        let html = cmark_render_html(root, options.cmarkFlags).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? ""
+        return RenderedMarkdown(
+            html: html, firstHeading: firstHeading, plainText: blockText(of: root), images: images)
+    }
+
+    /// Every node under `root`, in document order, collected before the tree is changed.
+    private static func nodes(under root: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) {
+                result.append(node)
+            }
+        }
+        return result
+    }
+
+    /// The `<img>` cmark would write for `image`, with the replacement's URL and size added.
+    private static func imageTag(_ image: MarkdownImage, _ replacement: ImageReplacement) -> String {
+        var tag = "<img src=\"\(HTMLEscaping.escape(replacement.src))\" alt=\"\(HTMLEscaping.escape(image.alt))\""
+        if !image.title.isEmpty {
+            tag += " title=\"\(HTMLEscaping.escape(image.title))\""
+        }
+        tag += " width=\"\(replacement.width)\" height=\"\(replacement.height)\" />"
+        return tag
+    }
+
+    /// The text of a node's inline content as cmark renders it into `alt`: text, code and raw
+    /// HTML literally, line breaks as spaces.
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {
+                text += string(cmark_node_get_literal(current))
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            } else {
+                text += plainText(of: current)
+            }
+            child = cmark_node_next(current)
+        }
+        return text
+    }
+
+    /// The text of every leaf block under `node`, separated by blank lines.
+    private static func blockText(of node: OpaquePointer) -> String {
+        var blocks: [String] = []
+        for child in nodes(under: node) {
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                blocks.append(plainText(of: child).trimmingBlanks)
+            } else if type == CMARK_NODE_CODE_BLOCK {
+                blocks.append(string(cmark_node_get_literal(child)).trimmingBlanks)
+            }
+        }
+        return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,26 @@
+import CCMark
+
+/// The cmark options a site may opt in to in `sitegen.yml` (`markdown:`); all off by default,
+/// which renders exactly as Debian's `cmark` command does with no flags.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Curly quotes, dashes and ellipses.
+    public var smart = false
+    /// Every newline in a paragraph becomes `<br />`.
+    public var hardBreaks = false
+    /// Keep raw HTML and dangerous URLs. Only for sites whose authors are trusted.
+    public var unsafe = false
+
+    public init(smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false) {
+        self.smart = smart
+        self.hardBreaks = hardBreaks
+        self.unsafe = unsafe
+    }
+
+    var cmarkFlags: Int32 {
+        var flags = CMARK_OPT_DEFAULT
+        if smart { flags |= CMARK_OPT_SMART }
+        if hardBreaks { flags |= CMARK_OPT_HARDBREAKS }
+        if unsafe { flags |= CMARK_OPT_UNSAFE }
+        return flags
+    }
+}

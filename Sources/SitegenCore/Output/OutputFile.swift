@@ -1,0 +1,20 @@
+/// One file of the output: its path inside the output folder and what goes in it.
+public struct OutputFile: Sendable, Hashable {
+    public enum Contents: Sendable, Hashable {
+        case bytes([UInt8])
+        /// Copied from this file-system path.
+        case copy(from: String)
+    }
+
+    public var path: String
+    public var contents: Contents
+
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, contents: .bytes(Array(text.utf8)))
+    }
+}

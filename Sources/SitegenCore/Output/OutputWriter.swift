@@ -1,0 +1,118 @@
+/// The emit stage: writes the output into a staging folder beside the real one, then swaps it in,
+/// so that a build that fails half-way leaves the previous output as it was.
+///
+/// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed at
+/// a folder holding anything else, it refuses and touches nothing.
+public struct OutputWriter: Sendable {
+    public static let markerFile = ".sitegen-output"
+    /// Placeholders that do not make a folder count as someone else's, kept across builds.
+    static let placeholders: Set<String> = [".gitkeep"]
+    static let markerText = "This folder is written by sitegen; every build replaces all of it.\n"
+
+    let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Why the output cannot be written.
+    public struct Failure: Error, Equatable {
+        public var path: String
+        public var message: String
+    }
+
+    public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
+        let output = Self.trimmed(outputDirectory)
+        let existing = try existingEntries(of: output)
+        let staging = output + ".sitegen-new"
+        let previous = output + ".sitegen-old"
+        for leftover in [staging, previous] where fileSystem.kind(of: leftover) != nil {
+            try attempt(leftover) { try fileSystem.remove(leftover) }
+        }
+        do {
+            try attempt(staging) { try fileSystem.createDirectory(staging) }
+            try writeAll(files, into: staging)
+            try attempt(staging) { try fileSystem.writeFile(Path.join(staging, Self.markerFile), Array(Self.markerText.utf8)) }
+            for placeholder in existing.intersection(Self.placeholders) {
+                try attempt(staging) { try fileSystem.copyFile(from: Path.join(output, placeholder), to: Path.join(staging, placeholder)) }
+            }
+        } catch {
+            try? fileSystem.remove(staging)
+            throw error
+        }
+        try swap(staging, into: output, keepingPreviousAt: previous, hadOutput: fileSystem.kind(of: output) != nil)
+    }
+
+    /// The names in the output folder, after checking that sitegen may replace it.
+    private func existingEntries(of output: String) throws(Failure) -> Set<String> {
+        switch fileSystem.kind(of: output) {
+        case nil:
+            return []
+        case .file:
+            throw Failure(path: output, message: "the output path is a file, not a folder")
+        case .directory:
+            let names: [String]
+            do {
+                names = try fileSystem.contentsOfDirectory(output)
+            } catch {
+                throw Failure(path: output, message: "cannot list the output folder: \(error)")
+            }
+            let entries = Set(names)
+            let foreign = entries.subtracting(Self.placeholders)
+            guard entries.contains(Self.markerFile) || foreign.isEmpty else {
+                let sample = foreign.sorted().prefix(3).joined(separator: ", ")
+                throw Failure(
+                    path: output,
+                    message: "the output folder holds files sitegen did not write (\(sample)\(foreign.count > 3 ? ", …" : "")); "
+                        + "choose an empty or new folder, or empty this one")
+            }
+            return entries
+        }
+    }
+
+    private func writeAll(_ files: [OutputFile], into root: String) throws(Failure) {
+        var created: Set<String> = [""]
+        for file in files {
+            let directory = Path.directory(of: file.path)
+            if !created.contains(directory) {
+                try attempt(directory) { try fileSystem.createDirectory(Path.join(root, directory)) }
+                created.insert(directory)
+            }
+            let destination = Path.join(root, file.path)
+            try attempt(file.path) {
+                switch file.contents {
+                case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
+                case .copy(let source): try fileSystem.copyFile(from: source, to: destination)
+                }
+            }
+        }
+    }
+
+    private func swap(_ staging: String, into output: String, keepingPreviousAt previous: String, hadOutput: Bool) throws(Failure) {
+        if hadOutput {
+            try attempt(output) { try fileSystem.move(from: output, to: previous) }
+        }
+        do {
+            try attempt(output) { try fileSystem.move(from: staging, to: output) }
+        } catch {
+            if hadOutput { try? fileSystem.move(from: previous, to: output) }
+            try? fileSystem.remove(staging)
+            throw error
+        }
+        if hadOutput { try? fileSystem.remove(previous) }
+    }
+
+    private func attempt(_ path: String, _ body: () throws -> Void) throws(Failure) {
+        do {
+            try body()
+        } catch {
+            throw Failure(path: path, message: "cannot write the output: \(error)")
+        }
+    }
+
+    static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

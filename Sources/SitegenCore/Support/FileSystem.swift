@@ -1,0 +1,36 @@
+/// The file-system access the build needs, injected so that every stage can be tested without a
+/// disk. Paths are `/`-separated strings.
+public protocol FileSystem: Sendable {
+    /// What is at `path`, or nil when nothing is.
+    func kind(of path: String) -> FileKind?
+    /// The names in a directory, in no particular order.
+    func contentsOfDirectory(_ path: String) throws -> [String]
+    func readFile(_ path: String) throws -> [UInt8]
+    /// Writes a file, replacing any that is there; the parent directory must exist.
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws
+    /// Creates a directory and any missing parents.
+    func createDirectory(_ path: String) throws
+    func copyFile(from source: String, to destination: String) throws
+    /// Renames within one file system: atomic on a disk.
+    func move(from source: String, to destination: String) throws
+    /// Removes a file or a whole directory tree.
+    func remove(_ path: String) throws
+}
+
+/// The kinds of file-system entry the build distinguishes.
+public enum FileKind: Sendable, Equatable {
+    case file, directory
+}
+
+/// A file-system failure with the path it concerns.
+public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,83 @@
+/// `/`-separated path arithmetic, without touching the disk.
+enum Path {
+    static func join(_ base: String, _ component: String) -> String {
+        if base.isEmpty || base == "." { return component }
+        if component.isEmpty { return base }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    static func join(_ components: String...) -> String {
+        components.reduce("") { join($0, $1) }
+    }
+
+    /// Resolves `.` and `..`; returns nil when the path climbs above its start.
+    static func normalize(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `path` relative to `base` when it lies inside it.
+    static func relative(_ path: String, to base: String) -> String? {
+        if base.isEmpty { return path }
+        guard path.hasPrefix(base + "/") else { return nil }
+        return String(path.dropFirst(base.count + 1))
+    }
+
+    /// Percent-encodes a relative path for use as a URL, keeping `/` and unreserved characters.
+    static func urlEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+                || byte == 0x2F
+            if isUnreserved {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    /// Decodes `%XX` escapes; nil when an escape is malformed or the result is not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next(), let low = iterator.next(),
+                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+                else { return nil }
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
