@@ -1,0 +1,34 @@
+# Two commands on a fresh Debian machine with the Swift toolchain:
+#   make        builds sitegen and the example site into output/
+#   make test   runs every test
+# Both install the Debian packages they need first, and only when they are missing.
+
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libcmark-dev libyaml-dev cmark
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all site test deps clean
+
+all: site
+
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+site: deps
+	$(SWIFT) build -c release --product sitegen
+	.build/release/sitegen build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build
+	find output -mindepth 1 -maxdepth 1 ! -name .gitkeep -exec rm -rf {} +

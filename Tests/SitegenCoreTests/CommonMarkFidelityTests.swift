@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// A page's body renders exactly as Debian's `cmark` command renders it: checked on every example
+/// of the CommonMark specification.
+@Suite struct CommonMarkFidelityTests {
+    @Test func theSpecificationAndTheCmarkCommandAreHere() {
+        #expect(CommonMarkExample.all.count >= 600, "no spec.txt in \(CommonMarkExample.directory.path)")
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/cmark"), "install Debian's cmark (make test does)")
+    }
+
+    @Test(arguments: CommonMarkExample.all)
+    func rendersLikeCmark(_ example: CommonMarkExample) throws {
+        let expected = try cmarkCommand(example.markdown)
+        #expect(Markdown.render(example.markdown).html == expected)
+    }
+
+    /// The same examples as pages of a site: the page stage keeps cmark's bytes.
+    @Test(arguments: CommonMarkExample.all.filter { !$0.markdown.hasPrefix("---") && !$0.markdown.contains("![") })
+    func pagesRenderLikeCmark(_ example: CommonMarkExample) throws {
+        let fileSystem = InMemoryFileSystem(["content/spec/01-example.md": example.markdown])
+        let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: ".")
+        let parser = PageParser(resolver: ImageResolver(fileSystem: fileSystem, loader: loader), markdown: MarkdownOptions())
+        let flow = FlowSources(slug: "spec", directory: "content/spec", index: nil, pages: [])
+        let page = PageFile(file: SourceFile(path: "content/spec/01-example.md", text: example.markdown), name: "01-example.md")
+        let (parsed, diagnostics) = parser.parse(page, in: flow)
+        #expect(!diagnostics.hasErrors)
+        #expect(parsed?.html == (try cmarkCommand(example.markdown)))
+    }
+
+    @Test(arguments: [
+        (MarkdownOptions(smart: true), ["--smart"]),
+        (MarkdownOptions(hardBreaks: true), ["--hardbreaks"]),
+        (MarkdownOptions(unsafe: true), ["--unsafe"]),
+    ])
+    func optInOptionsMatchTheCommandsFlags(_ options: MarkdownOptions, _ flags: [String]) throws {
+        let markdown = "\"Quoted\" -- text...\nnext line <b>raw</b>\n\n<div>block</div>\n\n[x](javascript:alert(1))\n"
+        #expect(Markdown.render(markdown, options: options).html == (try cmarkCommand(markdown, arguments: flags)))
+    }
+}

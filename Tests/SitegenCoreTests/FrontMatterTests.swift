@@ -1,0 +1,67 @@
+import Testing
+@testable import SitegenCore
+
+@Suite struct FrontMatterTests {
+    private func file(_ text: String) -> SourceFile { SourceFile(path: "content/f/01-a.md", text: text) }
+
+    @Test func aFileWithoutFrontMatterIsAllBody() throws {
+        let result = try FrontMatter.parse(file("# Hi\n")).get()
+        #expect(result.fields == nil)
+        #expect(result.body == "# Hi\n")
+        #expect(result.bodyStartLine == 1)
+    }
+
+    @Test func splitsAtTheDashLinesAndLocatesTheBody() throws {
+        let result = try FrontMatter.parse(file("---\ntitle: Hello\nid: x\n---\n# Body\n")).get()
+        #expect(result.body == "# Body\n")
+        #expect(result.bodyStartLine == 5)
+        guard case .mapping(let pairs)? = result.fields?.kind else {
+            Issue.record("no mapping")
+            return
+        }
+        #expect(pairs.first?.value.scalarText == "Hello")
+        #expect(pairs.first?.key.location == SourceLocation(line: 2, column: 1), "positions count the opening line")
+    }
+
+    @Test func acceptsWindowsLineEndsAndTheDotsTerminator() throws {
+        let crlf = try FrontMatter.parse(file("---\r\ntitle: A\r\n---\r\nBody\r\n")).get()
+        #expect(crlf.body == "Body\r\n")
+        #expect(crlf.fields != nil)
+        let dots = try FrontMatter.parse(file("---\ntitle: A\n...\nBody\n")).get()
+        #expect(dots.body == "Body\n")
+    }
+
+    @Test func emptyFrontMatterHasNoFields() throws {
+        let result = try FrontMatter.parse(file("---\n---\nBody\n")).get()
+        #expect(result.fields == nil)
+        #expect(result.body == "Body\n")
+    }
+
+    @Test func anUnclosedBlockIsAnError() {
+        guard case .failure(let diagnostic) = FrontMatter.parse(file("---\ntitle: A\n# Body\n")) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message == "front matter opened here is never closed; end it with a line of three dashes (---)")
+        #expect(diagnostic.location == SourceLocation(line: 1, column: 1))
+    }
+
+    @Test func malformedYAMLIsAnErrorAtItsFileLine() {
+        guard case .failure(let diagnostic) = FrontMatter.parse(file("---\ntitle: A\nimage: [x\n---\n")) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message.hasPrefix("invalid YAML in front matter: "))
+        #expect(diagnostic.location?.line == 4)
+        #expect(diagnostic.path == "content/f/01-a.md")
+    }
+
+    @Test func frontMatterMustBeAMapping() {
+        guard case .failure(let diagnostic) = FrontMatter.parse(file("---\n- a\n- b\n---\n")) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message == "front matter must be a mapping of keys to values, not a list")
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import SitegenCore
+
+@Suite struct MarkdownTests {
+    @Test func rawHTMLIsDroppedUnlessTheSiteOptsIn() {
+        let markdown = "<script>alert(1)</script>\n\nHi <b>there</b>\n"
+        let safe = Markdown.render(markdown).html
+        #expect(!safe.contains("<script>"))
+        #expect(safe.contains("<!-- raw HTML omitted -->"))
+        #expect(Markdown.render(markdown, options: MarkdownOptions(unsafe: true)).html.contains("<script>alert(1)</script>"))
+    }
+
+    @Test func findsTheFirstHeadingAsPlainText() {
+        let rendered = Markdown.render("Intro\n\n## The *best* `app`\n\n# Later\n")
+        #expect(rendered.firstHeading == "The best app")
+        #expect(Markdown.render("No heading\n").firstHeading == nil)
+    }
+
+    @Test func listsImagesWithTheirPositions() {
+        let rendered = Markdown.render("# T\n\nText ![one *a*](a.png \"T\") and\n![](https://x.test/b.png)\n")
+        #expect(rendered.images.map(\.url) == ["a.png", "https://x.test/b.png"])
+        #expect(rendered.images[0].alt == "one a")
+        #expect(rendered.images[0].title == "T")
+        #expect(rendered.images[0].line == 3)
+        #expect(rendered.images[0].byteColumn == 6)
+    }
+
+    @Test func aReplacedImageIsCmarksTagWithTheNewURLAndSize() throws {
+        let markdown = "Look: ![A \"quoted\" *alt* & more](shot.png \"Title & co\")\n"
+        let rendered = Markdown.render(markdown) { image in
+            image.url == "shot.png" ? ImageReplacement(src: "shot.png", width: 640, height: 480) : nil
+        }
+        let cmark = try cmarkCommand(markdown)
+        let expected = cmark.replacingOccurrences(of: "\" />", with: "\" width=\"640\" height=\"480\" />")
+        #expect(rendered.html == expected)
+    }
+
+    @Test func imagesTheResolverDeclinesStayAsCmarkWroteThem() throws {
+        let markdown = "![a](https://example.test/a.png)\n"
+        #expect(Markdown.render(markdown) { _ in nil }.html == (try cmarkCommand(markdown)))
+    }
+
+    @Test func plainTextJoinsBlocks() {
+        #expect(Markdown.render("# Title\n\nOne *two*\nthree\n\n- item\n").plainText == "Title\n\nOne two three\n\nitem")
+    }
+}

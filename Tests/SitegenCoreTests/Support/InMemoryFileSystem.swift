@@ -1,0 +1,128 @@
+import Foundation
+import SitegenCore
+
+/// A file system in memory, for testing stages without a disk. Paths are normalised strings;
+/// `failWrites` makes every write under a path prefix fail, to test what a failure leaves.
+final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: [UInt8]] = [:]
+    private var directories: Set<String> = [""]
+    var failWritesUnder: String?
+
+    init(_ files: [String: String] = [:]) {
+        for (path, text) in files {
+            add(path, Array(text.utf8))
+        }
+    }
+
+    func add(_ path: String, _ bytes: [UInt8]) {
+        lock.withLock {
+            let path = Self.clean(path)
+            files[path] = bytes
+            var parent = Self.parent(of: path)
+            while !directories.contains(parent) {
+                directories.insert(parent)
+                parent = Self.parent(of: parent)
+            }
+        }
+    }
+
+    /// Every file, by path, as text.
+    var snapshot: [String: String] {
+        lock.withLock { files.mapValues { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    func text(_ path: String) -> String? {
+        lock.withLock { files[Self.clean(path)].map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    func kind(of path: String) -> FileKind? {
+        lock.withLock {
+            let path = Self.clean(path)
+            if files[path] != nil { return .file }
+            return directories.contains(path) ? .directory : nil
+        }
+    }
+
+    func contentsOfDirectory(_ path: String) throws -> [String] {
+        try lock.withLock {
+            let path = Self.clean(path)
+            guard directories.contains(path) else { throw FileSystemError(path: path, reason: "no such folder") }
+            let children = (Array(files.keys) + Array(directories)).filter { $0 != path && Self.parent(of: $0) == path }
+            return children.map { String($0.split(separator: "/").last ?? "") }
+        }
+    }
+
+    func readFile(_ path: String) throws -> [UInt8] {
+        try lock.withLock {
+            guard let bytes = files[Self.clean(path)] else { throw FileSystemError(path: path, reason: "no such file") }
+            return bytes
+        }
+    }
+
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        try lock.withLock {
+            let path = Self.clean(path)
+            if let prefix = failWritesUnder, path.hasPrefix(prefix) {
+                throw FileSystemError(path: path, reason: "disk full (simulated)")
+            }
+            guard directories.contains(Self.parent(of: path)) else { throw FileSystemError(path: path, reason: "no parent folder") }
+            files[path] = bytes
+        }
+    }
+
+    func createDirectory(_ path: String) throws {
+        lock.withLock {
+            var path = Self.clean(path)
+            while !path.isEmpty, !directories.contains(path) {
+                directories.insert(path)
+                path = Self.parent(of: path)
+            }
+        }
+    }
+
+    func copyFile(from source: String, to destination: String) throws {
+        try writeFile(destination, try readFile(source))
+    }
+
+    func move(from source: String, to destination: String) throws {
+        try lock.withLock {
+            let source = Self.clean(source)
+            let destination = Self.clean(destination)
+            guard files[destination] == nil, !directories.contains(destination) else {
+                throw FileSystemError(path: destination, reason: "already exists")
+            }
+            if let bytes = files.removeValue(forKey: source) {
+                files[destination] = bytes
+                return
+            }
+            guard directories.contains(source) else { throw FileSystemError(path: source, reason: "no such file") }
+            for path in directories where path == source || path.hasPrefix(source + "/") {
+                directories.remove(path)
+                directories.insert(destination + path.dropFirst(source.count))
+            }
+            for (path, bytes) in files where path.hasPrefix(source + "/") {
+                files.removeValue(forKey: path)
+                files[destination + path.dropFirst(source.count)] = bytes
+            }
+        }
+    }
+
+    func remove(_ path: String) throws {
+        lock.withLock {
+            let path = Self.clean(path)
+            files.removeValue(forKey: path)
+            for file in files.keys where file.hasPrefix(path + "/") { files.removeValue(forKey: file) }
+            directories = directories.filter { $0 != path && !$0.hasPrefix(path + "/") }
+        }
+    }
+
+    private static func clean(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

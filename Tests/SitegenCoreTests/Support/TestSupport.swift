@@ -1,0 +1,74 @@
+import Foundation
+import SitegenCore
+
+/// Paths of the repository, found from this file, so tests run from any working folder.
+enum Repository {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Tests/SitegenCoreTests/Fixtures")
+    static var shared: URL {
+        if let override = ProcessInfo.processInfo.environment["SITEGEN_SHARED_DIR"] { return URL(fileURLWithPath: override) }
+        return root.deletingLastPathComponent().appendingPathComponent("shared")
+    }
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+}
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        try write(relativePath, Data(text.utf8))
+    }
+
+    func write(_ relativePath: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}
+
+/// Collects what a command prints.
+final class CapturedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+
+    func environment(_ fileSystem: any FileSystem) -> CLIEnvironment {
+        CLIEnvironment(
+            fileSystem: fileSystem,
+            standardOutput: { text in self.lock.withLock { self.out += text } },
+            standardError: { text in self.lock.withLock { self.err += text } },
+            now: { 0 })
+    }
+}
+
+/// Runs the command line on `fileSystem`, returning the status and what it printed.
+func runCLI(_ arguments: [String], on fileSystem: any FileSystem) -> (status: ExitStatus, out: String, err: String) {
+    let output = CapturedOutput()
+    let status = CommandLineInterface(arguments: arguments, environment: output.environment(fileSystem)).run()
+    return (status, output.standardOutput, output.standardError)
+}
+
+/// A minimal valid 1×1 PNG with the given size in its header.
+func pngBytes(width: Int, height: Int) -> [UInt8] {
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bytes += Array("IHDR".utf8)
+    for value in [width, height] {
+        bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+    bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+    return bytes
+}
