@@ -33,7 +33,11 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
-        .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore", "OnboardingKit"]),
+        .testTarget(
+            name: "SitegenCoreTests",
+            dependencies: ["SitegenCore", "OnboardingKit"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

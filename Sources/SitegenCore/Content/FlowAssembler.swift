@@ -42,7 +42,7 @@ struct FlowAssembler: Sendable {
         }
         pages.sort { $0.sortKey < $1.sortKey }
 
-        if pages.isEmpty, !diagnostics.hasErrors {
+        if pages.isEmpty, source.unreadablePages == 0, !diagnostics.hasErrors {
             let drafts = draftsLeftOut > 0 ? " (\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out; build with --drafts to include them)" : ""
             diagnostics.append(.error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: displayDirectory))
         }

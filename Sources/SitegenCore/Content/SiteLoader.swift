@@ -71,6 +71,7 @@ public struct SiteLoader: Sendable {
                 }
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
+                flow.unreadablePages += 1
             }
         }
         return flow

@@ -15,6 +15,8 @@ public struct FlowSources: Sendable {
     public var index: SourceFile?
     /// The page files, sorted by name (their final order depends on their front matter).
     public var pages: [PageFile]
+    /// How many page files could not be read (each has its own error).
+    public var unreadablePages = 0
 }
 
 /// A page's Markdown file.

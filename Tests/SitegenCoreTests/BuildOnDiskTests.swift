@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// Whole builds on a real disk, through the command line: determinism, a failed build keeping the
+/// old output, the example site, and the built binary working from any folder.
+@Suite struct BuildOnDiskTests {
+    /// A copy of a fixture site in a temporary folder, so a test may change it.
+    private func copyOfFixture(_ name: String) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.removeItem(atPath: directory.path)
+        try FileManager.default.copyItem(atPath: Repository.fixtures.appendingPathComponent("\(name)/site").path, toPath: directory.path)
+        return directory
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let site = Repository.root.path
+        for name in ["one", "two"] {
+            let run = runCLI(["build", "--site", site, "--output", "\(output.path)/\(name)", "--quiet"], on: DiskFileSystem())
+            #expect(run.status == .success, "\(run.err)")
+        }
+        let one = try GoldenTests.files(in: "\(output.path)/one")
+        let two = try GoldenTests.files(in: "\(output.path)/two")
+        #expect(one.count >= 12)
+        #expect(one == two)
+    }
+
+    @Test func theExampleSiteBuildsWithoutWarnings() throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let run = runCLI(["build", "--site", Repository.root.path, "--output", output.path + "/out"], on: DiskFileSystem())
+        #expect(run.status == .success)
+        #expect(run.err.isEmpty)
+        #expect(run.out.hasPrefix("Built 2 flows, 8 pages in "))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output.path + "/out/manifest.json"))) as? [String: Any]
+        let flows = manifest?["flows"] as? [[String: Any]]
+        #expect(flows?.compactMap { $0["id"] as? String } == ["welcome", "whats-new"])
+        #expect((flows?.first?["pages"] as? [Any])?.count == 6)
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        let first = runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem())
+        #expect(first.status == .success)
+        let before = try GoldenTests.files(in: site.path + "/output")
+        #expect(before["tour/index.html"] != nil)
+
+        try site.write("content/tour/03-done.md", "---\ntitle: [broken\n---\n")
+        try site.write("content/tour/04-new.md", "# A page the failed build must not publish\n")
+        let second = runCLI(["build", "--site", site.path], on: DiskFileSystem())
+        #expect(second.status == .contentError)
+        #expect(second.err.contains("03-done.md:3:1: error: invalid YAML in front matter"))
+        #expect(second.err.contains("sitegen: build failed with 1 error; the output was not changed"))
+        #expect(try GoldenTests.files(in: site.path + "/output") == before)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/output.sitegen-new"))
+    }
+
+    @Test func refusesToBuildIntoAFolderOfSomeoneElsesFiles() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        try site.write("home/diary.txt", "do not delete")
+        let run = runCLI(["build", "--site", site.path, "--output", site.path + "/home"], on: DiskFileSystem())
+        #expect(run.status == .contentError)
+        #expect(run.err.contains("error: the output folder holds files sitegen did not write (diary.txt)"))
+        #expect(try String(contentsOfFile: site.path + "/home/diary.txt", encoding: .utf8) == "do not delete")
+    }
+
+    @Test func theBuiltBinaryWorksFromAnyFolder() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+        #expect(FileManager.default.isExecutableFile(atPath: binary.path), "build the sitegen product first (make test does)")
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["build", "--site", site.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: elsewhere.path)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        let css = try String(contentsOfFile: site.path + "/output/assets/sitegen.css", encoding: .utf8)
+        #expect(css.contains(".sg-carousel"), "the theme comes from the binary, not the checkout")
+    }
+}

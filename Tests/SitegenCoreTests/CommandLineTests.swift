@@ -1,0 +1,92 @@
+import Testing
+@testable import SitegenCore
+
+@Suite struct CommandLineTests {
+    let site = ["content/tour/01-a.md": "# A\n", "content/tour/02-b.md": "# B\n"]
+
+    @Test func versionAndHelp() {
+        let version = runCLI(["--version"], on: InMemoryFileSystem())
+        #expect(version.status == .success && version.out == "sitegen \(SitegenVersion.version)\n")
+        let help = runCLI(["--help"], on: InMemoryFileSystem())
+        #expect(help.status == .success && help.out.contains("usage: sitegen <command> [options]"))
+        let buildHelp = runCLI(["build", "--help"], on: InMemoryFileSystem())
+        #expect(buildHelp.status == .success && buildHelp.out.contains("--base-url URL"))
+        #expect(runCLI(["help", "check"], on: InMemoryFileSystem()).out.contains("--strict"))
+    }
+
+    @Test(arguments: [
+        ([], "usage: sitegen <command> [options]"),
+        (["biuld"], "sitegen: error: unknown command 'biuld'; did you mean 'build'?"),
+        (["build", "--ouput", "x"], "sitegen: error: unknown option '--ouput'; did you mean '--output'?"),
+        (["build", "--site"], "sitegen: error: --site needs a value"),
+        (["build", "extra"], "sitegen: error: unexpected argument 'extra'"),
+        (["build", "--quiet", "--verbose"], "sitegen: error: --quiet and --verbose cannot be used together"),
+        (["check", "--output", "x"], "sitegen: error: unknown option '--output'"),
+    ])
+    func badUsageExitsWithTwo(_ arguments: [String], _ message: String) {
+        let run = runCLI(arguments, on: InMemoryFileSystem(site))
+        #expect(run.status == .usageError)
+        #expect(run.err.contains(message))
+        #expect(run.out.isEmpty)
+    }
+
+    @Test func buildWritesTheSiteAndSummarises() {
+        let fileSystem = InMemoryFileSystem(site)
+        let run = runCLI(["build", "--output=public"], on: fileSystem)
+        #expect(run.status == .success)
+        #expect(run.out == "Built 1 flow, 2 pages in 0 ms → public\n")
+        #expect(fileSystem.text("public/tour/index.html")?.contains("aria-roledescription=\"carousel\"") == true)
+        #expect(fileSystem.text("public/manifest.json")?.contains("\"source\" : \"tour/02-b.md\"") == true)
+    }
+
+    @Test func theOutputFolderDefaultsToTheSitesOwn() {
+        let fileSystem = InMemoryFileSystem(site.merging(["sitegen.yml": "output: dist\n"]) { a, _ in a })
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        #expect(fileSystem.kind(of: "dist/index.html") == .file)
+    }
+
+    @Test func quietPrintsNothingAndVerboseListsFiles() {
+        let quiet = runCLI(["build", "--quiet"], on: InMemoryFileSystem(site))
+        #expect(quiet.status == .success && quiet.out.isEmpty && quiet.err.isEmpty)
+        let verbose = runCLI(["build", "--verbose"], on: InMemoryFileSystem(site))
+        #expect(verbose.out.contains("  output/tour/index.html\n"))
+    }
+
+    @Test func contentErrorsExitWithOneAndWriteNothing() {
+        let fileSystem = InMemoryFileSystem(["content/tour/01-a.md": "---\ntitel: x\n---\nBody\n"])
+        let run = runCLI(["build"], on: fileSystem)
+        #expect(run.status == .contentError)
+        #expect(run.err == """
+            content/tour/01-a.md:2:1: error: unknown key 'titel' in page front matter; did you mean 'title'?
+            titel: x
+            ^~~~~
+            sitegen: build failed with 1 error; the output was not changed
+
+            """)
+        #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    @Test func checkWritesNothingAndStrictFailsOnWarnings() {
+        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "\n"]) { a, _ in a })
+        let check = runCLI(["check"], on: fileSystem)
+        #expect(check.status == .success)
+        #expect(check.out == "Checked 1 flow, 3 pages: 0 errors, 1 warning\n")
+        #expect(check.err.contains("content/tour/03-c.md:1:1: warning: the page is empty"))
+        #expect(fileSystem.kind(of: "output") == nil)
+        let strict = runCLI(["check", "--strict"], on: fileSystem)
+        #expect(strict.status == .contentError)
+        #expect(strict.err.contains("sitegen: check failed: 0 errors, 1 warning (--strict)"))
+    }
+
+    @Test func drafsAndBaseURLReachTheBuild() {
+        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "---\ndraft: true\n---\n# C\n"]) { a, _ in a })
+        let run = runCLI(["build", "--drafts", "--base-url", "https://example.test/o"], on: fileSystem)
+        #expect(run.out.hasPrefix("Built 1 flow, 3 pages"))
+        #expect(fileSystem.text("output/manifest.json")?.contains("\"url\" : \"https://example.test/o/tour/\"") == true)
+    }
+
+    @Test func secondsAreFormattedForPeople() {
+        #expect(CommandLineInterface.formatSeconds(0.0123) == "12 ms")
+        #expect(CommandLineInterface.formatSeconds(2.3456) == "2.34 s")
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import SitegenCore
+
+@Suite struct ImageSizeTests {
+    @Test func png() {
+        #expect(ImageSize.read(pngBytes(width: 640, height: 1136)) == .init(width: 640, height: 1136))
+    }
+
+    @Test func gif() {
+        let bytes = Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00, 0, 0, 0]
+        #expect(ImageSize.read(bytes) == .init(width: 320, height: 240))
+    }
+
+    private func jpeg(width: Int, height: Int, orientation: Int?) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00]  // an APP0 segment to skip
+        if let orientation {
+            var tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01]
+            tiff += [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, UInt8(orientation), 0x00, 0x00]
+            tiff += [0x00, 0x00, 0x00, 0x00]
+            let payload = Array("Exif".utf8) + [0, 0] + tiff
+            let length = payload.count + 2
+            bytes += [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        }
+        bytes += [0xFF, 0xC2, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
+        bytes += Array(repeating: 0, count: 12)
+        return bytes
+    }
+
+    @Test func jpegHonoursItsExifOrientation() {
+        #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: nil)) == .init(width: 800, height: 600))
+        #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: 1)) == .init(width: 800, height: 600))
+        #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: 6)) == .init(width: 600, height: 800))
+    }
+
+    private func webp(_ chunk: String, _ payload: [UInt8]) -> [UInt8] {
+        Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + Array(chunk.utf8) + [0, 0, 0, 0] + payload
+            + Array(repeating: 0, count: 16)
+    }
+
+    @Test func webpInItsThreeForms() {
+        let lossy = webp("VP8 ", [0, 0, 0, 0x9D, 0x01, 0x2A, 0x90, 0x01, 0x2C, 0x01])
+        #expect(ImageSize.read(lossy) == .init(width: 400, height: 300))
+        // Lossless: 14-bit width-1 and height-1 packed after the 0x2F signature.
+        let width = 400 - 1, height = 300 - 1
+        let bits = width | height << 14
+        let lossless = webp("VP8L", [0x2F, UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24 & 0xFF)])
+        #expect(ImageSize.read(lossless) == .init(width: 400, height: 300))
+        let extended = webp("VP8X", [0, 0, 0, 0, 0x8F, 0x01, 0x00, 0x2B, 0x01, 0x00])
+        #expect(ImageSize.read(extended) == .init(width: 400, height: 300))
+    }
+
+    @Test(arguments: [
+        (#"<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"></svg>"#, 480, 360),
+        (#"<?xml version="1.0"?><!-- c --><svg width='120px' height='80px' viewBox="0 0 12 8"/>"#, 120, 80),
+        (#"<svg viewBox="0 0 300 150"></svg>"#, 300, 150),
+        (#"<svg width="100%" viewBox="0,0,64,32"></svg>"#, 64, 32),
+        (#"<svg width="200" viewBox="0 0 100 50"></svg>"#, 200, 100),
+    ])
+    func svg(_ text: String, _ width: Int, _ height: Int) {
+        #expect(ImageSize.read(Array(text.utf8)) == .init(width: width, height: height))
+    }
+
+    @Test func unknownOrSizelessFilesHaveNoSize() {
+        #expect(ImageSize.read(Array("hello".utf8)) == nil)
+        #expect(ImageSize.read(Array(#"<svg width="10em"></svg>"#.utf8)) == nil)
+        #expect(ImageSize.read(Array(pngBytes(width: 0, height: 5))) == nil)
+        #expect(ImageSize.read([0xFF, 0xD8, 0xFF]) == nil)
+        #expect(ImageSize.read([]) == nil)
+    }
+}
