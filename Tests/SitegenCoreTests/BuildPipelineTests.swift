@@ -94,7 +94,7 @@ import Testing
             ])
         #expect(result.diagnostics.isEmpty)
         let pages = try #require(result.site?.flows.first?.pages)
-        #expect(pages[0].image == PageImage(src: "images/hero.png", width: 800, height: 600, alt: "Hero"))
+        #expect(pages[0].image == ManifestImage(src: "images/hero.png", width: 800, height: 600, alt: "Hero"))
         #expect(pages[0].html.contains(#"<img src="images/shot%201.png" alt="Shot" width="320" height="640" />"#))
         #expect(pages[0].html.contains(#"<img src="https://cdn.test/x.png" alt="Far" />"#))
         #expect(pages[1].html.contains(#"<img src="_site/content/_shared/logo.png" alt="Logo" width="64" height="64" />"#))

@@ -22,6 +22,7 @@ import Testing
         (["build", "extra"], "sitegen: error: unexpected argument 'extra'"),
         (["build", "--quiet", "--verbose"], "sitegen: error: --quiet and --verbose cannot be used together"),
         (["check", "--output", "x"], "sitegen: error: unknown option '--output'"),
+        (["build", "--base-url", "example.com"], "sitegen: error: --base-url must be an http(s) URL or a path starting with '/', not 'example.com'"),
     ])
     func badUsageExitsWithTwo(_ arguments: [String], _ message: String) {
         let run = runCLI(arguments, on: InMemoryFileSystem(site))

@@ -56,6 +56,10 @@ public struct CommandLineInterface: Sendable {
         if parsed.flags.contains("--quiet"), parsed.flags.contains("--verbose") {
             return usageError("--quiet and --verbose cannot be used together", usage: CommandHelp.buildUsage)
         }
+        if let baseURL = parsed.values["--base-url"], Validation.baseURL(baseURL) == nil {
+            return usageError(
+                "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
+        }
         let options = BuildOptions(
             siteDirectory: parsed.values["--site"] ?? ".", outputDirectory: parsed.values["--output"],
             baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"))

@@ -8,7 +8,7 @@ struct ParsedPage: Sendable {
     var frontMatter: PageFrontMatter
     var title: String?
     var html: String
-    var image: PageImage?
+    var image: ManifestImage?
     var assets: [Asset]
     /// Digests of the images the page shows, for its flow's content version.
     var imageDigests: [String]
@@ -42,7 +42,7 @@ struct PageParser: Sendable {
         if let reference = fields.image, let node = fields.imageNode {
             switch resolver.resolve(reference, in: flow) {
             case .success(let image):
-                parsed.image = PageImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
+                parsed.image = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
                 parsed.assets.append(image.asset)
                 parsed.imageDigests.append(image.digest)
                 if fields.imageAlt == nil {

@@ -83,6 +83,8 @@ public struct SiteLoader: Sendable {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(shownPath)
+        } catch let error as FileSystemError {
+            return .failure(.error("cannot read the file: \(error.reason)", path: shownPath))
         } catch {
             return .failure(.error("cannot read the file: \(error)", path: shownPath))
         }

@@ -57,31 +57,3 @@ enum Validation {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 }
-
-extension FieldReader {
-    /// A BCP 47 language tag.
-    mutating func locale(_ key: String) -> String? {
-        guard let node = node(key), let value = string(key) else { return nil }
-        guard Validation.isLanguageTag(value) else {
-            report("'\(key)' must be a language tag such as 'en' or 'pt-BR', not '\(value)'", at: node)
-            return nil
-        }
-        return value
-    }
-
-    /// A `{label, href}` mapping, the shape of a page's action and a flow's finish link; each part
-    /// may be left out, to be filled from defaults.
-    mutating func linkParts(_ key: String) -> (label: String?, href: String?)? {
-        mapping(key, keys: ["label", "href"]) { link in (link.string("label"), link.href("href")) }
-    }
-
-    /// A link target that is safe to put in `href`.
-    mutating func href(_ key: String) -> String? {
-        guard let node = node(key), let value = string(key) else { return nil }
-        if let scheme = Validation.dangerousScheme(value) {
-            report("'\(key)' may not use a \(scheme) URL", at: node)
-            return nil
-        }
-        return value
-    }
-}

@@ -9,13 +9,14 @@ public struct Page: Sendable {
     public var title: String
     /// The Markdown body as HTML, with local image URLs relative to the flow's folder.
     public var html: String
-    public var image: PageImage?
+    /// The page's main image; its `src` is relative to the flow's folder in the output.
+    public var image: ManifestImage?
     /// The Markdown file relative to `content/`.
     public var source: String
     public var settings: PageSettings
 
     public init(
-        id: String, index: Int, title: String, html: String, image: PageImage?, source: String,
+        id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
         settings: PageSettings
     ) {
         self.id = id
@@ -25,22 +26,5 @@ public struct Page: Sendable {
         self.image = image
         self.source = source
         self.settings = settings
-    }
-}
-
-/// A page's main image, measured.
-public struct PageImage: Sendable, Hashable {
-    /// URL relative to the flow's folder in the output.
-    public var src: String
-    public var width: Int
-    public var height: Int
-    /// Empty for a decorative image.
-    public var alt: String
-
-    public init(src: String, width: Int, height: Int, alt: String) {
-        self.src = src
-        self.width = width
-        self.height = height
-        self.alt = alt
     }
 }
