@@ -30,3 +30,25 @@ enum LineSplitter {
         return result
     }
 }
+
+extension StringProtocol where SubSequence == Substring {
+    /// The text cut after each `\n` (so `\r\n` endings stay whole); the pieces join back to the text.
+    var linesKeepingEndings: [Substring] {
+        var pieces: [Substring] = []
+        var start = startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "\n") {
+                pieces.append(self[start..<next])
+                start = next
+            }
+            index = next
+        }
+        if start != endIndex { pieces.append(self[start...]) }
+        return pieces
+    }
+
+    /// True when the text ends with a line feed (`\n` or `\r\n`).
+    var endsWithNewline: Bool { hasSuffix("\n") || hasSuffix("\r\n") }
+}

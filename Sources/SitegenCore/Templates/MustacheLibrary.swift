@@ -1,0 +1,49 @@
+/// A set of parsed templates by name (`page` for `page.mustache`), which partials and parents
+/// refer to. Parsed once per build; every render reuses the trees.
+public struct MustacheLibrary: Sendable {
+    public private(set) var templates: [String: MustacheTemplate]
+
+    public init(_ templates: [String: MustacheTemplate] = [:]) {
+        self.templates = templates
+    }
+
+    /// Renders the template `name` with `data`; a name that is not in the library renders empty.
+    public func render(_ name: String, _ data: MustacheValue) -> String {
+        var renderer = MustacheRenderer(library: self, recordsLookups: false)
+        return renderer.render(name, data)
+    }
+
+    /// Renders like `render`, and also returns every tag whose name the data never had.
+    func renderRecordingMisses(_ name: String, _ data: MustacheValue) -> (String, MustacheLookups) {
+        var renderer = MustacheRenderer(library: self, recordsLookups: true)
+        let output = renderer.render(name, data)
+        return (output, renderer.lookups)
+    }
+}
+
+/// Which tags found their name in the data and which did not, over one or more renders.
+struct MustacheLookups: Sendable {
+    private(set) var found: Set<MustacheTag> = []
+    private(set) var missed: Set<MustacheTag> = []
+    /// Partials and parents named in a template that the library does not have.
+    private(set) var missingTemplates: Set<MustacheTag> = []
+
+    mutating func record(_ tag: MustacheTag, found isFound: Bool) {
+        if isFound { found.insert(tag) } else { missed.insert(tag) }
+    }
+
+    mutating func recordMissingTemplate(_ tag: MustacheTag) {
+        missingTemplates.insert(tag)
+    }
+
+    mutating func merge(_ other: MustacheLookups) {
+        found.formUnion(other.found)
+        missed.formUnion(other.missed)
+        missingTemplates.formUnion(other.missingTemplates)
+    }
+
+    /// Tags that were looked up and never found, in file and position order.
+    var neverFound: [MustacheTag] {
+        missed.subtracting(found).sorted { ($0.file, $0.location, $0.name) < ($1.file, $1.location, $1.name) }
+    }
+}

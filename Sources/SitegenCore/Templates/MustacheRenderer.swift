@@ -1,0 +1,120 @@
+/// Renders parsed templates against a context stack. Indentation of standalone partials, parents
+/// and blocks is added at the start of each template line, never inside interpolated data.
+struct MustacheRenderer {
+    /// Partials and parents nested deeper than this stop expanding, so a template that includes
+    /// itself forever cannot hang the build.
+    static let maximumDepth = 100
+
+    let library: MustacheLibrary
+    let recordsLookups: Bool
+    private(set) var lookups = MustacheLookups()
+    private var output = ""
+    private var indentation = ""
+    private var atLineStart = true
+    private var depth = 0
+
+    init(library: MustacheLibrary, recordsLookups: Bool) {
+        self.library = library
+        self.recordsLookups = recordsLookups
+    }
+
+    mutating func render(_ name: String, _ data: MustacheValue) -> String {
+        output = ""
+        guard let template = library.templates[name] else { return "" }
+        render(template.nodes, context: [data], overrides: [:])
+        return output
+    }
+
+    private mutating func render(_ nodes: [MustacheNode], context: [MustacheValue], overrides: [String: MustacheBlock]) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                write(template: text)
+            case .variable(let tag, let escaped):
+                let text = lookUp(tag, in: context)?.text ?? ""
+                write(data: escaped ? HTMLEscaping.escape(text) : text)
+            case .section(let tag, let inverted, let children):
+                let value = lookUp(tag, in: context) ?? .null
+                if inverted {
+                    if !value.isTruthy { render(children, context: context, overrides: overrides) }
+                } else if case .array(let items) = value {
+                    for item in items { render(children, context: context + [item], overrides: overrides) }
+                } else if value.isTruthy {
+                    render(children, context: context + [value], overrides: overrides)
+                }
+            case .partial(let tag, let partialIndentation, let standalone):
+                expand(tag, indentation: standalone ? indentation + partialIndentation : "", context: context, overrides: overrides)
+            case .parent(let tag, let parentIndentation, let standalone, let parentOverrides):
+                let merged = parentOverrides.merging(overrides) { _, outer in outer }
+                expand(tag, indentation: standalone ? indentation + parentIndentation : "", context: context, overrides: merged)
+            case .block(let slot):
+                let content = overrides[slot.tag.name] ?? slot
+                let saved = indentation
+                if slot.standalone { indentation += slot.indentation }
+                render(content.children, context: context, overrides: overrides)
+                indentation = saved
+                if slot.standalone, slot.closeStandalone, !atLineStart {
+                    output += "\n"
+                    atLineStart = true
+                }
+            }
+        }
+    }
+
+    private mutating func expand(
+        _ tag: MustacheTag, indentation newIndentation: String, context: [MustacheValue], overrides: [String: MustacheBlock]
+    ) {
+        guard let template = library.templates[tag.name] else {
+            if recordsLookups { lookups.recordMissingTemplate(tag) }
+            return
+        }
+        guard depth < Self.maximumDepth else { return }
+        let saved = indentation
+        indentation = newIndentation
+        depth += 1
+        render(template.nodes, context: context, overrides: overrides)
+        depth -= 1
+        indentation = saved
+    }
+
+    /// Resolves a name: its first part through the context stack, innermost first; the rest
+    /// inside what that finds. Nil when the data does not have it.
+    private mutating func lookUp(_ tag: MustacheTag, in context: [MustacheValue]) -> MustacheValue? {
+        guard let first = tag.path.first else { return context.last }
+        var value: MustacheValue?
+        for frame in context.reversed() {
+            if let found = frame[first] {
+                value = found
+                break
+            }
+        }
+        for part in tag.path.dropFirst() {
+            value = value?[part]
+        }
+        if recordsLookups { lookups.record(tag, found: value != nil) }
+        return value
+    }
+
+    /// Template text: indented at each line start.
+    private mutating func write(template text: String) {
+        guard !text.isEmpty else { return }
+        if indentation.isEmpty {
+            output += text
+        } else {
+            for line in text.linesKeepingEndings {
+                if atLineStart { output += indentation }
+                output += line
+                atLineStart = line.endsWithNewline
+            }
+        }
+        atLineStart = text.endsWithNewline
+    }
+
+    /// Interpolated data: written as it is, after the line's indentation.
+    private mutating func write(data text: String) {
+        guard !text.isEmpty else { return }
+        if atLineStart { output += indentation }
+        output += text
+        atLineStart = false
+    }
+}

@@ -1,0 +1,59 @@
+/// The data a Mustache template renders: JSON's shapes.
+public enum MustacheValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([MustacheValue])
+    case object([String: MustacheValue])
+
+    /// False for what a section skips: false, null, an empty list and an empty string.
+    var isTruthy: Bool {
+        switch self {
+        case .null: return false
+        case .bool(let value): return value
+        case .string(let value): return !value.isEmpty
+        case .array(let items): return !items.isEmpty
+        case .int, .double, .object: return true
+        }
+    }
+
+    /// The text an interpolation writes.
+    var text: String {
+        switch self {
+        case .null, .array, .object: return ""
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value):
+            if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+            return String(value)
+        case .string(let value): return value
+        }
+    }
+
+    subscript(key: String) -> MustacheValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension MustacheValue {
+    /// A string, or null when there is none.
+    init(_ text: String?) {
+        self = text.map(MustacheValue.string) ?? .null
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import SitegenCore
+
+/// What the specification does not cover: errors with positions, recording names the data lacks,
+/// runaway recursion, and the choices sitegen makes where the specification is silent.
+@Suite struct MustacheEngineTests {
+    private func library(_ templates: [String: String]) throws -> MustacheLibrary {
+        MustacheLibrary(try templates.mapValues { try MustacheTemplate.parse($0, path: "templates/\($0.count).mustache").get() })
+    }
+
+    @Test(arguments: [
+        ("<ul>\n{{#pages}}\n  <li>{{title}}</li>\n", "section 'pages' opened here is never closed", 2, 1),
+        ("{{#a}}{{#b}}x{{/a}}{{/b}}", "'{{/a}}' does not close 'b', opened at 1:7", 1, 14),
+        ("text {{/a}}", "'{{/a}}' closes a section that was never opened", 1, 6),
+        ("line\n  {{name", "tag opened here is never closed; expected '}}'", 2, 3),
+        ("{{{raw}}", "tag opened here is never closed; expected '}}}'", 1, 1),
+        ("{{=<% %>}}", "a delimiter change is written {{=<% %>=}}", 1, 1),
+        ("{{= a b c =}}", "a delimiter change needs two delimiters without '=' or spaces, such as {{=<% %>=}}", 1, 1),
+        ("{{}}", "tag has no name", 1, 1),
+        ("é{{#a b}}", "'a b' is not a tag name: names have no spaces", 1, 2),
+    ])
+    func brokenTemplatesAreErrorsWithPositions(_ source: String, _ message: String, _ line: Int, _ column: Int) {
+        guard case .failure(let diagnostic) = MustacheTemplate.parse(source, path: "templates/page.mustache") else {
+            Issue.record("expected an error for \(source)")
+            return
+        }
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.location == SourceLocation(line: line, column: column))
+        #expect(diagnostic.path == "templates/page.mustache")
+        #expect(diagnostic.isError)
+    }
+
+    @Test func recordsNamesTheDataNeverHas() throws {
+        let templates = MustacheLibrary([
+            "page": try MustacheTemplate.parse("{{title}} {{titel}}\n{{#items}}{{name}}{{nmae}}{{/items}}{{>missing}}", path: "templates/page.mustache").get()
+        ])
+        let (output, lookups) = templates.renderRecordingMisses("page", ["title": "T", "items": [["name": "a"], ["name": "b"]]])
+        #expect(output == "T \nab")
+        #expect(lookups.neverFound.map(\.name) == ["titel", "nmae"])
+        #expect(lookups.neverFound.map(\.location) == [SourceLocation(line: 1, column: 11), SourceLocation(line: 2, column: 19)])
+        #expect(lookups.missingTemplates.map(\.name) == ["missing"])
+    }
+
+    @Test func aNameFoundInSomeRendersIsNotReported() throws {
+        let templates = MustacheLibrary(["t": try MustacheTemplate.parse("{{#items}}{{note}}{{/items}}", path: "t").get()])
+        var all = MustacheLookups()
+        for data: MustacheValue in [["items": [["note": "x"]]], ["items": [[:]]]] {
+            all.merge(templates.renderRecordingMisses("t", data).1)
+        }
+        #expect(all.neverFound.isEmpty)
+    }
+
+    @Test func runawayRecursionStops() throws {
+        let templates = try library(["loop": "x{{>loop}}"])
+        #expect(templates.render("loop", [:]) == String(repeating: "x", count: MustacheRenderer.maximumDepth + 1))
+    }
+
+    @Test func emptyStringsAreFalseyAndNumbersPrintPlainly() throws {
+        let templates = try library(["t": "{{#s}}S{{/s}}{{^s}}none{{/s}} {{n}} {{d}} {{big}}"])
+        #expect(templates.render("t", ["s": "", "n": 3, "d": .double(2.5), "big": .double(3)]) == "none 3 2.5 3")
+    }
+
+    @Test func indentationNeverReachesInterpolatedData() throws {
+        let templates = try library(["outer": "<div>\n  {{>inner}}\n</div>\n", "inner": "<pre>{{{code}}}</pre>\n"])
+        #expect(templates.render("outer", ["code": "a\nb"]) == "<div>\n  <pre>a\nb</pre>\n</div>\n")
+    }
+
+    @Test func aLayoutWithBlocksServesManyPages() throws {
+        let templates = try library([
+            "layout": "<title>{{$title}}Site{{/title}}</title>\n<main>\n{{$body}}{{/body}}\n</main>\n",
+            "page": "{{<layout}}\n{{$title}}{{name}} · Site{{/title}}\n{{$body}}\n<h1>{{name}}</h1>\n{{/body}}\n{{/layout}}\n",
+        ])
+        #expect(templates.render("page", ["name": "A & B"]) == "<title>A &amp; B · Site</title>\n<main>\n<h1>A &amp; B</h1>\n</main>\n")
+        #expect(templates.render("layout", [:]) == "<title>Site</title>\n<main>\n</main>\n", "an empty standalone slot leaves no blank line")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// The engine against every test of the official Mustache specification.
+@Suite struct MustacheSpecTests {
+    @Test(.enabled(if: Repository.isCI || FileManager.default.fileExists(atPath: MustacheSpecCase.directory.path)))
+    func theSpecificationIsHere() {
+        #expect(MustacheSpecCase.all.count == 163, "expected the 163 tests of \(MustacheSpecCase.directory.path)")
+    }
+
+    @Test(arguments: MustacheSpecCase.all)
+    func conforms(_ test: MustacheSpecCase) throws {
+        var templates: [String: MustacheTemplate] = [:]
+        let main = "\u{0}template"
+        templates[main] = try MustacheTemplate.parse(test.template, path: "template").get()
+        for (name, source) in test.partials ?? [:] {
+            templates[name] = try MustacheTemplate.parse(source, path: name).get()
+        }
+        #expect(MustacheLibrary(templates).render(main, test.data) == test.expected)
+    }
+}
