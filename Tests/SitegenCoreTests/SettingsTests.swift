@@ -125,11 +125,11 @@ import Testing
 
 @Suite struct SiteSettingsTests {
     private func read(_ yaml: String) -> (SiteSettings, [Diagnostic]) {
-        SiteSettings.read(SourceFile(path: "sitegen.yml", text: yaml))
+        SiteSettings.read(SourceFile(path: "sitegen.yml", text: yaml), stringKeys: ["next", "skip"])
     }
 
     @Test func defaultsWithoutAFile() {
-        let (settings, diagnostics) = SiteSettings.read(nil)
+        let (settings, diagnostics) = SiteSettings.read(nil, stringKeys: [])
         #expect(diagnostics.isEmpty)
         #expect(settings.title == "Onboarding" && settings.locale == "en" && settings.baseURL == nil)
         #expect(settings.outputDirectory == "output" && settings.markdown == MarkdownOptions())
@@ -151,7 +151,39 @@ import Testing
         #expect(settings.baseURL == "https://example.test/onboarding/", "a slash is added")
         #expect(settings.outputDirectory == "public")
         #expect(settings.markdown == MarkdownOptions(smart: true, hardBreaks: true, unsafe: true))
-        #expect(settings.theme.customProperties.map(\.name) == ["--sg-accent", "--sg-radius", "--sg-font"])
+        #expect(settings.theme.css == """
+
+            /* From sitegen.yml */
+            :root {
+              --sg-accent: #ff0000;
+              --sg-radius: 4px;
+              --sg-font: 'Inter', sans-serif;
+            }
+
+            """)
+    }
+
+    @Test func coloursMayDifferPerSchemeAndTheSchemeMayBeFixed() {
+        let (settings, diagnostics) = read("theme:\n  scheme: dark\n  text: {light: \"#111\", dark: \"#eee\"}\n")
+        #expect(diagnostics.isEmpty)
+        #expect(settings.theme.css.contains("  --sg-text: light-dark(#111, #eee);\n"))
+        #expect(settings.theme.css.contains("  color-scheme: dark;\n"))
+        #expect(read("theme: {}\n").0.theme.css == "", "nothing set, nothing written")
+    }
+
+    @Test func lowContrastColoursAreWarnedAbout() {
+        let (_, diagnostics) = read("theme:\n  background: {light: \"#ffffff\", dark: \"#121212\"}\n  text: {light: \"#777\", dark: \"#eee\"}\n  accent: \"#1f5fbf\"\n")
+        #expect(diagnostics.map(\.message) == [
+            "theme 'text' #777 on background #ffffff has a contrast of 4.4:1 in the light scheme; WCAG AA asks for 4.5:1",
+            "theme 'accent' #1f5fbf on background #121212 has a contrast of 3.0:1 in the dark scheme; WCAG AA asks for 4.5:1",
+        ])
+        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location == SourceLocation(line: 2, column: 3) })
+    }
+
+    @Test func readsInterfaceStringsPerLocale() {
+        let (settings, diagnostics) = read("strings:\n  fr: {next: Suivant, skip: Passer}\n  ar: {next: التالي}\n")
+        #expect(diagnostics.isEmpty)
+        #expect(settings.strings == ["fr": ["next": "Suivant", "skip": "Passer"], "ar": ["next": "التالي"]])
     }
 
     @Test(arguments: [
@@ -160,6 +192,12 @@ import Testing
         ("theme: {accnt: red}\n", "unknown key 'accnt' in 'theme'; did you mean 'accent'?"),
         ("markdown: {smart: 1}\n", "'smart' must be true or false, not '1'"),
         ("- a\n", "expected a mapping of keys to values, not a list"),
+        ("strings: {fr: {nxt: Suivant}}\n", "unknown key 'nxt' in strings for 'fr'; did you mean 'next'?"),
+        ("strings: {fr_FR: {next: Suivant}}\n", "'fr_FR' is not a language tag such as 'en' or 'pt-BR'"),
+        ("theme: {scheme: night}\n", "'scheme' must be one of auto, light, dark, not 'night'; did you mean 'light'?"),
+        ("theme: {radius: {light: 1px, dark: 2px}}\n", "'radius' must be text, not a mapping"),
+        ("theme: {accent: {light: red}}\n", "'accent' needs both a 'light' and a 'dark' colour, or one colour for both"),
+        ("theme: {accent: {light: red, drak: blue}}\n", "unknown key 'drak' in 'accent'; did you mean 'dark'?"),
     ])
     func wrongValuesAreErrors(_ yaml: String, _ message: String) {
         let (_, diagnostics) = read(yaml)

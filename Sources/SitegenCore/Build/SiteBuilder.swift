@@ -4,13 +4,9 @@
 /// outside, and it is injected.
 public struct SiteBuilder: Sendable {
     let fileSystem: any FileSystem
-    let strings: ThemeStrings
-    let theme: Theme
 
-    public init(fileSystem: any FileSystem, strings: ThemeStrings = ThemeStrings(), theme: Theme = .default) {
+    public init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
-        self.strings = strings
-        self.theme = theme
     }
 
     /// What a build or check produced.
@@ -25,15 +21,19 @@ public struct SiteBuilder: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Loads, parses, models and renders the site, writing nothing.
-    public func check(_ options: BuildOptions) -> Result {
-        // Load: find and read the site's files.
+    /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
+    /// every name a template uses that the data never has.
+    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
+        // Load: the site's files, and the theme with the site's overrides.
         let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
         let (sources, loadDiagnostics) = loader.load()
-        var diagnostics = loadDiagnostics
+        let (theme, themeDiagnostics) = ThemeLoader(fileSystem: fileSystem, loader: loader).load()
+        var diagnostics = loadDiagnostics + themeDiagnostics
 
-        // Parse: site settings, then each flow's settings and pages.
-        var (settings, settingsDiagnostics) = SiteSettings.read(sources.config)
+        // Parse: templates and strings, site settings, then each flow's settings and pages.
+        let (compiledTheme, templateDiagnostics) = theme.compile()
+        diagnostics += templateDiagnostics
+        var (settings, settingsDiagnostics) = SiteSettings.read(sources.config, stringKeys: compiledTheme.strings.keys)
         diagnostics += settingsDiagnostics
         if let baseURL = options.baseURL {
             if let normalized = Validation.baseURL(baseURL) {
@@ -44,6 +44,7 @@ public struct SiteBuilder: Sendable {
         }
         let outputDirectory = options.outputDirectory
             ?? (settings.outputDirectory.hasPrefix("/") ? settings.outputDirectory : loader.diskPath(settings.outputDirectory))
+        let strings = compiledTheme.strings.overridden(by: settings.strings)
 
         // Model: each flow with its pages in order, images found and measured.
         let assembler = FlowAssembler(
@@ -58,19 +59,21 @@ public struct SiteBuilder: Sendable {
             assets.formUnion(flowAssets)
         }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
-        diagnostics.sort()
         guard !diagnostics.hasErrors else {
-            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics)
+            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
         }
         let site = Site(settings: settings, flows: flows, assets: assets.sorted())
 
         // Render: every output file, in memory.
+        var theming = compiledTheme
+        theming.strings = strings
         do {
-            let files = try SiteRenderer(strings: strings, theme: theme).render(site)
-            return Result(site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics)
+            let (files, lookups) = try SiteRenderer(theme: theming).render(site, recordingMisses: strict)
+            if strict { diagnostics += Self.templateNameWarnings(lookups, theme: theme) }
+            return Result(site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
         } catch {
             diagnostics.append(.error("cannot render the site: \(error)", path: options.siteDirectory))
-            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics)
+            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
         }
     }
 
@@ -85,5 +88,17 @@ public struct SiteBuilder: Sendable {
             result.site = nil
         }
         return result
+    }
+
+    /// A warning for each tag whose name no render found in the data, and each missing partial.
+    private static func templateNameWarnings(_ lookups: MustacheLookups, theme: Theme) -> [Diagnostic] {
+        let sources = Dictionary(theme.files.values.map { ($0.path, SourceFile(path: $0.path, text: $0.text)) }) { first, _ in first }
+        func warning(_ tag: MustacheTag, _ message: String) -> Diagnostic {
+            let file = sources[tag.file] ?? SourceFile(path: tag.file, text: "")
+            return file.warning(message, at: tag.location, length: tag.name.count + 4)
+        }
+        let names = lookups.neverFound.map { warning($0, "'\($0.name)' is never in the data this template is rendered with") }
+        let partials = lookups.missingTemplates.map { warning($0, "the theme has no template '\($0.name)\(Theme.templateExtension)'") }
+        return names + partials
     }
 }

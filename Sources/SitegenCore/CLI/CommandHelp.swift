@@ -1,10 +1,11 @@
 /// The help texts of `sitegen` and its commands.
 enum CommandHelp {
-    static let commands = ["build", "check", "help"]
+    static let commands = ["build", "check", "new", "help"]
 
     static let overviewUsage = "sitegen <command> [options]"
     static let buildUsage = "sitegen build [--site DIR] [--output DIR] [--base-url URL] [--drafts] [--quiet | --verbose]"
     static let checkUsage = "sitegen check [--site DIR] [--strict] [--drafts]"
+    static let newUsage = "sitegen new DIR [--with-templates]"
 
     static let overview = """
         sitegen \(SitegenVersion.version): onboarding flows from Markdown, as an accessible carousel site and a JSON manifest.
@@ -14,6 +15,7 @@ enum CommandHelp {
         commands:
           build    build the site into its output folder
           check    validate the site and write nothing
+          new      create a new site with an example flow
 
         options:
           -h, --help   show this help, or 'sitegen <command> --help' for a command's
@@ -47,8 +49,20 @@ enum CommandHelp {
 
         options:
           --site DIR   the site folder (default: the current folder)
-          --strict     treat warnings as errors
+          --strict     treat warnings as errors, and report every name a template
+                       uses that the data never has
           --drafts     also check pages marked 'draft: true'
+
+        """
+
+    static let new = """
+        usage: \(newUsage)
+
+        Creates a site in DIR (a new or empty folder): sitegen.yml and a three-page
+        example flow with an image, ready for 'sitegen build --site DIR'.
+
+        options:
+          --with-templates   also copy the default theme into DIR/templates to edit
 
         """
 
@@ -56,6 +70,7 @@ enum CommandHelp {
         switch command {
         case "build": return build
         case "check": return check
+        case "new": return new
         default: return nil
         }
     }

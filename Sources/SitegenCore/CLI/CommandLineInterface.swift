@@ -31,6 +31,8 @@ public struct CommandLineInterface: Sendable {
             return runBuild(rest)
         case "check":
             return runCheck(rest)
+        case "new":
+            return runNew(rest)
         default:
             let hint = Suggestion.didYouMean(command, in: CommandHelp.commands)
             return usageError("unknown command '\(command)'\(hint)", usage: CommandHelp.overviewUsage)
@@ -106,9 +108,9 @@ public struct CommandLineInterface: Sendable {
         let options = BuildOptions(
             siteDirectory: parsed.values["--site"] ?? ".", baseURL: parsed.values["--base-url"],
             includeDrafts: parsed.flags.contains("--drafts"))
-        let result = SiteBuilder(fileSystem: environment.fileSystem).check(options)
-        report(result.diagnostics, showWarnings: true)
         let strict = parsed.flags.contains("--strict")
+        let result = SiteBuilder(fileSystem: environment.fileSystem).check(options, strict: strict)
+        report(result.diagnostics, showWarnings: true)
         let errors = result.diagnostics.errorCount
         let warnings = result.diagnostics.warningCount
         let failed = errors > 0 || (strict && warnings > 0)
@@ -121,6 +123,32 @@ public struct CommandLineInterface: Sendable {
         let flows = result.site?.flows.count ?? 0
         environment.standardOutput("Checked \(counted(flows, "flow")), \(counted(pages, "page")): \(summary)\n")
         return .success
+    }
+
+    private func runNew(_ arguments: [String]) -> ExitStatus {
+        let parser = ArgumentParser(valueOptions: [], flags: ["--with-templates", "--help", "-h"])
+        let parsed: ArgumentParser.Parsed
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            return usageError(error.message, usage: CommandHelp.newUsage)
+        }
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            environment.standardOutput(CommandHelp.new)
+            return .success
+        }
+        guard parsed.positional.count == 1, let directory = parsed.positional.first else {
+            return usageError(parsed.positional.isEmpty ? "name the folder for the new site" : "give one folder", usage: CommandHelp.newUsage)
+        }
+        do {
+            let files = try SiteScaffold(fileSystem: environment.fileSystem)
+                .create(in: directory, withTemplates: parsed.flags.contains("--with-templates"))
+            environment.standardOutput("Created a site with \(counted(files.count, "file")) in \(directory)\nBuild it with: sitegen build --site \(directory)\n")
+            return .success
+        } catch {
+            environment.standardError("sitegen: error: \(error.message)\n")
+            return .contentError
+        }
     }
 
     private func report(_ diagnostics: [Diagnostic], showWarnings: Bool) {

@@ -25,4 +25,14 @@ extension FieldReader {
         }
         return value
     }
+
+    /// A CSS value that cannot break out of its declaration.
+    mutating func cssValue(_ key: String) -> String? {
+        guard let node = node(key), let value = string(key) else { return nil }
+        guard Validation.isSafeCSSValue(value) else {
+            report("'\(key)' is not a CSS value sitegen can use: '\(value)'", at: node)
+            return nil
+        }
+        return value
+    }
 }

@@ -5,7 +5,7 @@ import OnboardingKit
 struct FlowAssembler: Sendable {
     let parser: PageParser
     let site: SiteSettings
-    let strings: ThemeStrings
+    let strings: StringTable
     let includeDrafts: Bool
 
     /// The site index, where a flow's finish link goes unless the flow says otherwise.
@@ -74,11 +74,13 @@ struct FlowAssembler: Sendable {
 
     private func flowSettings(_ front: FlowFrontMatter, slug: String) -> FlowSettings {
         let locale = front.locale ?? site.locale
+        let text = strings.strings(for: locale)
         return FlowSettings(
             skip: SkipSettings(
-                enabled: front.skipEnabled ?? true, label: front.skipLabel ?? strings.skip,
+                enabled: front.skipEnabled ?? true, label: front.skipLabel ?? text["skip", default: ""],
                 target: front.skipTarget ?? .last),
-            finish: LinkAction(label: front.finishLabel ?? strings.finish, href: front.finishHref ?? Self.defaultFinishHref),
+            finish: LinkAction(
+                label: front.finishLabel ?? text["finish", default: ""], href: front.finishHref ?? Self.defaultFinishHref),
             showOnce: front.showOnce ?? false,
             storageKey: front.storageKey ?? "sitegen:\(slug)",
             transition: front.transition ?? .slide,

@@ -56,13 +56,7 @@ public struct PageFrontMatter: Sendable, Equatable {
             }
             page.advance = advance
         }
-        if let node = reader.node("background"), let background = reader.string("background") {
-            if Validation.isSafeCSSValue(background) {
-                page.background = background
-            } else {
-                reader.report("'background' is not a CSS value sitegen can use: '\(background)'", at: node)
-            }
-        }
+        page.background = reader.cssValue("background")
         if let node = reader.node("class"), let cssClass = reader.string("class") {
             if Validation.isClassList(cssClass) {
                 page.cssClass = cssClass

@@ -10,13 +10,16 @@ public struct SiteSettings: Sendable, Equatable {
     public var outputDirectory = "output"
     public var markdown = MarkdownOptions()
     public var theme = ThemeSettings()
+    /// Interface strings the site sets, by locale, over the theme's.
+    public var strings: [String: [String: String]] = [:]
 
     public init() {}
 
-    static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme"]
+    static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme", "strings"]
 
-    /// Reads `sitegen.yml`; a site without one gets the defaults.
-    static func read(_ file: SourceFile?) -> (SiteSettings, [Diagnostic]) {
+    /// Reads `sitegen.yml`; a site without one gets the defaults. `stringKeys` are the interface
+    /// strings the theme defines, the only ones `strings:` may set.
+    static func read(_ file: SourceFile?, stringKeys: [String]) -> (SiteSettings, [Diagnostic]) {
         var settings = SiteSettings()
         guard let file else { return (settings, []) }
         let root: YAMLNode?
@@ -43,6 +46,12 @@ public struct SiteSettings: Sendable, Equatable {
                 unsafe: markdown.bool("unsafe") ?? false)
         } ?? settings.markdown
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
-        return (settings, reader.diagnostics)
+        var diagnostics = reader.diagnostics
+        diagnostics += settings.theme.contrastWarnings(file: file, at: reader.node("theme")?.location)
+        if let strings = reader.node("strings") {
+            settings.strings = StringTable.readLocales(
+                strings, keys: stringKeys, file: file, context: "'strings'", diagnostics: &diagnostics)
+        }
+        return (settings, diagnostics)
     }
 }

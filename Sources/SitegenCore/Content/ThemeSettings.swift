@@ -1,40 +1,95 @@
-/// The theme's look, set in `sitegen.yml` under `theme:` and turned into CSS custom properties.
+/// The theme's look, set in `sitegen.yml` under `theme:` and written as CSS custom properties.
+/// Colours take one value, or `{light, dark}` for the two colour schemes.
 public struct ThemeSettings: Sendable, Equatable {
+    /// Which colour scheme pages use: the visitor's (`auto`), or always one.
+    public enum Scheme: String, Sendable, CaseIterable {
+        case auto, light, dark
+    }
+
+    /// A colour for each scheme; `dark` nil means the same in both.
+    public struct Value: Sendable, Equatable {
+        public var light: String
+        public var dark: String?
+
+        public init(light: String, dark: String? = nil) {
+            self.light = light
+            self.dark = dark
+        }
+
+        var css: String { dark.map { "light-dark(\(light), \($0))" } ?? light }
+    }
+
     /// Each setting by its `sitegen.yml` key, with the CSS custom property it sets.
-    public static let properties: [(key: String, cssProperty: String)] = [
-        ("accent", "--sg-accent"),
-        ("background", "--sg-background"),
-        ("text", "--sg-text"),
-        ("indicator", "--sg-indicator"),
-        ("indicator_current", "--sg-indicator-current"),
-        ("radius", "--sg-radius"),
-        ("font", "--sg-font"),
+    public static let properties: [(key: String, cssProperty: String, isColor: Bool)] = [
+        ("accent", "--sg-accent", true),
+        ("background", "--sg-background", true),
+        ("text", "--sg-text", true),
+        ("indicator", "--sg-indicator", true),
+        ("indicator_current", "--sg-indicator-current", true),
+        ("radius", "--sg-radius", false),
+        ("font", "--sg-font", false),
     ]
 
-    static var keys: [String] { properties.map(\.key) }
+    static var keys: [String] { properties.map(\.key) + ["scheme"] }
 
     /// The values the site sets, by key; what it leaves out keeps the theme's default.
-    public var values: [String: String] = [:]
+    public var values: [String: Value] = [:]
+    public var scheme: Scheme = .auto
 
-    public init(values: [String: String] = [:]) {
+    public init(values: [String: Value] = [:], scheme: Scheme = .auto) {
         self.values = values
+        self.scheme = scheme
     }
 
     static func read(_ reader: inout FieldReader) -> ThemeSettings {
         var theme = ThemeSettings()
-        for key in keys {
-            guard let node = reader.node(key), let value = reader.string(key) else { continue }
-            if Validation.isSafeCSSValue(value) {
-                theme.values[key] = value
-            } else {
-                reader.report("'\(key)' is not a CSS value sitegen can use: '\(value)'", at: node)
+        theme.scheme = reader.choice("scheme", Scheme.self) ?? .auto
+        for property in properties {
+            guard let node = reader.node(property.key) else { continue }
+            if property.isColor, case .mapping = node.kind {
+                let value = reader.mapping(property.key, keys: ["light", "dark"]) { scheme -> Value? in
+                    let light = scheme.cssValue("light")
+                    let dark = scheme.cssValue("dark")
+                    if light == nil || dark == nil, scheme.diagnostics.isEmpty {
+                        scheme.report("'\(property.key)' needs both a 'light' and a 'dark' colour, or one colour for both", at: node)
+                    }
+                    return light.flatMap { light in dark.map { Value(light: light, dark: $0) } }
+                }
+                if let value = value ?? nil { theme.values[property.key] = value }
+            } else if let value = reader.cssValue(property.key) {
+                theme.values[property.key] = Value(light: value)
             }
         }
         return theme
     }
 
-    /// The custom properties the site sets, in a fixed order.
-    public var customProperties: [(name: String, value: String)] {
-        Self.properties.compactMap { property in values[property.key].map { (property.cssProperty, $0) } }
+    /// The CSS that applies these settings over the theme's stylesheet.
+    public var css: String {
+        let declarations = Self.properties.compactMap { property in
+            values[property.key].map { "  \(property.cssProperty): \($0.css);\n" }
+        }
+        let colorScheme = scheme == .auto ? [] : ["  color-scheme: \(scheme.rawValue);\n"]
+        let body = declarations + colorScheme
+        return body.isEmpty ? "" : "\n/* From sitegen.yml */\n:root {\n" + body.joined() + "}\n"
+    }
+
+    /// Warnings for text and link colours that fall below WCAG AA contrast (4.5:1) on the
+    /// background, in each scheme, where both colours are set in a form that can be measured.
+    func contrastWarnings(file: SourceFile, at location: SourceLocation?) -> [Diagnostic] {
+        guard let background = values["background"] else { return [] }
+        var warnings: [Diagnostic] = []
+        for key in ["text", "accent"] {
+            guard let foreground = values[key] else { continue }
+            let pairs = [("light", foreground.light, background.light), ("dark", foreground.dark ?? foreground.light, background.dark ?? background.light)]
+            for (scheme, front, back) in pairs {
+                guard let ratio = ColorContrast.ratio(front, back), ratio < 4.5 else { continue }
+                let rounded = (ratio * 10).rounded(.down) / 10
+                warnings.append(
+                    file.warning(
+                        "theme '\(key)' \(front) on background \(back) has a contrast of \(rounded):1 in the \(scheme) scheme; WCAG AA asks for 4.5:1",
+                        at: location))
+            }
+        }
+        return warnings
     }
 }

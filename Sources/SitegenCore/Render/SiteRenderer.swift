@@ -1,27 +1,40 @@
-/// The render stage: turns the model into every file of the output, in memory.
+/// The render stage: turns the model into every file of the output, in memory, through the
+/// theme's templates.
 public struct SiteRenderer: Sendable {
-    let strings: ThemeStrings
-    let theme: Theme
+    let theme: CompiledTheme
 
-    public init(strings: ThemeStrings = ThemeStrings(), theme: Theme = .default) {
-        self.strings = strings
+    public init(theme: CompiledTheme) {
         self.theme = theme
     }
 
+    public static let stylesheetPath = "assets/sitegen.css"
+
     public func render(_ site: Site) throws -> [OutputFile] {
-        let html = HTMLRenderer(settings: site.settings, strings: strings)
+        try render(site, recordingMisses: false).files
+    }
+
+    /// Renders, and with `recordingMisses` also collects every template name the data never had.
+    func render(_ site: Site, recordingMisses: Bool) throws -> (files: [OutputFile], lookups: MustacheLookups) {
+        let data = TemplateData(site: site, strings: theme.strings)
+        var lookups = MustacheLookups()
+        func render(_ template: String, _ value: MustacheValue) -> String {
+            guard recordingMisses else { return theme.templates.render(template, value) }
+            let (output, recorded) = theme.templates.renderRecordingMisses(template, value)
+            lookups.merge(recorded)
+            return output
+        }
         var files = [
-            OutputFile(path: "index.html", text: html.index(site)),
-            OutputFile(path: HTMLRenderer.stylesheet, text: theme.stylesheet(site.settings.theme)),
+            OutputFile(path: "index.html", text: render("index", data.index())),
+            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
             OutputFile(path: "manifest.json", contents: .bytes(try ManifestBuilder.encode(ManifestBuilder.manifest(for: site)))),
             OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
         ]
         for flow in site.flows {
-            files.append(OutputFile(path: Path.join(flow.slug, "index.html"), text: html.carousel(flow)))
+            files.append(OutputFile(path: Path.join(flow.slug, "index.html"), text: render("flow", data.flow(flow))))
         }
         for asset in site.assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
         }
-        return files
+        return (files, lookups)
     }
 }

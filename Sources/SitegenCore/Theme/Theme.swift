@@ -1,27 +1,38 @@
-/// The default theme's files, embedded into the binary at build time from `templates/`.
+/// The theme a build uses: the default theme's files, with the site's own `templates/` laid over
+/// them file by file.
 public struct Theme: Sendable {
-    /// Theme files by their path inside `templates/`.
-    public var files: [String: String]
+    /// One file of the theme, with the path diagnostics show for it.
+    public struct File: Sendable, Hashable {
+        public var text: String
+        public var path: String
+    }
 
-    public init(files: [String: String]) {
+    public static let stylesheetFile = "sitegen.css"
+    public static let stringsFile = "strings.yml"
+    public static let templateExtension = ".mustache"
+    /// How diagnostics name the default theme's files, which live inside the binary.
+    static let defaultThemePath = "sitegen:templates"
+
+    /// Files by their path inside `templates/`.
+    public var files: [String: File]
+
+    public init(files: [String: File]) {
         self.files = files
     }
 
-    public static let `default` = Theme(files: EmbeddedTheme.files)
+    /// The default theme alone.
+    public static let `default` = Theme(
+        files: EmbeddedTheme.files.reduce(into: [:]) { files, entry in
+            files[entry.key] = File(text: entry.value, path: Path.join(defaultThemePath, entry.key))
+        })
 
-    static let stylesheetFile = "sitegen.css"
+    /// The default theme with `overrides` (files of a site's `templates/`) in place of its own.
+    public func overridden(by overrides: [String: File]) -> Theme {
+        Theme(files: files.merging(overrides) { _, site in site })
+    }
 
-    /// The theme's CSS, followed by the custom properties the site sets in `sitegen.yml`.
-    func stylesheet(_ settings: ThemeSettings) -> String {
-        var css = files[Self.stylesheetFile] ?? ""
-        let properties = settings.customProperties
-        if !properties.isEmpty {
-            css += "\n/* From sitegen.yml */\n:root {\n"
-            for property in properties {
-                css += "  \(property.name): \(property.value);\n"
-            }
-            css += "}\n"
-        }
-        return css
+    /// Whether a theme file has a use: templates, the stylesheet and the string table.
+    static func isThemeFile(_ path: String) -> Bool {
+        path.hasSuffix(templateExtension) || path == stylesheetFile || path == stringsFile
     }
 }

@@ -1,0 +1,48 @@
+/// Writes a new site: settings and an example flow with an image, and, when asked, a copy of
+/// the default theme to edit.
+public struct SiteScaffold: Sendable {
+    let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Why the site cannot be created.
+    public struct Failure: Error, Equatable {
+        public var message: String
+    }
+
+    /// Creates the site in `directory`, which must be new or empty; returns the files written.
+    @discardableResult
+    public func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
+        switch fileSystem.kind(of: directory) {
+        case .file?:
+            throw Failure(message: "\(directory) is a file; give the name of a new folder")
+        case .directory?:
+            let entries = (try? fileSystem.contentsOfDirectory(directory)) ?? []
+            if !entries.isEmpty {
+                throw Failure(message: "\(directory) is not empty; sitegen new only writes into a new or empty folder")
+            }
+        case nil:
+            break
+        }
+        var files = EmbeddedScaffold.files
+        if withTemplates {
+            for (path, text) in Theme.default.files.mapValues(\.text) {
+                files[Path.join(ThemeLoader.directory, path)] = text
+            }
+        }
+        var written: [String] = []
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let destination = Path.join(directory, path)
+            do {
+                try fileSystem.createDirectory(Path.directory(of: destination))
+                try fileSystem.writeFile(destination, Array(text.utf8))
+            } catch {
+                throw Failure(message: "cannot write \(destination): \(error)")
+            }
+            written.append(destination)
+        }
+        return written
+    }
+}

@@ -1,0 +1,111 @@
+import OnboardingKit
+
+/// What the templates see: the model as Mustache values, with every label already worded in the
+/// document's language. Keys are always present (null when empty), so `check --strict` can tell
+/// a misspelt name from a missing value.
+struct TemplateData: Sendable {
+    let site: Site
+    let strings: StringTable
+
+    func index() -> MustacheValue {
+        let locale = site.settings.locale
+        let text = strings.strings(for: locale)
+        let flows: [MustacheValue] = site.flows.map { flow in
+            let flowText = strings.strings(for: flow.settings.locale)
+            let count = flow.pages.count
+            let countLabel = count == 1
+                ? flowText["page_count_one", default: ""]
+                : StringTable.format(flowText["page_count", default: ""], ["count": String(count)])
+            let image = flow.pages.lazy.compactMap(\.image).first
+            return [
+                "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
+                "url": .string(Path.urlEncoded(flow.slug) + "/"), "lang": .string(flow.settings.locale),
+                "dir": .string(flow.settings.direction.rawValue), "page_count": .int(count),
+                "page_count_label": .string(countLabel),
+                "image": image.map { image in
+                    ["src": .string(Path.urlEncoded(flow.slug) + "/" + image.src), "width": .int(image.width), "height": .int(image.height)]
+                } ?? .null,
+            ]
+        }
+        return document(
+            title: site.settings.title, description: site.settings.description, locale: locale,
+            direction: TextDirection.of(locale: locale), root: "", strings: text, extra: ["flows": .array(flows)])
+    }
+
+    func flow(_ flow: Flow) -> MustacheValue {
+        let settings = flow.settings
+        let text = strings.strings(for: settings.locale)
+        let count = String(flow.pages.count)
+        let title = flow.title == site.settings.title ? flow.title : "\(flow.title) · \(site.settings.title)"
+        let flowValue: MustacheValue = [
+            "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
+            "carousel_label": .string(StringTable.format(text["carousel_label", default: ""], ["title": flow.title])),
+            "transition": .string(settings.transition.rawValue), "orientation": .string(settings.orientation.rawValue),
+            "show_once": .bool(settings.showOnce), "storage_key": .string(settings.storageKey),
+            "content_version": .string(flow.contentVersion), "skip_target": .string(settings.skip.target.rawValue),
+            "finish": ["label": .string(settings.finish.label), "href": .string(settings.finish.href)],
+            "page_count": .int(flow.pages.count),
+        ]
+        let pages = flow.pages.map { page(page: $0, in: flow, text: text, count: count) }
+        return document(
+            title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
+            root: "../", strings: text, extra: ["flow": flowValue, "pages": .array(pages)])
+    }
+
+    private func page(page: Page, in flow: Flow, text: [String: String], count: String) -> MustacheValue {
+        let pages = flow.pages
+        let number = String(page.index + 1)
+        let isLast = page.index == pages.count - 1
+        let skip = flow.settings.skip
+        let showsSkip = skip.enabled && page.settings.skip && !isLast
+        let indicators: [MustacheValue] = pages.map { other in
+            [
+                "href": .string("#" + other.id), "number": .int(other.index + 1), "current": .bool(other.index == page.index),
+                "label": .string(StringTable.format(text["indicator_label", default: ""], ["n": String(other.index + 1), "title": other.title])),
+            ]
+        }
+        func link(_ other: Page?) -> MustacheValue {
+            other.map { ["id": .string($0.id), "href": .string("#" + $0.id)] } ?? .null
+        }
+        let skipHref = skip.target == .last ? "#" + (pages.last?.id ?? "") : flow.settings.finish.href
+        return [
+            "id": .string(page.id), "index": .int(page.index), "number": .string(number), "title": .string(page.title),
+            "html": .string(page.html), "first": .bool(page.index == 0), "last": .bool(isLast),
+            "position_label": .string(StringTable.format(text["page_position", default: ""], ["n": number, "count": count])),
+            "image": page.image.map { image in
+                [
+                    "src": .string(image.src), "width": .int(image.width), "height": .int(image.height),
+                    "alt": .string(image.alt), "eager": .bool(page.index == 0),
+                ]
+            } ?? .null,
+            "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
+            "next": link(isLast ? nil : pages[page.index + 1]),
+            "skip": showsSkip ? ["label": .string(skip.label), "href": .string(skipHref)] : .null,
+            "finish": isLast ? ["label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href)] : .null,
+            "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
+            "advance_action": .bool(page.settings.advance == .action),
+            "background": MustacheValue(page.settings.background),
+            "style": MustacheValue(page.settings.background.map { "--sg-page-background: \($0)" }),
+            "class": MustacheValue(page.settings.cssClass),
+            "indicators": .array(indicators),
+        ]
+    }
+
+    private func document(
+        title: String, description: String, locale: String, direction: TextDirection, root: String,
+        strings text: [String: String], extra: [String: MustacheValue]
+    ) -> MustacheValue {
+        var fields: [String: MustacheValue] = [
+            "title": .string(title), "description": .string(description), "lang": .string(locale),
+            "dir": .string(direction.rawValue), "root": .string(root),
+            "site": [
+                "title": .string(site.settings.title), "description": .string(site.settings.description),
+                "base_url": MustacheValue(site.settings.baseURL),
+            ],
+            "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
+            "strings": .object(text.mapValues(MustacheValue.string)),
+        ]
+        fields.merge(extra) { _, new in new }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,38 @@
+/// A theme ready to render: every template parsed once, the stylesheet, and the string table.
+public struct CompiledTheme: Sendable {
+    public var templates: MustacheLibrary
+    public var stylesheet: String
+    public var strings: StringTable
+
+    /// The templates a theme must have, by name.
+    static let requiredTemplates = ["index", "flow"]
+}
+
+extension Theme {
+    /// Parses every template and the string table. The site's `strings.yml` adds to the default
+    /// theme's rather than replacing it, so a site need only list the strings it changes.
+    public func compile() -> (CompiledTheme, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var templates: [String: MustacheTemplate] = [:]
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(Self.templateExtension) {
+            switch MustacheTemplate.parse(file.text, path: file.path) {
+            case .success(let template): templates[String(path.dropLast(Self.templateExtension.count))] = template
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        for name in CompiledTheme.requiredTemplates where templates[name] == nil && !diagnostics.hasErrors {
+            diagnostics.append(.error("the theme has no '\(name)\(Self.templateExtension)' template", path: ThemeLoader.directory))
+        }
+        var strings = StringTable(locales: [:])
+        let defaultStrings = Theme.default.files[Self.stringsFile]
+        let siteStrings = files[Self.stringsFile].flatMap { $0 == defaultStrings ? nil : $0 }
+        for file in [defaultStrings, siteStrings].compactMap({ $0 }) {
+            let (table, problems) = StringTable.parse(SourceFile(path: file.path, text: file.text))
+            strings = strings.overridden(by: table.locales)
+            diagnostics += problems
+        }
+        let compiled = CompiledTheme(
+            templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "", strings: strings)
+        return (compiled, diagnostics)
+    }
+}

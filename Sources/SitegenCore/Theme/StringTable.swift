@@ -1,0 +1,105 @@
+/// The theme's interface strings by locale, from its `strings.yml` and the site's `strings:`.
+/// English is complete; every other locale falls back to its language, then to English.
+public struct StringTable: Sendable, Equatable {
+    public static let baseLocale = "en"
+
+    /// Strings by locale, then by key.
+    public private(set) var locales: [String: [String: String]]
+
+    public init(locales: [String: [String: String]]) {
+        self.locales = locales
+    }
+
+    /// The keys the English table defines: the only keys any locale may set.
+    public var keys: [String] { (locales[Self.baseLocale] ?? [:]).keys.sorted() }
+
+    /// Every string for `locale` (`pt-BR` falls back to `pt`, then to English).
+    public func strings(for locale: String) -> [String: String] {
+        var result = locales[Self.baseLocale] ?? [:]
+        let language = String(locale.split(separator: "-").first ?? "")
+        for tag in [language, locale] where tag != Self.baseLocale {
+            result.merge(locales[tag] ?? [:]) { _, specific in specific }
+        }
+        return result
+    }
+
+    /// This table with `other`'s strings in place of its own.
+    func overridden(by other: [String: [String: String]]) -> StringTable {
+        var merged = locales
+        for (locale, strings) in other {
+            merged[locale, default: [:]].merge(strings) { _, site in site }
+        }
+        return StringTable(locales: merged)
+    }
+
+    /// Reads a theme's `strings.yml`: a mapping of locales to mappings of keys to strings.
+    static func parse(_ file: SourceFile) -> (StringTable, [Diagnostic]) {
+        switch FrontMatter.parseYAMLFile(file) {
+        case .failure(let diagnostic):
+            return (StringTable(locales: [:]), [diagnostic])
+        case .success(let root):
+            var diagnostics: [Diagnostic] = []
+            let locales = readLocales(root, keys: nil, file: file, context: "strings.yml", diagnostics: &diagnostics)
+            if locales[baseLocale] == nil {
+                diagnostics.append(file.error("strings.yml must define every string for '\(baseLocale)'", at: SourceLocation(line: 1, column: 1)))
+            }
+            return (StringTable(locales: locales), diagnostics)
+        }
+    }
+
+    /// Reads `locale: {key: string}` mappings; with `keys`, only those keys are accepted.
+    static func readLocales(
+        _ node: YAMLNode?, keys: [String]?, file: SourceFile, context: String, diagnostics: inout [Diagnostic]
+    ) -> [String: [String: String]] {
+        guard let node, case .mapping(let pairs) = node.kind else {
+            if let node { diagnostics.append(file.error("\(context) must map locales to strings", at: node.location)) }
+            return [:]
+        }
+        var locales: [String: [String: String]] = [:]
+        for pair in pairs {
+            guard let locale = pair.key.scalarText, Validation.isLanguageTag(locale) else {
+                diagnostics.append(
+                    file.error("'\(pair.key.scalarText ?? "")' is not a language tag such as 'en' or 'pt-BR'",
+                        at: pair.key.location, length: pair.key.length))
+                continue
+            }
+            let allowed = keys ?? pair.value.mappingKeys
+            var reader = FieldReader(pair.value, keys: allowed, file: file, context: "strings for '\(locale)'")
+            var strings: [String: String] = [:]
+            for key in allowed {
+                if let value = reader.string(key) { strings[key] = value }
+            }
+            diagnostics += reader.diagnostics
+            locales[locale] = strings
+        }
+        return locales
+    }
+}
+
+extension YAMLNode {
+    /// The keys of a mapping, in order; empty for anything else.
+    var mappingKeys: [String] {
+        guard case .mapping(let pairs) = kind else { return [] }
+        return pairs.compactMap(\.key.scalarText)
+    }
+}
+
+extension StringTable {
+    /// Fills `{name}` placeholders in a string.
+    static func format(_ pattern: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+                result += "{"
+                rest = rest[afterOpen...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
