@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+@Suite struct ThemeTests {
+    let site = [
+        "content/tour/01-a.md": "---\nimage: a.svg\nimage_alt: A\n---\n# First\n",
+        "content/tour/02-b.md": "# Second\n",
+        "content/tour/a.svg": "<svg width=\"4\" height=\"3\"></svg>",
+    ]
+
+    private func build(_ extra: [String: String], strict: Bool = false) -> (SiteBuilder.Result, InMemoryFileSystem) {
+        let fileSystem = InMemoryFileSystem(site.merging(extra) { _, new in new })
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        return (strict ? builder.check(BuildOptions(), strict: true) : builder.build(BuildOptions()), fileSystem)
+    }
+
+    /// The default palette: text and links at least 4.5:1 and indicators at least 3:1, in both schemes.
+    @Test func theDefaultPaletteMeetsWCAGAAInBothSchemes() throws {
+        let css = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        var light: [String: String] = [:]
+        var dark: [String: String] = [:]
+        for line in css.split(separator: "\n") where line.contains("light-dark(#") {
+            let name = String(line.split(separator: ":")[0].trimmingBlanks.dropFirst(5))
+            let colours = line.split(separator: "(")[1].split(separator: ")")[0].split(separator: ",").map { $0.trimmingBlanks }
+            light[name] = colours[0]
+            dark[name] = colours[1]
+        }
+        #expect(light.count >= 7)
+        let pairs: [(String, String, Double)] = [
+            ("text", "background", 4.5), ("muted", "background", 4.5), ("accent", "background", 4.5),
+            ("text", "surface", 4.5), ("muted", "surface", 4.5), ("accent-text", "accent", 4.5),
+            ("indicator", "background", 3), ("accent", "surface", 3),
+        ]
+        for palette in [light, dark] {
+            for (front, back, minimum) in pairs {
+                let foreground = try #require(palette[front])
+                let background = try #require(palette[back])
+                let ratio = try #require(ColorContrast.ratio(foreground, background))
+                #expect(ratio >= minimum, "\(front) on \(back): \(ratio)")
+            }
+        }
+    }
+
+    @Test func contrastIsComputedAsWCAGDefinesIt() {
+        #expect(ColorContrast.ratio("#000", "#ffffff").map { ($0 * 100).rounded() / 100 } == 21)
+        #expect(ColorContrast.ratio("#777777", "#fff").map { ($0 * 100).rounded() / 100 } == 4.48)
+        #expect(ColorContrast.ratio("rgb(255, 255, 255)", "#fff") == 1)
+        #expect(ColorContrast.ratio("tomato", "#fff") == nil)
+    }
+
+    @Test func aSiteOverridesOneTemplateAndKeepsTheRest() throws {
+        let (result, fileSystem) = build(["templates/page.mustache": "<article id=\"{{id}}\">{{title}}</article>\n"])
+        #expect(result.diagnostics.isEmpty)
+        let flow = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(flow.contains("<article id=\"a\">First</article>\n<article id=\"b\">Second</article>\n"))
+        #expect(flow.contains("aria-roledescription=\"carousel\""), "flow.mustache still comes from the default theme")
+        #expect(fileSystem.text("output/index.html")?.contains("sg-flow-card") == true)
+    }
+
+    @Test func aBrokenSiteTemplateIsAnErrorAtItsPosition() {
+        let (result, fileSystem) = build(["templates/page.mustache": "<div>\n{{#pages}}\n  {{title}}\n"])
+        #expect(result.diagnostics.map(DiagnosticFormatter().format) == [
+            "./templates/page.mustache:2:1: error: section 'pages' opened here is never closed\n{{#pages}}\n^"
+        ].map { $0.replacingOccurrences(of: "./", with: "") })
+        #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    @Test func filesTheThemeDoesNotUseAreWarnedAbout() {
+        let (result, _) = build(["templates/notes.txt": "todo"])
+        #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css and strings.yml"])
+    }
+
+    @Test func stringsComeFromTheThemeAndTheSitePerLocale() throws {
+        let (result, fileSystem) = build([
+            "templates/strings.yml": "en:\n  next: Continue\nfr:\n  next: Suivant\n",
+            "sitegen.yml": "locale: fr-CA\nstrings:\n  fr-CA: {skip: Passer}\n",
+        ])
+        #expect(result.diagnostics.isEmpty)
+        let flow = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(flow.contains("<html lang=\"fr-CA\" dir=\"ltr\">"))
+        #expect(flow.contains(">Suivant</a>"), "fr-CA falls back to fr from the site's strings.yml")
+        #expect(flow.contains(">Passer</a>"), "sitegen.yml's strings win")
+        #expect(flow.contains(">Previous</a>"), "what no one translated stays English")
+    }
+
+    @Test func theThemeSettingsReachTheStylesheet() throws {
+        let (_, fileSystem) = build(["sitegen.yml": "theme:\n  accent: {light: \"#0a5\", dark: \"#7fd\"}\n  radius: 0\n  scheme: light\n"])
+        let css = try #require(fileSystem.text("output/assets/sitegen.css"))
+        let themeCSS = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        #expect(css.hasPrefix(themeCSS))
+        #expect(css.hasSuffix("""
+            /* From sitegen.yml */
+            :root {
+              --sg-accent: light-dark(#0a5, #7fd);
+              --sg-radius: 0;
+              color-scheme: light;
+            }
+
+            """))
+    }
+
+    @Test func pageBackgroundAndClassReachTheMarkup() throws {
+        let (_, fileSystem) = build(["content/tour/02-b.md": "---\nbackground: \"#fde\"\nclass: hero wide\n---\n# Second\n"])
+        let flow = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(flow.contains("<div class=\"sg-page hero wide\" id=\"b\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"2 of 2\" data-index=\"1\" style=\"--sg-page-background: #fde\">"))
+    }
+
+    @Test func strictChecksReportNamesTheDataNeverHas() {
+        let templates = ["templates/page.mustache": "<p>{{titel}}</p>\n{{#image}}{{source}}{{/image}}{{>footer}}\n"]
+        let (plain, _) = build(templates)
+        #expect(plain.diagnostics.isEmpty, "without --strict, unknown names render empty as Mustache says")
+        let (strict, _) = build(templates, strict: true)
+        #expect(strict.diagnostics.map { "\($0.path):\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" } == [
+            "templates/page.mustache:1:4: 'titel' is never in the data this template is rendered with",
+            "templates/page.mustache:2:11: 'source' is never in the data this template is rendered with",
+            "templates/page.mustache:2:31: the theme has no template 'footer.mustache'",
+        ])
+    }
+
+    @Test func theDefaultThemeUsesOnlyNamesItsDataHas() {
+        let (result, _) = build([:], strict: true)
+        #expect(result.diagnostics.isEmpty)
+    }
+}
+
+@Suite struct ScaffoldTests {
+    @Test(arguments: [false, true])
+    func aNewSiteBuildsWithoutWarnings(_ withTemplates: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let site = directory.path + "/my-site"
+        var arguments = ["new", site]
+        if withTemplates { arguments.append("--with-templates") }
+        let created = runCLI(arguments, on: DiskFileSystem())
+        #expect(created.status == .success)
+        #expect(created.out.hasPrefix("Created a site with \(withTemplates ? 14 : 7) files in \(site)\n"))
+        #expect(FileManager.default.fileExists(atPath: site + "/templates/page.mustache") == withTemplates)
+        let check = runCLI(["check", "--strict", "--site", site], on: DiskFileSystem())
+        #expect(check.status == .success)
+        #expect(check.err.isEmpty)
+        let build = runCLI(["build", "--site", site], on: DiskFileSystem())
+        #expect(build.status == .success && build.err.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: site + "/output/welcome/images/hello.svg"))
+    }
+
+    @Test func refusesAFolderThatIsNotEmpty() {
+        let fileSystem = InMemoryFileSystem(["mine/notes.txt": "keep"])
+        let run = runCLI(["new", "mine"], on: fileSystem)
+        #expect(run.status == .contentError)
+        #expect(run.err == "sitegen: error: mine is not empty; sitegen new only writes into a new or empty folder\n")
+        #expect(fileSystem.snapshot == ["mine/notes.txt": "keep"])
+        #expect(runCLI(["new"], on: fileSystem).status == .usageError)
+    }
+}
