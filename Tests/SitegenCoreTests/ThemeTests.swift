@@ -68,7 +68,7 @@ import Testing
 
     @Test func filesTheThemeDoesNotUseAreWarnedAbout() {
         let (result, _) = build(["templates/notes.txt": "todo"])
-        #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css and strings.yml"])
+        #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml"])
     }
 
     @Test func stringsComeFromTheThemeAndTheSitePerLocale() throws {
@@ -103,7 +103,7 @@ import Testing
     @Test func pageBackgroundAndClassReachTheMarkup() throws {
         let (_, fileSystem) = build(["content/tour/02-b.md": "---\nbackground: \"#fde\"\nclass: hero wide\n---\n# Second\n"])
         let flow = try #require(fileSystem.text("output/tour/index.html"))
-        #expect(flow.contains("<div class=\"sg-page hero wide\" id=\"b\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"2 of 2\" data-index=\"1\" style=\"--sg-page-background: #fde\">"))
+        #expect(flow.contains("<div class=\"sg-page hero wide\" id=\"b\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"2 of 2\" data-index=\"1\" data-skip=\"false\" style=\"--sg-page-background: #fde\">"))
     }
 
     @Test func strictChecksReportNamesTheDataNeverHas() {
@@ -134,7 +134,8 @@ import Testing
         if withTemplates { arguments.append("--with-templates") }
         let created = runCLI(arguments, on: DiskFileSystem())
         #expect(created.status == .success)
-        #expect(created.out.hasPrefix("Created a site with \(withTemplates ? 14 : 7) files in \(site)\n"))
+        let files = EmbeddedScaffold.files.count + (withTemplates ? Theme.default.files.count : 0)
+        #expect(created.out.hasPrefix("Created a site with \(files) files in \(site)\n"))
         #expect(FileManager.default.fileExists(atPath: site + "/templates/page.mustache") == withTemplates)
         let check = runCLI(["check", "--strict", "--site", site], on: DiskFileSystem())
         #expect(check.status == .success)

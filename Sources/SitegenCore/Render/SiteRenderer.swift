@@ -8,6 +8,7 @@ public struct SiteRenderer: Sendable {
     }
 
     public static let stylesheetPath = "assets/sitegen.css"
+    public static let scriptPath = "assets/sitegen.js"
 
     public func render(_ site: Site) throws -> [OutputFile] {
         try render(site, recordingMisses: false).files
@@ -26,6 +27,7 @@ public struct SiteRenderer: Sendable {
         var files = [
             OutputFile(path: "index.html", text: render("index", data.index())),
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
+            OutputFile(path: Self.scriptPath, text: theme.script),
             OutputFile(path: "manifest.json", contents: .bytes(try ManifestBuilder.encode(ManifestBuilder.manifest(for: site)))),
             OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
         ]

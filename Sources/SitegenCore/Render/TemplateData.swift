@@ -44,6 +44,10 @@ struct TemplateData: Sendable {
             "show_once": .bool(settings.showOnce), "storage_key": .string(settings.storageKey),
             "content_version": .string(flow.contentVersion), "skip_target": .string(settings.skip.target.rawValue),
             "finish": ["label": .string(settings.finish.label), "href": .string(settings.finish.href)],
+            "skip": [
+                "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
+                "href": .string(Self.skipHref(flow)),
+            ],
             "page_count": .int(flow.pages.count),
         ]
         let pages = flow.pages.map { page(page: $0, in: flow, text: text, count: count) }
@@ -67,7 +71,6 @@ struct TemplateData: Sendable {
         func link(_ other: Page?) -> MustacheValue {
             other.map { ["id": .string($0.id), "href": .string("#" + $0.id)] } ?? .null
         }
-        let skipHref = skip.target == .last ? "#" + (pages.last?.id ?? "") : flow.settings.finish.href
         return [
             "id": .string(page.id), "index": .int(page.index), "number": .string(number), "title": .string(page.title),
             "html": .string(page.html), "first": .bool(page.index == 0), "last": .bool(isLast),
@@ -80,7 +83,8 @@ struct TemplateData: Sendable {
             } ?? .null,
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
-            "skip": showsSkip ? ["label": .string(skip.label), "href": .string(skipHref)] : .null,
+            "skip": showsSkip ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow))] : .null,
+            "indicator_label": .string(StringTable.format(text["indicator_label", default: ""], ["n": number, "title": page.title])),
             "finish": isLast ? ["label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href)] : .null,
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
             "advance_action": .bool(page.settings.advance == .action),
@@ -89,6 +93,11 @@ struct TemplateData: Sendable {
             "class": MustacheValue(page.settings.cssClass),
             "indicators": .array(indicators),
         ]
+    }
+
+    /// Where Skip goes: the last page, or out of the flow to its finish link.
+    private static func skipHref(_ flow: Flow) -> String {
+        flow.settings.skip.target == .last ? "#" + (flow.pages.last?.id ?? "") : flow.settings.finish.href
     }
 
     private func document(

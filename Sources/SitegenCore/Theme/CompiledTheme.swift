@@ -2,6 +2,8 @@
 public struct CompiledTheme: Sendable {
     public var templates: MustacheLibrary
     public var stylesheet: String
+    /// The carousel's runtime, `sitegen.js`.
+    public var script: String
     public var strings: StringTable
 
     /// The templates a theme must have, by name.
@@ -32,7 +34,8 @@ extension Theme {
             diagnostics += problems
         }
         let compiled = CompiledTheme(
-            templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "", strings: strings)
+            templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
+            script: files[Self.scriptFile]?.text ?? "", strings: strings)
         return (compiled, diagnostics)
     }
 }

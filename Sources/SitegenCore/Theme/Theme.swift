@@ -8,6 +8,7 @@ public struct Theme: Sendable {
     }
 
     public static let stylesheetFile = "sitegen.css"
+    public static let scriptFile = "sitegen.js"
     public static let stringsFile = "strings.yml"
     public static let templateExtension = ".mustache"
     /// How diagnostics name the default theme's files, which live inside the binary.
@@ -31,8 +32,8 @@ public struct Theme: Sendable {
         Theme(files: files.merging(overrides) { _, site in site })
     }
 
-    /// Whether a theme file has a use: templates, the stylesheet and the string table.
+    /// Whether a theme file has a use: templates, the stylesheet, the script and the string table.
     static func isThemeFile(_ path: String) -> Bool {
-        path.hasSuffix(templateExtension) || path == stylesheetFile || path == stringsFile
+        path.hasSuffix(templateExtension) || [stylesheetFile, scriptFile, stringsFile].contains(path)
     }
 }

@@ -14,7 +14,7 @@ struct ThemeLoader: Sendable {
             let sitePath = Path.join(Self.directory, relative)
             guard Theme.isThemeFile(relative) else {
                 diagnostics.append(
-                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css and strings.yml", path: loader.diskPath(sitePath)))
+                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml", path: loader.diskPath(sitePath)))
                 continue
             }
             switch loader.read(sitePath) {
