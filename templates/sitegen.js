@@ -16,7 +16,7 @@
   const reduced = matchMedia("(prefers-reduced-motion: reduce)");
   const advanced = new Set();
   let current = -1;
-  let settling = null;
+  let pending = null; // completes the navigation in flight; the scroll observer waits for it
 
   const indexOf = (id) => pages.findIndex((page) => page.id === id);
   const emit = (name, index, cancelable) => root.dispatchEvent(new CustomEvent("sitegen:" + name, {
@@ -42,6 +42,12 @@
     skip.hidden = skipHidden;
   }
 
+  const inPlace = (index) => {
+    const from = track.getBoundingClientRect();
+    const to = pages[index].getBoundingClientRect();
+    return Math.abs(to.left - from.left) < 2 && Math.abs(to.top - from.top) < 2;
+  };
+
   function scrollTo(index, instant) {
     const from = track.getBoundingClientRect();
     const to = pages[index].getBoundingClientRect();
@@ -61,6 +67,7 @@
       if (gated(page)) { index = page; break; }
     }
     if (index === current) { scrollTo(index, true); return; }
+    if (pending) pending();
     const previous = current;
     if (previous >= 0) emit("pagewilldisappear", previous);
     emit("pagewillappear", index);
@@ -68,28 +75,31 @@
     render();
     if (mode) window.history[mode + "State"](null, "", "#" + pages[index].id);
     if (previous >= 0) status.textContent = data.status.replace("{n}", index + 1).replace("{count}", last + 1);
-    if (data.transition === "fade" && !reduced.matches) pages[index].classList.add("sg-entering");
-    const smooth = scrollTo(index, instant);
+    if (data.transition === "fade" && !reduced.matches) {
+      pages[index].classList.add("sg-entering");
+      pages[index].addEventListener("animationend", () => pages[index].classList.remove("sg-entering"), { once: true });
+    }
     const done = () => {
-      settling = null;
-      pages[index].classList.remove("sg-entering");
+      if (pending !== done) return;
+      pending = null;
+      clearTimeout(timer);
       if (previous >= 0) emit("pagediddisappear", previous);
       emit("pagedidappear", index);
     };
-    if (smooth) {
-      settling = index;
-      const timer = setTimeout(() => track.dispatchEvent(new Event("scrollend")), 1000);
-      track.addEventListener("scrollend", () => { clearTimeout(timer); done(); }, { once: true });
-    } else {
-      done();
-    }
+    // A smooth scroll has arrived when its page is in place; an earlier, interrupted scroll's
+    // scrollend does not count. The timer covers browsers without scrollend.
+    const arrive = () => inPlace(index) ? done() : pending === done && track.addEventListener("scrollend", arrive, { once: true });
+    const timer = setTimeout(done, 1500);
+    pending = done;
+    if (scrollTo(index, instant)) track.addEventListener("scrollend", arrive, { once: true });
+    else done();
   }
 
   // The current page follows the scroll position, so swipes and trackpads page natively.
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       const index = pages.indexOf(entry.target);
-      if (entry.isIntersecting && settling === null && index !== current) go(index, { history: "replace" });
+      if (entry.isIntersecting && !pending && index !== current) go(index, { history: "replace" });
     }
   }, { root: track, threshold: 0.6 });
   pages.forEach((page) => observer.observe(page));

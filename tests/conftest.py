@@ -1,13 +1,25 @@
-"""Shared fixtures: the built sitegen binary, and sites built with it into temporary folders."""
+"""Shared fixtures: the built sitegen binary; the example, fixture and browser-test sites built
+with it under one folder; that folder served over HTTP on 127.0.0.1; and headless Chromium."""
 
+import functools
+import http.server
 import os
 import pathlib
 import subprocess
+import threading
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "SitegenCoreTests" / "Fixtures"
+SITES = {
+    "example": ROOT,
+    "basic": FIXTURES / "basic" / "site",
+    "rtl": FIXTURES / "rtl" / "site",
+    "browser": ROOT / "tests" / "sites" / "browser",
+}
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="session")
@@ -18,12 +30,64 @@ def sitegen() -> pathlib.Path:
 
 
 @pytest.fixture(scope="session")
-def built_sites(sitegen, tmp_path_factory) -> dict[str, pathlib.Path]:
-    """The example site and every fixture site, each built into its own output folder."""
-    sites = {"example": ROOT} | {path.name: path / "site" for path in sorted(FIXTURES.iterdir())}
-    outputs = {}
-    for name, site in sites.items():
-        output = tmp_path_factory.mktemp(name) / "out"
-        subprocess.run([sitegen, "build", "--quiet", "--site", site, "--output", output], check=True)
-        outputs[name] = output
-    return outputs
+def built_root(sitegen, tmp_path_factory) -> pathlib.Path:
+    """Every site built into <root>/<name>/."""
+    root = tmp_path_factory.mktemp("sites")
+    for name, site in SITES.items():
+        subprocess.run([sitegen, "build", "--quiet", "--site", site, "--output", root / name], check=True)
+    return root
+
+
+@pytest.fixture(scope="session")
+def built_sites(built_root) -> dict[str, pathlib.Path]:
+    return {name: built_root / name for name in SITES}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built_root):
+    """The built sites over HTTP on 127.0.0.1 and a free port (storage is unreliable on file://)."""
+    handler = functools.partial(QuietHandler, directory=str(built_root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1024,768", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser(chromium, server):
+    """The session's Chromium, reset: no stored state, default media, scripts on, desktop size."""
+    chromium.get(server + "/example/index.html")
+    chromium.execute_script("localStorage.clear(); sessionStorage.clear();")
+    chromium.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    chromium.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    chromium.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    chromium.set_window_size(1024, 768)
+    added = []
+    chromium.add_startup_script = lambda source: added.append(
+        chromium.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"])
+    yield chromium
+    for identifier in added:
+        chromium.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})

@@ -1,0 +1,63 @@
+"""Helpers for driving a built carousel in the browser."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+STATE = """
+const root = document.querySelector('.sg-carousel');
+const pages = [...document.querySelectorAll('.sg-page')];
+const track = document.querySelector('.sg-track').getBoundingClientRect();
+const shown = pages.findIndex(p => {
+  const r = p.getBoundingClientRect();
+  return Math.abs(r.left - track.left) < 2 && Math.abs(r.top - track.top) < 2;
+});
+return {
+  current: pages.findIndex(p => !p.inert),
+  shown,
+  inert: pages.map(p => p.inert),
+  hash: location.hash,
+  active: document.activeElement ? (document.activeElement.className || document.activeElement.tagName) : null,
+  status: (document.querySelector('.sg-status') || {}).textContent,
+  prevDisabled: document.querySelector('.sg-bar-prev').getAttribute('aria-disabled'),
+  nextDisabled: document.querySelector('.sg-bar-next').getAttribute('aria-disabled'),
+  skipHidden: document.querySelector('.sg-bar-skip').hidden,
+};
+"""
+
+
+def open_flow(browser, server, path, ready=True):
+    browser.get(f"{server}/{path}")
+    if ready:
+        WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+            "return [...document.querySelectorAll('.sg-dot')].some(d => d.getAttribute('aria-disabled') === 'true')"))
+    return browser
+
+
+def state(browser):
+    return browser.execute_script(STATE)
+
+
+def settle(browser, index):
+    """Waits until page `index` is current and scrolled into place; returns the state."""
+    WebDriverWait(browser, 10).until(lambda b: (s := state(b))["current"] == index and s["shown"] == index)
+    return state(browser)
+
+
+def click(browser, selector):
+    browser.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def dot(browser, index):
+    return browser.find_elements(By.CSS_SELECTOR, ".sg-dot")[index]
+
+
+def record_events(browser):
+    browser.execute_script("""
+        window.sgEvents = [];
+        for (const name of ['pagewillappear', 'pagedidappear', 'pagewilldisappear', 'pagediddisappear', 'skip', 'finish'])
+          document.addEventListener('sitegen:' + name, e => sgEvents.push([name, e.detail.index, e.detail.id, e.detail.flow]));
+    """)
+
+
+def events(browser):
+    return browser.execute_script("return window.sgEvents")
