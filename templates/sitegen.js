@@ -75,7 +75,7 @@
     render();
     if (mode) window.history[mode + "State"](null, "", "#" + pages[index].id);
     if (previous >= 0) status.textContent = data.status.replace("{n}", index + 1).replace("{count}", last + 1);
-    if (data.transition === "fade" && !reduced.matches) {
+    if (data.transition === "fade" && !reduced.matches && previous >= 0) {
       pages[index].classList.add("sg-entering");
       pages[index].addEventListener("animationend", () => pages[index].classList.remove("sg-entering"), { once: true });
     }

@@ -180,6 +180,20 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location == SourceLocation(line: 2, column: 3) })
     }
 
+    @Test func siteColoursAreMeasuredAgainstTheThemesOwn() throws {
+        let css = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        let defaults = ThemePalette.parse(css)
+        #expect(defaults["--sg-background"] == ThemeSettings.Value(light: "#ffffff", dark: "#12151c"))
+        let (_, diagnostics) = SiteSettings.read(
+            SourceFile(path: "sitegen.yml", text: "theme:\n  accent: \"#0a7d55\"\n"), stringKeys: [], themeDefaults: defaults)
+        #expect(diagnostics.map(\.message) == [
+            "theme 'accent' #0a7d55 on background #12151c has a contrast of 3.5:1 in the dark scheme; WCAG AA asks for 4.5:1"
+        ])
+        let (_, none) = SiteSettings.read(
+            SourceFile(path: "sitegen.yml", text: "theme:\n  radius: 4px\n"), stringKeys: [], themeDefaults: defaults)
+        #expect(none.isEmpty, "the theme's own colours are not the site's to answer for")
+    }
+
     @Test func readsInterfaceStringsPerLocale() {
         let (settings, diagnostics) = read("strings:\n  fr: {next: Suivant, skip: Passer}\n  ar: {next: التالي}\n")
         #expect(diagnostics.isEmpty)

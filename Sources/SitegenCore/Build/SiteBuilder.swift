@@ -33,7 +33,9 @@ public struct SiteBuilder: Sendable {
         // Parse: templates and strings, site settings, then each flow's settings and pages.
         let (compiledTheme, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics
-        var (settings, settingsDiagnostics) = SiteSettings.read(sources.config, stringKeys: compiledTheme.strings.keys)
+        var (settings, settingsDiagnostics) = SiteSettings.read(
+            sources.config, stringKeys: compiledTheme.strings.keys,
+            themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
         diagnostics += settingsDiagnostics
         if let baseURL = options.baseURL {
             if let normalized = Validation.baseURL(baseURL) {

@@ -18,8 +18,11 @@ public struct SiteSettings: Sendable, Equatable {
     static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme", "strings"]
 
     /// Reads `sitegen.yml`; a site without one gets the defaults. `stringKeys` are the interface
-    /// strings the theme defines, the only ones `strings:` may set.
-    static func read(_ file: SourceFile?, stringKeys: [String]) -> (SiteSettings, [Diagnostic]) {
+    /// strings the theme defines, the only ones `strings:` may set; `themeDefaults` the theme's
+    /// own colours, which the site's are measured against.
+    static func read(
+        _ file: SourceFile?, stringKeys: [String], themeDefaults: [String: ThemeSettings.Value] = [:]
+    ) -> (SiteSettings, [Diagnostic]) {
         var settings = SiteSettings()
         guard let file else { return (settings, []) }
         let root: YAMLNode?
@@ -47,7 +50,8 @@ public struct SiteSettings: Sendable, Equatable {
         } ?? settings.markdown
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
-        diagnostics += settings.theme.contrastWarnings(file: file, at: reader.node("theme")?.location)
+        diagnostics += settings.theme.contrastWarnings(
+            file: file, at: reader.node("theme")?.location, defaults: themeDefaults)
         if let strings = reader.node("strings") {
             settings.strings = StringTable.readLocales(
                 strings, keys: stringKeys, file: file, context: "'strings'", diagnostics: &diagnostics)

@@ -74,12 +74,16 @@ public struct ThemeSettings: Sendable, Equatable {
     }
 
     /// Warnings for text and link colours that fall below WCAG AA contrast (4.5:1) on the
-    /// background, in each scheme, where both colours are set in a form that can be measured.
-    func contrastWarnings(file: SourceFile, at location: SourceLocation?) -> [Diagnostic] {
-        guard let background = values["background"] else { return [] }
+    /// background, in each scheme, where the site sets one of the two and both can be measured.
+    /// `defaults` are the theme's own values, by custom property, for what the site leaves out.
+    func contrastWarnings(file: SourceFile, at location: SourceLocation?, defaults: [String: Value]) -> [Diagnostic] {
+        func value(_ key: String) -> Value? {
+            values[key] ?? Self.properties.first { $0.key == key }.flatMap { defaults[$0.cssProperty] }
+        }
+        guard let background = value("background") else { return [] }
         var warnings: [Diagnostic] = []
-        for key in ["text", "accent"] {
-            guard let foreground = values[key] else { continue }
+        for key in ["text", "accent"] where values[key] != nil || values["background"] != nil {
+            guard let foreground = value(key) else { continue }
             let pairs = [("light", foreground.light, background.light), ("dark", foreground.dark ?? foreground.light, background.dark ?? background.light)]
             for (scheme, front, back) in pairs {
                 guard let ratio = ColorContrast.ratio(front, back), ratio < 4.5 else { continue }

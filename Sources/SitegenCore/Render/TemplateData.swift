@@ -89,10 +89,20 @@ struct TemplateData: Sendable {
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
             "advance_action": .bool(page.settings.advance == .action),
             "background": MustacheValue(page.settings.background),
-            "style": MustacheValue(page.settings.background.map { "--sg-page-background: \($0)" }),
+            "style": MustacheValue(page.settings.background.map(Self.backgroundStyle)),
             "class": MustacheValue(page.settings.cssClass),
             "indicators": .array(indicators),
         ]
+    }
+
+    /// A page's background, with the colour scheme that keeps text readable on it where the
+    /// colour can be measured: the theme's dark text on a light background, even in dark mode.
+    static func backgroundStyle(_ background: String) -> String {
+        var style = "--sg-page-background: \(background)"
+        if let onWhite = ColorContrast.ratio(background, "#ffffff"), let onBlack = ColorContrast.ratio(background, "#000000") {
+            style += "; color-scheme: \(onBlack >= onWhite ? "light" : "dark")"
+        }
+        return style
     }
 
     /// Where Skip goes: the last page, or out of the flow to its finish link.
