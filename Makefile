@@ -5,17 +5,26 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libyaml-dev cmark
+# The browser tests: Chromium and its driver, and a Java runtime for the Nu HTML Checker.
+TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps venv clean
+.PHONY: all site test deps test-deps apt-install venv screenshots clean
 
 all: site
 
 deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+
+# Installs the Debian packages in PACKAGES that are missing, and python3-venv if venv is.
+apt-install:
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
 	done; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
@@ -26,19 +35,25 @@ deps:
 
 # The Python test tools, reinstalled only when tests/requirements.txt changes.
 venv: $(VENV)/.installed
-$(VENV)/.installed: tests/requirements.txt | deps
+$(VENV)/.installed: tests/requirements.txt | test-deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --disable-pip-version-check -r tests/requirements.txt
+	$(PYTHON) -m pip install -q --disable-pip-version-check --no-deps axe-playwright-python==0.1.8
 	touch $@
 
 site: deps
 	$(SWIFT) build -c release --product sitegen
 	.build/release/sitegen build
 
-test: deps venv
+test: test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q tests
+
+# Renders the README's screenshots of the example flow with headless Chromium.
+screenshots: test-deps venv
+	$(SWIFT) build --product sitegen
+	$(PYTHON) scripts/screenshots.py
 
 clean:
 	rm -rf .build $(VENV)

@@ -1,0 +1,46 @@
+"""Weight budgets, measured gzipped as a server would send them: the theme's CSS at most 4 KB,
+the runtime at most 3 KB, and the whole first view of the example flow (HTML, CSS and JS, no
+images) under 12 KB. No web fonts are fetched."""
+
+import gzip
+import re
+
+import pytest
+
+CSS_BUDGET = 4 * 1024
+JS_BUDGET = 3 * 1024
+FIRST_VIEW_BUDGET = 12 * 1024
+
+
+def gzipped(path):
+    return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+
+
+@pytest.mark.parametrize("site", ["example", "basic", "rtl"])
+def test_the_stylesheet_fits_its_budget(built_sites, site):
+    size = gzipped(built_sites[site] / "assets" / "sitegen.css")
+    assert size <= CSS_BUDGET, f"sitegen.css is {size} bytes gzipped; the budget is {CSS_BUDGET}"
+
+
+def test_the_runtime_fits_its_budget(built_sites):
+    size = gzipped(built_sites["example"] / "assets" / "sitegen.js")
+    assert size <= JS_BUDGET, f"sitegen.js is {size} bytes gzipped; the budget is {JS_BUDGET}"
+
+
+def test_the_first_view_fits_its_budget(built_sites):
+    example = built_sites["example"]
+    parts = [example / "welcome" / "index.html", example / "assets" / "sitegen.css", example / "assets" / "sitegen.js"]
+    total = sum(gzipped(path) for path in parts)
+    assert total < FIRST_VIEW_BUDGET, f"the first view is {total} bytes gzipped; the budget is {FIRST_VIEW_BUDGET}"
+
+
+@pytest.mark.parametrize("site", ["example", "basic", "rtl"])
+def test_nothing_is_fetched_for_fonts(built_sites, site):
+    css = (built_sites[site] / "assets" / "sitegen.css").read_text(encoding="utf-8")
+    assert "@font-face" not in css
+    assert "@import" not in css
+    assert not re.search(r"url\(", css), "the theme loads nothing from its stylesheet"
+    for page in built_sites[site].rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert stylesheets and all(not href.startswith(("http:", "https:", "//")) for href in stylesheets), page
