@@ -54,8 +54,10 @@ public struct SiteBuilder: Sendable {
             site: settings, strings: strings, includeDrafts: options.includeDrafts)
         var flows: [Flow] = []
         var assets: Set<Asset> = []
-        for source in sources.flows {
-            let (flow, flowAssets, flowDiagnostics) = assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
+        let assembled = sources.flows.parallelMap { source in
+            assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
+        }
+        for (flow, flowAssets, flowDiagnostics) in assembled {
             diagnostics += flowDiagnostics
             if let flow { flows.append(flow) }
             assets.formUnion(flowAssets)
@@ -69,14 +71,9 @@ public struct SiteBuilder: Sendable {
         // Render: every output file, in memory.
         var theming = compiledTheme
         theming.strings = strings
-        do {
-            let (files, lookups) = try SiteRenderer(theme: theming).render(site, recordingMisses: strict)
-            if strict { diagnostics += Self.templateNameWarnings(lookups, theme: theme) }
-            return Result(site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
-        } catch {
-            diagnostics.append(.error("cannot render the site: \(error)", path: options.siteDirectory))
-            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
-        }
+        let (files, lookups) = SiteRenderer(theme: theming).render(site, recordingMisses: strict)
+        if strict { diagnostics += Self.templateNameWarnings(lookups, theme: theme) }
+        return Result(site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
     }
 
     /// Checks the site, then emits it: the output folder is replaced only when nothing failed.

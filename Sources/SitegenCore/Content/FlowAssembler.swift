@@ -23,7 +23,7 @@ struct FlowAssembler: Sendable {
                 let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
                 front = fields
                 diagnostics += problems
-                descriptionFromBody = Markdown.render(split.body, options: site.markdown).plainText
+                descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
             }

@@ -81,7 +81,7 @@ struct PageParser: Sendable {
         }
         parsed.html = rendered.html
         parsed.title = parsed.title ?? rendered.firstHeading
-        if rendered.plainText.isEmpty, rendered.images.isEmpty, parsed.image == nil {
+        if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: split.bodyStartLine, column: 1)))
         }
@@ -110,18 +110,18 @@ enum PageNaming {
 
     /// Lowercase ASCII letters and digits, other runs of characters as one `-`.
     static func slugify(_ text: String) -> String {
-        var slug = ""
+        var slug: [UInt8] = []
         var pendingDash = false
-        for scalar in text.lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                if pendingDash, !slug.isEmpty { slug += "-" }
+        for byte in text.lowercased().utf8 {
+            if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
                 pendingDash = false
-                slug.unicodeScalars.append(scalar)
+                slug.append(byte)
             } else {
                 pendingDash = true
             }
         }
-        return slug
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// A readable title from an id or slug: `get-started` is "Get started".

@@ -5,9 +5,10 @@ import Foundation
 public enum Markdown {
     /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
     /// image it answers for is rendered with the answer's URL and its width and height, and every
-    /// other byte is exactly what cmark renders.
+    /// other byte is exactly what cmark renders. The body's plain text is extracted only when
+    /// `plainText` asks for it.
     public static func render(
-        _ text: String, options: MarkdownOptions = .init(),
+        _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = Array(text.utf8)
@@ -19,7 +20,7 @@ public enum Markdown {
             }
         }) ?? cmark_parse_document("", 0, options.cmarkFlags)
         else {
-            return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", images: [])
+            return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
 
@@ -55,7 +56,8 @@ public enum Markdown {
             return String(cString: pointer)
         } ?? ""
         return RenderedMarkdown(
-            html: html, firstHeading: firstHeading, plainText: blockText(of: root), images: images)
+            html: html, firstHeading: firstHeading, plainText: wantsPlainText ? blockText(of: root) : "",
+            isEmpty: cmark_node_first_child(root) == nil, images: images)
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed.

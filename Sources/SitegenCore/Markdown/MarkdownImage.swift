@@ -28,8 +28,10 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var html: String
     /// The text of the first heading, as plain text.
     public var firstHeading: String?
-    /// The body's text without markup, blocks separated by blank lines.
+    /// The body's text without markup, blocks separated by blank lines (when asked for).
     public var plainText: String
+    /// True when the body has no blocks at all.
+    public var isEmpty: Bool
     /// Every image, in document order.
     public var images: [MarkdownImage]
 }

@@ -1,6 +1,7 @@
 /// One file of the output: its path inside the output folder and what goes in it.
 public struct OutputFile: Sendable, Hashable {
     public enum Contents: Sendable, Hashable {
+        case text(String)
         case bytes([UInt8])
         /// Copied from this file-system path.
         case copy(from: String)
@@ -15,6 +16,6 @@ public struct OutputFile: Sendable, Hashable {
     }
 
     public init(path: String, text: String) {
-        self.init(path: path, contents: .bytes(Array(text.utf8)))
+        self.init(path: path, contents: .text(text))
     }
 }

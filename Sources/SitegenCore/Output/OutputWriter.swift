@@ -32,7 +32,7 @@ public struct OutputWriter: Sendable {
         do {
             try attempt(staging) { try fileSystem.createDirectory(staging) }
             try writeAll(files, into: staging)
-            try attempt(staging) { try fileSystem.writeFile(Path.join(staging, Self.markerFile), Array(Self.markerText.utf8)) }
+            try attempt(staging) { try fileSystem.writeFile(Path.join(staging, Self.markerFile), text: Self.markerText) }
             for placeholder in existing.intersection(Self.placeholders) {
                 try attempt(staging) { try fileSystem.copyFile(from: Path.join(output, placeholder), to: Path.join(staging, placeholder)) }
             }
@@ -70,22 +70,30 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Creates every folder first, then writes the files on every core.
     private func writeAll(_ files: [OutputFile], into root: String) throws(Failure) {
-        var created: Set<String> = [""]
-        for file in files {
-            let directory = Path.directory(of: file.path)
-            if !created.contains(directory) {
-                try attempt(directory) { try fileSystem.createDirectory(Path.join(root, directory)) }
-                created.insert(directory)
-            }
+        for directory in Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted() {
+            try attempt(directory) { try fileSystem.createDirectory(Path.join(root, directory)) }
+        }
+        if let failure = Self.write(files, into: root, on: fileSystem).first { throw failure }
+    }
+
+    /// Writes files in parallel; returns what failed, in file order.
+    private static func write(_ files: [OutputFile], into root: String, on fileSystem: any FileSystem) -> [Failure] {
+        let failures: [Failure?] = files.parallelMap { file in
             let destination = Path.join(root, file.path)
-            try attempt(file.path) {
+            do {
                 switch file.contents {
+                case .text(let text): try fileSystem.writeFile(destination, text: text)
                 case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
                 case .copy(let source): try fileSystem.copyFile(from: source, to: destination)
                 }
+                return nil
+            } catch {
+                return Failure(path: file.path, message: "cannot write the output: \(error)")
             }
         }
+        return failures.compactMap { $0 }
     }
 
     private func swap(_ staging: String, into output: String, keepingPreviousAt previous: String, hadOutput: Bool) throws(Failure) {

@@ -1,13 +1,14 @@
 import Foundation
 
-/// The real file system, through Foundation.
+/// The real file system: POSIX calls where a build does many of them (writing, creating folders,
+/// removing trees, renaming), Foundation for the rest.
 public struct DiskFileSystem: FileSystem {
     public init() {}
 
     public func kind(of path: String) -> FileKind? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        return isDirectory.boolValue ? .directory : .file
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
@@ -22,10 +23,32 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        try wrap(path) { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+        try bytes.withUnsafeBytes { try write(path, $0) }
+    }
+
+    public func writeFile(_ path: String, text: String) throws {
+        let written: Void? = try text.utf8.withContiguousStorageIfAvailable { try write(path, UnsafeRawBufferPointer($0)) }
+        if written == nil { try writeFile(path, Array(text.utf8)) }
+    }
+
+    private func write(_ path: String, _ buffer: UnsafeRawBufferPointer) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.error(path) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(path)
+            }
+            offset += written
+        }
     }
 
     public func createDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && kind(of: path) == .directory) { return }
+        guard errno == ENOENT else { throw Self.error(path) }
         try wrap(path) { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
     }
 
@@ -39,8 +62,22 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
+    /// Removes a file, or a folder with everything in it, depth first without following links.
     public func remove(_ path: String) throws {
-        try wrap(path) { try FileManager.default.removeItem(atPath: path) }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw Self.error(path) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            for name in try contentsOfDirectory(path) {
+                try remove(path + "/" + name)
+            }
+            guard rmdir(path) == 0 else { throw Self.error(path) }
+        } else {
+            guard unlink(path) == 0 else { throw Self.error(path) }
+        }
+    }
+
+    private static func error(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, reason: String(cString: strerror(errno)))
     }
 
     private func wrap<T>(_ path: String, _ body: () throws -> T) throws -> T {

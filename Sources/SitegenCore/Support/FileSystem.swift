@@ -8,6 +8,8 @@ public protocol FileSystem: Sendable {
     func readFile(_ path: String) throws -> [UInt8]
     /// Writes a file, replacing any that is there; the parent directory must exist.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
+    /// Writes text as UTF-8, like `writeFile(_:_:)`.
+    func writeFile(_ path: String, text: String) throws
     /// Creates a directory and any missing parents.
     func createDirectory(_ path: String) throws
     func copyFile(from source: String, to destination: String) throws
@@ -15,6 +17,12 @@ public protocol FileSystem: Sendable {
     func move(from source: String, to destination: String) throws
     /// Removes a file or a whole directory tree.
     func remove(_ path: String) throws
+}
+
+extension FileSystem {
+    public func writeFile(_ path: String, text: String) throws {
+        try writeFile(path, Array(text.utf8))
+    }
 }
 
 /// The kinds of file-system entry the build distinguishes.

@@ -44,18 +44,20 @@ enum Path {
 
     /// Percent-encodes a relative path for use as a URL, keeping `/` and unreserved characters.
     static func urlEncoded(_ path: String) -> String {
-        var result = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
                 || byte == 0x2F
             if isUnreserved {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes; nil when an escape is malformed or the result is not UTF-8.
@@ -73,11 +75,5 @@ enum Path {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

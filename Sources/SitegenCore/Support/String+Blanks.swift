@@ -1,11 +1,19 @@
 extension StringProtocol {
     /// The string without leading and trailing spaces, tabs and line breaks.
     var trimmingBlanks: String {
-        let scalars = unicodeScalars
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
-            let last = scalars.lastIndex(where: { !isBlank($0) })
-        else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        let bytes = utf8
+        var first: String.Index?
+        var last = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                if first == nil { first = index }
+                last = index
+            }
+            index = bytes.index(after: index)
+        }
+        guard let first else { return "" }
+        return String(self[first...last])
     }
 }

@@ -12,6 +12,8 @@ struct MustacheRenderer {
     private var indentation = ""
     private var atLineStart = true
     private var depth = 0
+    /// The context stack, innermost last; sections push onto it and pop when done.
+    private var stack: [MustacheValue] = []
 
     init(library: MustacheLibrary, recordsLookups: Bool) {
         self.library = library
@@ -21,37 +23,38 @@ struct MustacheRenderer {
     mutating func render(_ name: String, _ data: MustacheValue) -> String {
         output = ""
         guard let template = library.templates[name] else { return "" }
-        render(template.nodes, context: [data], overrides: [:])
+        stack = [data]
+        render(template.nodes, overrides: [:])
         return output
     }
 
-    private mutating func render(_ nodes: [MustacheNode], context: [MustacheValue], overrides: [String: MustacheBlock]) {
+    private mutating func render(_ nodes: [MustacheNode], overrides: [String: MustacheBlock]) {
         for node in nodes {
             switch node {
             case .text(let text):
                 write(template: text)
             case .variable(let tag, let escaped):
-                let text = lookUp(tag, in: context)?.text ?? ""
+                let text = lookUp(tag)?.text ?? ""
                 write(data: escaped ? HTMLEscaping.escape(text) : text)
             case .section(let tag, let inverted, let children):
-                let value = lookUp(tag, in: context) ?? .null
+                let value = lookUp(tag) ?? .null
                 if inverted {
-                    if !value.isTruthy { render(children, context: context, overrides: overrides) }
+                    if !value.isTruthy { render(children, overrides: overrides) }
                 } else if case .array(let items) = value {
-                    for item in items { render(children, context: context + [item], overrides: overrides) }
+                    for item in items { render(children, in: item, overrides: overrides) }
                 } else if value.isTruthy {
-                    render(children, context: context + [value], overrides: overrides)
+                    render(children, in: value, overrides: overrides)
                 }
             case .partial(let tag, let partialIndentation, let standalone):
-                expand(tag, indentation: standalone ? indentation + partialIndentation : "", context: context, overrides: overrides)
+                expand(tag, indentation: standalone ? indentation + partialIndentation : "", overrides: overrides)
             case .parent(let tag, let parentIndentation, let standalone, let parentOverrides):
                 let merged = parentOverrides.merging(overrides) { _, outer in outer }
-                expand(tag, indentation: standalone ? indentation + parentIndentation : "", context: context, overrides: merged)
+                expand(tag, indentation: standalone ? indentation + parentIndentation : "", overrides: merged)
             case .block(let slot):
                 let content = overrides[slot.tag.name] ?? slot
                 let saved = indentation
                 if slot.standalone { indentation += slot.indentation }
-                render(content.children, context: context, overrides: overrides)
+                render(content.children, overrides: overrides)
                 indentation = saved
                 if slot.standalone, slot.closeStandalone, !atLineStart {
                     output += "\n"
@@ -61,9 +64,14 @@ struct MustacheRenderer {
         }
     }
 
-    private mutating func expand(
-        _ tag: MustacheTag, indentation newIndentation: String, context: [MustacheValue], overrides: [String: MustacheBlock]
-    ) {
+    /// Renders `nodes` with `value` pushed onto the context stack.
+    private mutating func render(_ nodes: [MustacheNode], in value: MustacheValue, overrides: [String: MustacheBlock]) {
+        stack.append(value)
+        render(nodes, overrides: overrides)
+        stack.removeLast()
+    }
+
+    private mutating func expand(_ tag: MustacheTag, indentation newIndentation: String, overrides: [String: MustacheBlock]) {
         guard let template = library.templates[tag.name] else {
             if recordsLookups { lookups.recordMissingTemplate(tag) }
             return
@@ -72,17 +80,17 @@ struct MustacheRenderer {
         let saved = indentation
         indentation = newIndentation
         depth += 1
-        render(template.nodes, context: context, overrides: overrides)
+        render(template.nodes, overrides: overrides)
         depth -= 1
         indentation = saved
     }
 
     /// Resolves a name: its first part through the context stack, innermost first; the rest
     /// inside what that finds. Nil when the data does not have it.
-    private mutating func lookUp(_ tag: MustacheTag, in context: [MustacheValue]) -> MustacheValue? {
-        guard let first = tag.path.first else { return context.last }
+    private mutating func lookUp(_ tag: MustacheTag) -> MustacheValue? {
+        guard let first = tag.path.first else { return stack.last }
         var value: MustacheValue?
-        for frame in context.reversed() {
+        for frame in stack.reversed() {
             if let found = frame[first] {
                 value = found
                 break

@@ -1,0 +1,33 @@
+import Dispatch
+import Foundation
+
+extension Array where Element: Sendable {
+    /// `map` across every core, in chunks; the results keep the order of the elements, so the
+    /// output is the same as a sequential `map`'s. `transform` must not touch shared mutable state.
+    func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+        let count = self.count
+        let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        guard chunks > 1 else { return map(transform) }
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = UnsafeSlots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var index = chunk
+                while index < count {
+                    slots.store(transform(self[index]), at: index)
+                    index += chunks
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
+
+/// Result slots that concurrent iterations fill, each writing only its own indices.
+private struct UnsafeSlots<Value>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Value?>
+
+    func store(_ value: Value, at index: Int) {
+        buffer[index] = value
+    }
+}

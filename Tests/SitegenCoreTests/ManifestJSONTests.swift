@@ -1,0 +1,41 @@
+import Foundation
+import OnboardingKit
+import Testing
+@testable import SitegenCore
+
+/// The manifest is written by hand for speed; OnboardingKit's Codable types must read back exactly
+/// what was written, so the two can never drift apart.
+@Suite struct ManifestJSONTests {
+    @Test func theWrittenManifestDecodesToTheSameValue() throws {
+        let fileSystem = InMemoryFileSystem([
+            "sitegen.yml": "title: \"Quotes \\\" and \\\\ and \\t\"\nbase_url: https://example.test/o\n",
+            "content/tour/_index.md": "---\nskip: {label: Later, target: exit}\nfinish: {label: Go, href: /app}\nshow_once: true\n---\n",
+            "content/tour/01-a.md": "---\nimage: a.svg\nimage_alt: \"Line\\u2028break\"\naction: {label: Allow, href: \"#b\"}\nadvance: action\nclass: hero\n---\n# Ünïcödé\n\n<b>raw</b> and \"quotes\" and a\ttab\n",
+            "content/tour/02-b.md": "---\nbackground: \"#fff\"\nskip: false\n---\n# B\n",
+            "content/tour/a.svg": "<svg width=\"8\" height=\"6\"></svg>",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
+        let site = try #require(result.site)
+        let manifest = ManifestBuilder.manifest(for: site)
+        let bytes = ManifestBuilder.encode(manifest)
+        #expect(try JSONDecoder().decode(Manifest.self, from: Data(bytes.utf8)) == manifest)
+    }
+
+    @Test func textIsEscapedAsJSONRequires() throws {
+        let value = JSONText.object(["b": .string("q\" s\\ n\n c\u{1} l\u{2028}"), "a": .array([.int(1), .null, .bool(true)]), "e": .object([:])])
+        #expect(value.text == """
+            {
+              "a": [
+                1,
+                null,
+                true
+              ],
+              "b": "q\\" s\\\\ n\\n c\\u0001 l\\u2028",
+              "e": {}
+            }
+
+            """)
+        let decoded = try JSONSerialization.jsonObject(with: Data(value.text.utf8)) as? [String: Any]
+        #expect(decoded?["b"] as? String == "q\" s\\ n\n c\u{1} l\u{2028}")
+    }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""sitegen's benchmark: builds a seeded synthetic site and measures, median of several runs after
+a warm-up, a full build, Debian's cmark over the same Markdown, a no-op rebuild, a rebuild after one
+page changed and one after sitegen.yml changed: wall time, CPU time and peak memory, with ratios.
+
+    python3 scripts/benchmark.py                 # 1,000 flows x 8 pages (8,000 pages)
+    python3 scripts/benchmark.py --size large    # 10,000 flows x 8 pages (80,000 pages)
+"""
+
+import argparse
+import pathlib
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SIZES = {"small": 1_000, "large": 10_000}
+PAGES_PER_FLOW = 8
+WORDS = ("onboarding screen record voice note search share tag sync offline privacy device cloud "
+         "transcript widget shortcut reminder folder export import team invite account setting theme "
+         "gesture tap swipe listen pause resume archive star pin filter sort backup restore").split()
+
+
+def words(rng, count):
+    return " ".join(rng.choice(WORDS) for _ in range(count))
+
+
+def page(rng, flow, index):
+    """One page of about 600 bytes: front matter, heading, paragraph, list, quote, code, link."""
+    title = words(rng, 3).capitalize()
+    return (
+        f"---\ntitle: {title}\nimage_alt: {words(rng, 5)}\n---\n"
+        f"# {title}\n\n"
+        f"{words(rng, 40).capitalize()}.\n\n"
+        f"- *{words(rng, 2)}* with `{rng.choice(WORDS)}()`\n"
+        f"- **{words(rng, 3)}**\n"
+        f"- {words(rng, 4)} `{rng.choice(WORDS)}`\n\n"
+        f"> {words(rng, 12).capitalize()}.\n\n"
+        f"```swift\nlet {rng.choice(WORDS)} = \"{words(rng, 2)}\"\nprint({rng.choice(WORDS)})\n```\n\n"
+        f"Read [the {rng.choice(WORDS)} guide](https://example.com/{flow}/{index}).\n"
+    )
+
+
+def generate(directory, flows, seed=2026):
+    rng = random.Random(seed)
+    content = directory / "content"
+    for flow_index in range(flows):
+        flow = directory / "content" / f"flow-{flow_index:05d}"
+        flow.mkdir(parents=True)
+        (flow / "_index.md").write_text(f"---\ntitle: Flow {flow_index}\n---\n{words(rng, 12).capitalize()}.\n")
+        for index in range(PAGES_PER_FLOW):
+            (flow / f"{index + 1:02d}-{rng.choice(WORDS)}-{index}.md").write_text(page(rng, flow_index, index))
+    (directory / "sitegen.yml").write_text("title: Benchmark\nlocale: en\n")
+    return sorted(content.rglob("[0-9]*.md"))
+
+
+def measure(command, cwd=None):
+    """Runs `command` under GNU time; returns (wall s, CPU s, peak MiB)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *command], cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(map(str, command[:3]))} … failed:\n{result.stderr[-2000:]}")
+    elapsed, user, system, peak_kb = result.stderr.strip().splitlines()[-1].split()
+    return float(elapsed), float(user) + float(system), int(peak_kb) / 1024
+
+
+def median_of(runs, prepare, command, cwd=None):
+    samples = []
+    for run in range(runs + 1):
+        prepare(run)
+        sample = measure(command, cwd)
+        if run > 0:  # the first run warms caches and is not counted
+            samples.append(sample)
+    return tuple(statistics.median(s[i] for s in samples) for i in range(3))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", choices=SIZES, default="small")
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per figure (after one warm-up)")
+    parser.add_argument("--sitegen", type=pathlib.Path, help="a built sitegen (default: build it in release mode)")
+    arguments = parser.parse_args()
+
+    sitegen = arguments.sitegen
+    if sitegen is None:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        sitegen = ROOT / ".build" / "release" / "sitegen"
+
+    with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
+        site = pathlib.Path(temporary) / "site"
+        pages = generate(site, SIZES[arguments.size])
+        megabytes = sum(p.stat().st_size for p in pages) / 1e6
+        print(f"site: {SIZES[arguments.size]} flows, {len(pages)} pages, {megabytes:.1f} MB of Markdown; "
+              f"median of {arguments.runs} runs after a warm-up")
+        build = [sitegen, "build", "--quiet", "--site", site]
+
+        def clean(_):
+            shutil.rmtree(site / "output", ignore_errors=True)
+            shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+
+        changed_page = pages[len(pages) // 2]
+        original_page = changed_page.read_text()
+        config = site / "sitegen.yml"
+        original_config = config.read_text()
+
+        def change_page(run):
+            changed_page.write_text(original_page + f"\nEdit {run}.\n")
+
+        def change_config(run):
+            config.write_text(original_config + f"# edit {run}\n")
+
+        figures = {}
+        figures["full build"] = median_of(arguments.runs, clean, build)
+        listing = pathlib.Path(temporary) / "files.txt"
+        listing.write_text("\n".join(map(str, pages)))
+        figures["cmark, same pages"] = median_of(
+            arguments.runs, lambda _: None, ["sh", "-c", f"xargs cmark < {listing} > /dev/null"])
+        subprocess.run(build, check=True)
+        figures["no-op rebuild"] = median_of(arguments.runs, lambda _: None, build)
+        figures["one page changed"] = median_of(arguments.runs, change_page, build)
+        figures["sitegen.yml changed"] = median_of(arguments.runs, change_config, build)
+        output_mb = sum(f.stat().st_size for f in (site / "output").rglob("*") if f.is_file()) / 1e6
+
+    full, cmark = figures["full build"][0], figures["cmark, same pages"][0]
+    print(f"\n{'':24}{'wall':>9}{'CPU':>9}{'peak':>11}{'ratio':>22}")
+    for name, (wall, cpu, peak) in figures.items():
+        ratio = "" if name == "full build" else f"{wall / full * 100:.1f}% of a full build"
+        if name == "cmark, same pages":
+            ratio = f"full build = {full / cmark:.2f}x"
+        print(f"{name:24}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
+    print(f"\noutput: {output_mb:.1f} MB")
+    targets = [
+        ("full build at most 3x cmark", full <= 3 * cmark),
+        ("peak memory at most 100 MiB", figures["full build"][2] <= 100),
+        ("no-op rebuild at most 10% of a full build", figures["no-op rebuild"][0] <= 0.10 * full),
+        ("one page changed at most 15% of a full build", figures["one page changed"][0] <= 0.15 * full),
+    ]
+    for name, met in targets:
+        print(f"{'met ' if met else 'MISSED'}  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
