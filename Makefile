@@ -11,7 +11,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark clean
 
 all: site
 
@@ -49,6 +49,10 @@ test: test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q tests
+
+# The performance benchmark (release build, a seeded 8,000-page site); SIZE=large for 80,000 pages.
+benchmark: deps
+	python3 scripts/benchmark.py --size $(or $(SIZE),small)
 
 # Renders the README's screenshots of the example flow with headless Chromium.
 screenshots: test-deps venv

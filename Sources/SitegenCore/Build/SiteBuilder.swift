@@ -19,6 +19,11 @@ public struct SiteBuilder: Sendable {
         public var outputDirectory: String
         /// Sorted by file and position.
         public var diagnostics: [Diagnostic]
+        /// True when nothing had changed since the last build, so nothing was done.
+        public var upToDate = false
+        /// How many flows and pages the site has (also when it was up to date).
+        public var flowCount = 0
+        public var pageCount = 0
     }
 
     /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
@@ -73,11 +78,30 @@ public struct SiteBuilder: Sendable {
         theming.strings = strings
         let (files, lookups) = SiteRenderer(theme: theming).render(site, recordingMisses: strict)
         if strict { diagnostics += Self.templateNameWarnings(lookups, theme: theme) }
-        return Result(site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
+        return Result(
+            site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted(),
+            flowCount: site.flows.count, pageCount: site.pageCount)
     }
 
     /// Checks the site, then emits it: the output folder is replaced only when nothing failed.
-    public func build(_ options: BuildOptions) -> Result {
+    /// When the build cache shows that no input, option or tool changed since the last build,
+    /// and its output is still in place, it does nothing at all. `tool` identifies the program
+    /// doing the build (its version and binary), so a new sitegen rebuilds everything.
+    public func build(_ options: BuildOptions, tool: String = SitegenVersion.version) -> Result {
+        let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
+        let cache = BuildCache.load(fileSystem: fileSystem, loader: loader)
+        let identity = [tool, options.outputDirectory ?? "", options.baseURL ?? "", options.includeDrafts ? "drafts" : ""]
+            .joined(separator: "\u{0}")
+        let (digest, entries) = BuildCache.fingerprint(
+            fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [])
+        if let cache, cache.digest == digest,
+            fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker
+        {
+            return Result(
+                site: nil, files: [], outputDirectory: cache.outputDirectory, diagnostics: [], upToDate: true,
+                flowCount: cache.flowCount, pageCount: cache.pageCount)
+        }
+
         var result = check(options)
         guard result.site != nil else { return result }
         do {
@@ -85,6 +109,17 @@ public struct SiteBuilder: Sendable {
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             result.site = nil
+            return result
+        }
+        if let marker = fileSystem.status(of: Path.join(OutputWriter.trimmed(result.outputDirectory), OutputWriter.markerFile)) {
+            let record = BuildCache(
+                digest: digest, entries: entries, outputDirectory: OutputWriter.trimmed(result.outputDirectory),
+                outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount)
+            do {
+                try record.save(fileSystem: fileSystem, loader: loader)
+            } catch {
+                result.diagnostics.append(.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(BuildCache.directory)))
+            }
         }
         return result
     }

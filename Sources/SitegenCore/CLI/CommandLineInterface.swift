@@ -67,9 +67,16 @@ public struct CommandLineInterface: Sendable {
             baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"))
         let quiet = parsed.flags.contains("--quiet")
         let started = environment.now()
-        let result = SiteBuilder(fileSystem: environment.fileSystem).build(options)
+        let result = SiteBuilder(fileSystem: environment.fileSystem).build(options, tool: environment.tool)
         let seconds = environment.now() - started
         report(result.diagnostics, showWarnings: !quiet)
+        if result.upToDate {
+            if !quiet {
+                environment.standardOutput(
+                    "Up to date: \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page")) in \(Self.formatSeconds(seconds)) → \(result.outputDirectory)\n")
+            }
+            return .success
+        }
         guard let site = result.site else {
             environment.standardError("sitegen: build failed with \(counted(result.diagnostics.errorCount, "error")); the output was not changed\n")
             return .contentError

@@ -11,8 +11,25 @@ public struct DiskFileSystem: FileSystem {
         return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 
+    public func status(of path: String) -> FileStatus? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStatus(
+            kind: (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file, size: Int(status.st_size),
+            modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+    }
+
     public func contentsOfDirectory(_ path: String) throws -> [String] {
-        try wrap(path) { try FileManager.default.contentsOfDirectory(atPath: path) }
+        guard let directory = opendir(path) else { throw Self.error(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     public func readFile(_ path: String) throws -> [UInt8] {

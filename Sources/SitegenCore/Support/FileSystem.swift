@@ -17,6 +17,22 @@ public protocol FileSystem: Sendable {
     func move(from source: String, to destination: String) throws
     /// Removes a file or a whole directory tree.
     func remove(_ path: String) throws
+    /// A file's size and modification time, to tell cheaply whether it may have changed.
+    func status(of path: String) -> FileStatus?
+}
+
+/// What `stat` says of a file that matters to a build cache.
+public struct FileStatus: Sendable, Equatable {
+    public var kind: FileKind
+    public var size: Int
+    /// Modification time in nanoseconds since the epoch.
+    public var modified: Int
+
+    public init(kind: FileKind = .file, size: Int, modified: Int) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+    }
 }
 
 extension FileSystem {

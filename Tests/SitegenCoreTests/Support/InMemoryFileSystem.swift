@@ -7,6 +7,9 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: [UInt8]] = [:]
     private var directories: Set<String> = [""]
+    /// A counter standing in for modification times: every write gets the next value.
+    private var modified: [String: Int] = [:]
+    private var clock = 0
     var failWritesUnder: String?
 
     init(_ files: [String: String] = [:]) {
@@ -19,6 +22,8 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock {
             let path = Self.clean(path)
             files[path] = bytes
+            clock += 1
+            modified[path] = clock
             var parent = Self.parent(of: path)
             while !directories.contains(parent) {
                 directories.insert(parent)
@@ -68,6 +73,8 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             }
             guard directories.contains(Self.parent(of: path)) else { throw FileSystemError(path: path, reason: "no parent folder") }
             files[path] = bytes
+            clock += 1
+            modified[path] = clock
         }
     }
 
@@ -105,6 +112,22 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 files.removeValue(forKey: path)
                 files[destination + path.dropFirst(source.count)] = bytes
             }
+        }
+    }
+
+    func status(of path: String) -> FileStatus? {
+        lock.withLock {
+            let path = Self.clean(path)
+            if directories.contains(path) { return FileStatus(kind: .directory, size: 0, modified: 0) }
+            return files[path].map { FileStatus(size: $0.count, modified: modified[path] ?? 0) }
+        }
+    }
+
+    /// Marks a file as modified without changing its bytes, as `touch` does.
+    func touch(_ path: String) {
+        lock.withLock {
+            clock += 1
+            modified[Self.clean(path)] = clock
         }
     }
 

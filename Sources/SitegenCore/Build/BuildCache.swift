@@ -1,0 +1,107 @@
+/// What the last successful build was made from, kept in the site's `.sitegen-cache/` (never in
+/// the output): a content hash of every input file, and one digest over those hashes, the tool
+/// that built it and the options it was built with. When nothing in the digest has changed and
+/// the output is still the one that build wrote, a build has nothing to do.
+///
+/// Files are hashed only when their size or modification time differ from the cache's record,
+/// as git's index does; a file touched without a change keeps its hash.
+struct BuildCache: Sendable, Equatable {
+    static let directory = ".sitegen-cache"
+    static let fileName = "build-state"
+    static let formatLine = "sitegen build cache 1"
+
+    /// One input file: where it is (relative to the site), its status and its content hash.
+    struct Entry: Sendable, Equatable {
+        var path: String
+        var status: FileStatus
+        var hash: String
+    }
+
+    var digest: String
+    var entries: [Entry]
+    /// Where that build wrote its output.
+    var outputDirectory: String
+    /// The output's marker file as the build left it, so a replaced or deleted output rebuilds.
+    var outputMarker: FileStatus
+    var flowCount: Int
+    var pageCount: Int
+
+    /// The folders and files of a site that a build reads.
+    static let inputRoots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
+
+    /// Hashes the site's inputs, reusing `previous` hashes for files whose status is unchanged,
+    /// and folds them with `identity` (the tool and the options) into one digest.
+    static func fingerprint(
+        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry]
+    ) -> (digest: String, entries: [Entry]) {
+        let known = Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
+        var entries: [Entry] = []
+        for (path, status) in inputRoots.flatMap({ files(under: $0, fileSystem: fileSystem, loader: loader) }) {
+            if let entry = known[path], entry.status == status {
+                entries.append(entry)
+                continue
+            }
+            var hash = ContentHash()
+            hash.add((try? fileSystem.readFile(loader.diskPath(path))) ?? [])
+            entries.append(Entry(path: path, status: status, hash: hash.hex))
+        }
+        var digest = ContentHash()
+        digest.add(identity)
+        for entry in entries {
+            digest.add(entry.path)
+            digest.add(entry.hash)
+        }
+        return (digest.hex, entries)
+    }
+
+    /// Every file below a site-relative path (or the path itself) with its status, sorted;
+    /// hidden names left out. One `stat` per entry.
+    private static func files(under path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
+        guard let status = fileSystem.status(of: loader.diskPath(path)) else { return [] }
+        guard status.kind == .directory else { return [(path, status)] }
+        let names = ((try? fileSystem.contentsOfDirectory(loader.diskPath(path))) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return names.flatMap { files(under: Path.join(path, $0), fileSystem: fileSystem, loader: loader) }
+    }
+
+    // MARK: Reading and writing
+
+    static func load(fileSystem: any FileSystem, loader: SiteLoader) -> BuildCache? {
+        guard let bytes = try? fileSystem.readFile(loader.diskPath(Path.join(directory, fileName))),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        guard lines.next() == Substring(formatLine),
+            let header = lines.next()?.split(separator: " "), header.count == 5,
+            let markerSize = Int(header[1]), let markerModified = Int(header[2]),
+            let flows = Int(header[3]), let pages = Int(header[4]),
+            let output = lines.next(), !output.isEmpty
+        else { return nil }
+        var entries: [Entry] = []
+        while let line = lines.next(), !line.isEmpty {
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4, let size = Int(fields[0]), let modified = Int(fields[1]) else { return nil }
+            entries.append(Entry(path: String(fields[3]), status: FileStatus(size: size, modified: modified), hash: String(fields[2])))
+        }
+        return BuildCache(
+            digest: String(header[0]), entries: entries, outputDirectory: String(output), outputMarker: FileStatus(size: markerSize, modified: markerModified),
+            flowCount: flows, pageCount: pages)
+    }
+
+    /// Writes the cache atomically (a temporary file renamed into place).
+    func save(fileSystem: any FileSystem, loader: SiteLoader) throws {
+        var text = Self.formatLine + "\n"
+        text += "\(digest) \(outputMarker.size) \(outputMarker.modified) \(flowCount) \(pageCount)\n"
+        text += outputDirectory + "\n"
+        for entry in entries {
+            text += "\(entry.status.size) \(entry.status.modified) \(entry.hash) \(entry.path)\n"
+        }
+        let folder = loader.diskPath(Self.directory)
+        try fileSystem.createDirectory(folder)
+        let temporary = Path.join(folder, Self.fileName + ".new")
+        try fileSystem.writeFile(temporary, text: text)
+        if fileSystem.kind(of: Path.join(folder, Self.fileName)) != nil {
+            try fileSystem.remove(Path.join(folder, Self.fileName))
+        }
+        try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
+    }
+}

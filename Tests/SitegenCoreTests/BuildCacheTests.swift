@@ -1,0 +1,102 @@
+import Testing
+@testable import SitegenCore
+
+/// The build cache: a rebuild with nothing changed does nothing, and each kind of change rebuilds.
+@Suite struct BuildCacheTests {
+    let site = [
+        "sitegen.yml": "title: T\n",
+        "content/tour/01-a.md": "# A\n",
+        "content/tour/02-b.md": "# B\n",
+        "content/tour/a.svg": "<svg width=\"4\" height=\"3\"></svg>",
+    ]
+
+    private func build(_ fileSystem: InMemoryFileSystem, _ options: BuildOptions = .init(), tool: String = "1") -> SiteBuilder.Result {
+        SiteBuilder(fileSystem: fileSystem).build(options, tool: tool)
+    }
+
+    /// A built site, and the result of building it again after `change`.
+    private func rebuild(after change: (InMemoryFileSystem) throws -> Void, options: BuildOptions = .init(), tool: String = "1")
+        throws -> SiteBuilder.Result
+    {
+        let fileSystem = InMemoryFileSystem(site)
+        let first = build(fileSystem)
+        #expect(first.site != nil && !first.upToDate)
+        try change(fileSystem)
+        return build(fileSystem, options, tool: tool)
+    }
+
+    @Test func aRebuildWithNothingChangedDoesNothing() throws {
+        let fileSystem = InMemoryFileSystem(site)
+        _ = build(fileSystem)
+        let before = fileSystem.snapshot
+        let again = build(fileSystem)
+        #expect(again.upToDate)
+        #expect(again.flowCount == 1 && again.pageCount == 2 && again.outputDirectory == "output")
+        #expect(fileSystem.snapshot == before, "nothing is written")
+        #expect(fileSystem.kind(of: ".sitegen-cache/build-state") == .file)
+        #expect(fileSystem.kind(of: "output/.sitegen-cache") == nil, "the cache never lives in the output")
+    }
+
+    @Test func aTouchedButUnchangedFileStaysUpToDate() throws {
+        #expect(try rebuild { $0.touch("content/tour/01-a.md") }.upToDate)
+    }
+
+    /// Changes to a built site, each of which must make the next build a real one.
+    enum Change: String, CaseIterable, Sendable {
+        case pageText, newPage, image, config, template, removedPage, outputDeleted, outputReplaced, corruptCache
+
+        func apply(to fileSystem: InMemoryFileSystem) throws {
+            switch self {
+            case .pageText: fileSystem.add("content/tour/01-a.md", Array("# A changed\n".utf8))
+            case .newPage: fileSystem.add("content/tour/03-c.md", Array("# C\n".utf8))
+            case .image: fileSystem.add("content/tour/a.svg", Array("<svg width=\"5\" height=\"3\"></svg>".utf8))
+            case .config: fileSystem.add("sitegen.yml", Array("title: U\n".utf8))
+            case .template: fileSystem.add("templates/page.mustache", Array("<p>{{title}}</p>\n".utf8))
+            case .removedPage: try fileSystem.remove("content/tour/02-b.md")
+            case .outputDeleted: try fileSystem.remove("output")
+            case .outputReplaced: fileSystem.touch("output/.sitegen-output")
+            case .corruptCache: fileSystem.add(".sitegen-cache/build-state", Array("garbage".utf8))
+            }
+        }
+    }
+
+    @Test(arguments: Change.allCases)
+    func eachChangeRebuilds(_ change: Change) throws {
+        let result = try rebuild(after: change.apply)
+        #expect(!result.upToDate, "\(change) must rebuild")
+        #expect(result.site != nil)
+    }
+
+    @Test func aChangedPageReachesTheOutput() throws {
+        let fileSystem = InMemoryFileSystem(site)
+        _ = build(fileSystem)
+        fileSystem.add("content/tour/01-a.md", Array("# Fresh\n".utf8))
+        _ = build(fileSystem)
+        #expect(fileSystem.text("output/tour/index.html")?.contains("<h1>Fresh</h1>") == true)
+        #expect(build(fileSystem).upToDate)
+    }
+
+    @Test func aNewBinaryOrOtherOptionsRebuild() throws {
+        #expect(try !rebuild(after: { _ in }, tool: "2").upToDate, "a different sitegen")
+        #expect(try !rebuild(after: { _ in }, options: BuildOptions(includeDrafts: true)).upToDate)
+        #expect(try !rebuild(after: { _ in }, options: BuildOptions(baseURL: "/docs/")).upToDate)
+        #expect(try !rebuild(after: { _ in }, options: BuildOptions(outputDirectory: "public")).upToDate)
+    }
+
+    @Test func aFailedBuildKeepsTheCacheOfTheLastGoodOne() throws {
+        let fileSystem = InMemoryFileSystem(site)
+        _ = build(fileSystem)
+        let cache = fileSystem.text(".sitegen-cache/build-state")
+        fileSystem.add("content/tour/01-a.md", Array("---\ntitel: x\n---\n".utf8))
+        #expect(build(fileSystem).site == nil)
+        #expect(fileSystem.text(".sitegen-cache/build-state") == cache)
+        fileSystem.add("content/tour/01-a.md", Array("# A\n".utf8))
+        #expect(build(fileSystem).upToDate, "back to what the output holds")
+    }
+
+    @Test func theCommandLineSaysWhenTheSiteIsUpToDate() {
+        let fileSystem = InMemoryFileSystem(site)
+        #expect(runCLI(["build"], on: fileSystem).out.hasPrefix("Built 1 flow, 2 pages"))
+        #expect(runCLI(["build"], on: fileSystem).out == "Up to date: 1 flow, 2 pages in 0 ms → output\n")
+    }
+}
