@@ -67,6 +67,16 @@ import Testing
         #expect(result.site != nil)
     }
 
+    @Test func anImageFromOutsideContentIsFingerprintedToo() throws {
+        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "![Logo](../../art/logo.svg)\n", "art/logo.svg": "<svg width=\"2\" height=\"2\"></svg>"]) { a, _ in a })
+        #expect(build(fileSystem).site != nil)
+        #expect(build(fileSystem).upToDate)
+        fileSystem.add("art/logo.svg", Array("<svg width=\"3\" height=\"2\"></svg>".utf8))
+        let rebuilt = build(fileSystem)
+        #expect(!rebuilt.upToDate, "the image changed")
+        #expect(fileSystem.text("output/tour/index.html")?.contains("width=\"3\" height=\"2\"") == true)
+    }
+
     @Test func aChangedPageReachesTheOutput() throws {
         let fileSystem = InMemoryFileSystem(site)
         _ = build(fileSystem)

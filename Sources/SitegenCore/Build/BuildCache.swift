@@ -21,6 +21,8 @@ struct BuildCache: Sendable, Equatable {
     var entries: [Entry]
     /// Where that build wrote its output.
     var outputDirectory: String
+    /// Site files that build read outside the usual roots, fingerprinted next time too.
+    var extraInputs: [String] = []
     /// The output's marker file as the build left it, so a replaced or deleted output rebuilds.
     var outputMarker: FileStatus
     var flowCount: Int
@@ -29,14 +31,17 @@ struct BuildCache: Sendable, Equatable {
     /// The folders and files of a site that a build reads.
     static let inputRoots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
 
-    /// Hashes the site's inputs, reusing `previous` hashes for files whose status is unchanged,
-    /// and folds them with `identity` (the tool and the options) into one digest.
+    /// Hashes the site's inputs (the roots, and `extraInputs`: other site files a build read, such
+    /// as an image outside `content/`), reusing `previous` hashes for files whose status is
+    /// unchanged, and folds them with `identity` (the tool and the options) into one digest.
     static func fingerprint(
-        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry]
+        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = []
     ) -> (digest: String, entries: [Entry]) {
         let known = Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
         var entries: [Entry] = []
-        for (path, status) in inputRoots.flatMap({ files(under: $0, fileSystem: fileSystem, loader: loader) }) {
+        let paths = (inputRoots + extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } })
+            .flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
+        for (path, status) in paths {
             if let entry = known[path], entry.status == status {
                 entries.append(entry)
                 continue
@@ -74,7 +79,7 @@ struct BuildCache: Sendable, Equatable {
             let header = lines.next()?.split(separator: " "), header.count == 5,
             let markerSize = Int(header[1]), let markerModified = Int(header[2]),
             let flows = Int(header[3]), let pages = Int(header[4]),
-            let output = lines.next(), !output.isEmpty
+            let output = lines.next(), !output.isEmpty, let extras = lines.next()
         else { return nil }
         var entries: [Entry] = []
         while let line = lines.next(), !line.isEmpty {
@@ -83,7 +88,8 @@ struct BuildCache: Sendable, Equatable {
             entries.append(Entry(path: String(fields[3]), status: FileStatus(size: size, modified: modified), hash: String(fields[2])))
         }
         return BuildCache(
-            digest: String(header[0]), entries: entries, outputDirectory: String(output), outputMarker: FileStatus(size: markerSize, modified: markerModified),
+            digest: String(header[0]), entries: entries, outputDirectory: String(output),
+            extraInputs: extras.split(separator: "\u{0}").map(String.init), outputMarker: FileStatus(size: markerSize, modified: markerModified),
             flowCount: flows, pageCount: pages)
     }
 
@@ -92,6 +98,7 @@ struct BuildCache: Sendable, Equatable {
         var text = Self.formatLine + "\n"
         text += "\(digest) \(outputMarker.size) \(outputMarker.modified) \(flowCount) \(pageCount)\n"
         text += outputDirectory + "\n"
+        text += extraInputs.joined(separator: "\u{0}") + "\n"
         for entry in entries {
             text += "\(entry.status.size) \(entry.status.modified) \(entry.hash) \(entry.path)\n"
         }

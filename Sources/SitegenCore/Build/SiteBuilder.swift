@@ -93,7 +93,8 @@ public struct SiteBuilder: Sendable {
         let identity = [tool, options.outputDirectory ?? "", options.baseURL ?? "", options.includeDrafts ? "drafts" : ""]
             .joined(separator: "\u{0}")
         let (digest, entries) = BuildCache.fingerprint(
-            fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [])
+            fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [],
+            extraInputs: cache?.extraInputs ?? [])
         if let cache, cache.digest == digest,
             fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker
         {
@@ -111,10 +112,18 @@ public struct SiteBuilder: Sendable {
             result.site = nil
             return result
         }
-        if let marker = fileSystem.status(of: Path.join(OutputWriter.trimmed(result.outputDirectory), OutputWriter.markerFile)) {
+        if let marker = fileSystem.status(of: Path.join(OutputWriter.trimmed(result.outputDirectory), OutputWriter.markerFile)),
+            let site = result.site
+        {
+            // Files read from outside the walked roots join the fingerprint, now and next time.
+            let extras = site.assets.compactMap { Path.relative($0.source, to: options.siteDirectory == "." ? "" : options.siteDirectory) }
+                .filter { path in !BuildCache.inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+            let (finalDigest, finalEntries) = extras.isEmpty
+                ? (digest, entries)
+                : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
             let record = BuildCache(
-                digest: digest, entries: entries, outputDirectory: OutputWriter.trimmed(result.outputDirectory),
-                outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount)
+                digest: finalDigest, entries: finalEntries, outputDirectory: OutputWriter.trimmed(result.outputDirectory),
+                extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount)
             do {
                 try record.save(fileSystem: fileSystem, loader: loader)
             } catch {

@@ -37,7 +37,9 @@ enum Path {
 
     /// `path` relative to `base` when it lies inside it.
     static func relative(_ path: String, to base: String) -> String? {
-        if base.isEmpty { return path }
+        var base = base
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        if base.isEmpty || base == "." { return path }
         guard path.hasPrefix(base + "/") else { return nil }
         return String(path.dropFirst(base.count + 1))
     }
