@@ -7,6 +7,8 @@ indirect enum JSONText: Sendable {
     case string(String)
     case array([JSONText])
     case object([String: JSONText])
+    /// JSON text written elsewhere, at the depth where it is placed, copied as it is.
+    case raw(String)
 
     init(_ text: String?) {
         self = text.map(JSONText.string) ?? .null
@@ -14,9 +16,13 @@ indirect enum JSONText: Sendable {
 
     /// The value as pretty-printed JSON, ending with a newline.
     var text: String {
+        text(indentation: 0) + "\n"
+    }
+
+    /// The value as it is written when it stands `indentation` levels deep.
+    func text(indentation: Int) -> String {
         var output = ""
-        write(into: &output, indentation: 0)
-        output += "\n"
+        write(into: &output, indentation: indentation)
         return output
     }
 
@@ -26,6 +32,7 @@ indirect enum JSONText: Sendable {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .string(let value): Self.writeString(value, into: &output)
+        case .raw(let text): output += text
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
             output += "[\n"

@@ -4,8 +4,17 @@ import OnboardingKit
 /// the same keys their Codable conformance reads (a test decodes the text to prove it).
 enum ManifestBuilder {
     static func manifest(for site: Site) -> Manifest {
-        let base = site.settings.baseURL
-        let flows = site.flows.map { flow in
+        Manifest(
+            generator: .init(name: SitegenVersion.name, version: SitegenVersion.version),
+            site: manifestSite(site.settings),
+            flows: site.flows.map { manifestFlow($0, baseURL: site.settings.baseURL) })
+    }
+
+    static func manifestSite(_ settings: SiteSettings) -> Manifest.Site {
+        .init(title: settings.title, baseURL: settings.baseURL, locale: settings.locale)
+    }
+
+    static func manifestFlow(_ flow: Flow, baseURL base: String?) -> ManifestFlow {
             let flowURL = (base ?? "") + Path.urlEncoded(flow.slug) + "/"
             return ManifestFlow(
                 id: flow.slug, title: flow.title, description: flow.description, url: flowURL,
@@ -20,26 +29,29 @@ enum ManifestBuilder {
                         },
                         source: page.source, settings: page.settings)
                 })
-        }
-        return Manifest(
-            generator: .init(name: SitegenVersion.name, version: SitegenVersion.version),
-            site: .init(title: site.settings.title, baseURL: base, locale: site.settings.locale),
-            flows: flows)
     }
 
     static func encode(_ manifest: Manifest) -> String {
-        json(manifest).text
+        json(site: manifest.site, flows: manifest.flows.map(fragment)).text
     }
 
-    static func json(_ manifest: Manifest) -> JSONText {
+    /// The depth at which each flow stands in the manifest: root object, then `flows` array.
+    static let flowDepth = 2
+
+    /// A flow's JSON as it stands in the manifest, so that a build can reuse it unchanged.
+    static func fragment(_ flow: ManifestFlow) -> String {
+        json(flow).text(indentation: flowDepth)
+    }
+
+    /// The manifest around flows already written as fragments.
+    static func json(site: Manifest.Site, flows fragments: [String]) -> JSONText {
         .object([
-            "format": .int(manifest.format),
-            "generator": .object(["name": .string(manifest.generator.name), "version": .string(manifest.generator.version)]),
+            "format": .int(Manifest.currentFormat),
+            "generator": .object(["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)]),
             "site": .object([
-                "title": .string(manifest.site.title), "base_url": JSONText(manifest.site.baseURL),
-                "locale": .string(manifest.site.locale),
+                "title": .string(site.title), "base_url": JSONText(site.baseURL), "locale": .string(site.locale),
             ]),
-            "flows": .array(manifest.flows.map(json)),
+            "flows": .array(fragments.map(JSONText.raw)),
         ])
     }
 

@@ -16,8 +16,8 @@ public struct SiteRenderer: Sendable {
 
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
     func render(_ site: Site, recordingMisses: Bool) -> (files: [OutputFile], lookups: MustacheLookups) {
-        let data = TemplateData(site: site, strings: theme.strings)
-        let (index, indexLookups) = render("index", data.index(), recordingMisses)
+        let data = TemplateData(settings: site.settings, strings: theme.strings)
+        let (index, indexLookups) = render("index", data.index(site.flows.map(FlowSummary.init)), recordingMisses)
         var files = [
             OutputFile(path: "index.html", text: index),
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),

@@ -4,31 +4,31 @@ import OnboardingKit
 /// document's language. Keys are always present (null when empty), so `check --strict` can tell
 /// a misspelt name from a missing value.
 struct TemplateData: Sendable {
-    let site: Site
+    let settings: SiteSettings
     let strings: StringTable
 
-    func index() -> MustacheValue {
-        let locale = site.settings.locale
+    /// The site index, from a summary of each flow in index order.
+    func index(_ summaries: [FlowSummary]) -> MustacheValue {
+        let locale = settings.locale
         let text = strings.strings(for: locale)
-        let flows: [MustacheValue] = site.flows.map { flow in
-            let flowText = strings.strings(for: flow.settings.locale)
-            let count = flow.pages.count
+        let flows: [MustacheValue] = summaries.map { flow in
+            let flowText = strings.strings(for: flow.locale)
+            let count = flow.pageCount
             let countLabel = count == 1
                 ? flowText["page_count_one", default: ""]
                 : StringTable.format(flowText["page_count", default: ""], ["count": String(count)])
-            let image = flow.pages.lazy.compactMap(\.image).first
             return [
                 "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
-                "url": .string(Path.urlEncoded(flow.slug) + "/"), "lang": .string(flow.settings.locale),
-                "dir": .string(flow.settings.direction.rawValue), "page_count": .int(count),
+                "url": .string(Path.urlEncoded(flow.slug) + "/"), "lang": .string(flow.locale),
+                "dir": .string(flow.direction.rawValue), "page_count": .int(count),
                 "page_count_label": .string(countLabel),
-                "image": image.map { image in
+                "image": flow.image.map { image in
                     ["src": .string(Path.urlEncoded(flow.slug) + "/" + image.src), "width": .int(image.width), "height": .int(image.height)]
                 } ?? .null,
             ]
         }
         return document(
-            title: site.settings.title, description: site.settings.description, locale: locale,
+            title: settings.title, description: settings.description, locale: locale,
             direction: TextDirection.of(locale: locale), root: "", strings: text, extra: ["flows": .array(flows)])
     }
 
@@ -36,7 +36,7 @@ struct TemplateData: Sendable {
         let settings = flow.settings
         let text = strings.strings(for: settings.locale)
         let count = String(flow.pages.count)
-        let title = flow.title == site.settings.title ? flow.title : "\(flow.title) · \(site.settings.title)"
+        let title = flow.title == self.settings.title ? flow.title : "\(flow.title) · \(self.settings.title)"
         let flowValue: MustacheValue = [
             "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
             "carousel_label": .string(StringTable.format(text["carousel_label", default: ""], ["title": flow.title])),
@@ -118,8 +118,8 @@ struct TemplateData: Sendable {
             "title": .string(title), "description": .string(description), "lang": .string(locale),
             "dir": .string(direction.rawValue), "root": .string(root),
             "site": [
-                "title": .string(site.settings.title), "description": .string(site.settings.description),
-                "base_url": MustacheValue(site.settings.baseURL),
+                "title": .string(settings.title), "description": .string(settings.description),
+                "base_url": MustacheValue(settings.baseURL),
             ],
             "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
             "strings": .object(text.mapValues(MustacheValue.string)),

@@ -1,0 +1,31 @@
+import OnboardingKit
+
+/// What the site index shows of a flow, and where it goes in the order: all a build needs of a
+/// flow it did not rebuild, so the build cache keeps it.
+public struct FlowSummary: Sendable, Codable, Equatable {
+    public var slug: String
+    public var title: String
+    public var description: String
+    public var order: Int?
+    public var locale: String
+    public var direction: TextDirection
+    public var pageCount: Int
+    /// The first page image, its `src` relative to the flow's folder.
+    public var image: ManifestImage?
+
+    public init(_ flow: Flow) {
+        slug = flow.slug
+        title = flow.title
+        description = flow.description
+        order = flow.order
+        locale = flow.settings.locale
+        direction = flow.settings.direction
+        pageCount = flow.pages.count
+        image = flow.pages.lazy.compactMap(\.image).first
+    }
+
+    /// The site index lists flows by `order`, then by slug.
+    static func precedes(_ a: FlowSummary, _ b: FlowSummary) -> Bool {
+        (a.order ?? Int.max, a.slug) < (b.order ?? Int.max, b.slug)
+    }
+}
