@@ -18,6 +18,8 @@ struct BuildCache: Sendable, Equatable {
     }
 
     var digest: String
+    /// The digest of everything but the flow folders (see `FlowRecord.digests`).
+    var globalDigest: String
     var entries: [Entry]
     /// Where that build wrote its output.
     var outputDirectory: String
@@ -27,6 +29,8 @@ struct BuildCache: Sendable, Equatable {
     var outputMarker: FileStatus
     var flowCount: Int
     var pageCount: Int
+    /// Each flow of that build, in index order; empty when the cache has none.
+    var flows: [FlowRecord] = []
 
     /// The folders and files of a site that a build reads.
     static let inputRoots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
@@ -60,12 +64,17 @@ struct BuildCache: Sendable, Equatable {
     }
 
     /// Every file below a site-relative path (or the path itself) with its status, sorted;
-    /// hidden names left out. One `stat` per entry.
-    private static func files(under path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
+    /// hidden names left out. One `stat` per entry; the folders of the first level in parallel.
+    private static func files(
+        under path: String, fileSystem: any FileSystem, loader: SiteLoader, parallel: Bool = true
+    ) -> [(String, FileStatus)] {
         guard let status = fileSystem.status(of: loader.diskPath(path)) else { return [] }
         guard status.kind == .directory else { return [(path, status)] }
         let names = ((try? fileSystem.contentsOfDirectory(loader.diskPath(path))) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        return names.flatMap { files(under: Path.join(path, $0), fileSystem: fileSystem, loader: loader) }
+        let walk = { @Sendable (name: String) in
+            files(under: Path.join(path, name), fileSystem: fileSystem, loader: loader, parallel: false)
+        }
+        return (parallel ? names.parallelMap(walk) : names.map(walk)).flatMap { $0 }
     }
 
     // MARK: Reading and writing
@@ -79,7 +88,7 @@ struct BuildCache: Sendable, Equatable {
             let header = lines.next()?.split(separator: " "), header.count == 5,
             let markerSize = Int(header[1]), let markerModified = Int(header[2]),
             let flows = Int(header[3]), let pages = Int(header[4]),
-            let output = lines.next(), !output.isEmpty, let extras = lines.next()
+            let output = lines.next(), !output.isEmpty, let extras = lines.next(), let global = lines.next()
         else { return nil }
         var entries: [Entry] = []
         while let line = lines.next(), !line.isEmpty {
@@ -88,27 +97,35 @@ struct BuildCache: Sendable, Equatable {
             entries.append(Entry(path: String(fields[3]), status: FileStatus(size: size, modified: modified), hash: String(fields[2])))
         }
         return BuildCache(
-            digest: String(header[0]), entries: entries, outputDirectory: String(output),
+            digest: String(header[0]), globalDigest: String(global), entries: entries, outputDirectory: String(output),
             extraInputs: extras.split(separator: "\u{0}").map(String.init), outputMarker: FileStatus(size: markerSize, modified: markerModified),
             flowCount: flows, pageCount: pages)
     }
 
-    /// Writes the cache atomically (a temporary file renamed into place).
-    func save(fileSystem: any FileSystem, loader: SiteLoader) throws {
+    /// The flow records of the cached build, read only when a build can use them.
+    func loadFlows(fileSystem: any FileSystem, loader: SiteLoader) -> [FlowRecord]? {
+        FlowRecord.load(from: loader.diskPath(Self.directory), fileSystem: fileSystem)
+    }
+
+    /// Writes the cache: the flow records (the fragments of `changedFlows` only, or all when nil),
+    /// then the state file, atomically (a temporary file renamed into place) and last, so that
+    /// an interrupted save leaves a state that no longer matches rather than a wrong one.
+    func save(fileSystem: any FileSystem, loader: SiteLoader, changedFlows: Set<String>? = nil) throws {
         var text = Self.formatLine + "\n"
         text += "\(digest) \(outputMarker.size) \(outputMarker.modified) \(flowCount) \(pageCount)\n"
         text += outputDirectory + "\n"
         text += extraInputs.joined(separator: "\u{0}") + "\n"
+        text += globalDigest + "\n"
         for entry in entries {
             text += "\(entry.status.size) \(entry.status.modified) \(entry.hash) \(entry.path)\n"
         }
         let folder = loader.diskPath(Self.directory)
         try fileSystem.createDirectory(folder)
+        let stateFile = Path.join(folder, Self.fileName)
+        if fileSystem.kind(of: stateFile) != nil { try fileSystem.remove(stateFile) }
+        try FlowRecord.save(flows, changed: changedFlows, in: folder, fileSystem: fileSystem)
         let temporary = Path.join(folder, Self.fileName + ".new")
         try fileSystem.writeFile(temporary, text: text)
-        if fileSystem.kind(of: Path.join(folder, Self.fileName)) != nil {
-            try fileSystem.remove(Path.join(folder, Self.fileName))
-        }
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
 }

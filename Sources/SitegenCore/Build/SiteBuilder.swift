@@ -24,6 +24,13 @@ public struct SiteBuilder: Sendable {
         /// How many flows and pages the site has (also when it was up to date).
         public var flowCount = 0
         public var pageCount = 0
+        /// Each flow as rendered, for the build cache.
+        var renderedFlows: [SiteRenderer.RenderedFlow] = []
+        /// The flows rebuilt by an incremental build (nil for a full build).
+        public var rebuiltFlows: [String]?
+
+        /// True when the build produced its output (or found it up to date).
+        public var succeeded: Bool { !diagnostics.hasErrors && (site != nil || upToDate || rebuiltFlows != nil) }
     }
 
     /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
@@ -76,31 +83,43 @@ public struct SiteBuilder: Sendable {
         // Render: every output file, in memory.
         var theming = compiledTheme
         theming.strings = strings
-        let (files, lookups) = SiteRenderer(theme: theming).render(site, recordingMisses: strict)
-        if strict { diagnostics += Self.templateNameWarnings(lookups, theme: theme) }
+        let rendered = SiteRenderer(theme: theming).render(site, recordingMisses: strict)
+        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: theme) }
         return Result(
-            site: site, files: files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted(),
-            flowCount: site.flows.count, pageCount: site.pageCount)
+            site: site, files: rendered.files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted(),
+            flowCount: site.flows.count, pageCount: site.pageCount, renderedFlows: rendered.flows)
     }
 
     /// Checks the site, then emits it: the output folder is replaced only when nothing failed.
-    /// When the build cache shows that no input, option or tool changed since the last build,
-    /// and its output is still in place, it does nothing at all. `tool` identifies the program
-    /// doing the build (its version and binary), so a new sitegen rebuilds everything.
+    ///
+    /// The build cache makes most rebuilds cheap. When no input, option or tool changed since the
+    /// last build and its output is still in place, nothing is done. When only pages inside some
+    /// flow folders changed, only those flows are rebuilt and their files, the index and the
+    /// manifest rewritten in place; anything else (configuration, a template, a flow added or
+    /// removed, the binary) rebuilds the whole site. `tool` identifies the program doing the
+    /// build (its version and binary).
     public func build(_ options: BuildOptions, tool: String = SitegenVersion.version) -> Result {
         let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
         let cache = BuildCache.load(fileSystem: fileSystem, loader: loader)
-        let identity = [tool, options.outputDirectory ?? "", options.baseURL ?? "", options.includeDrafts ? "drafts" : ""]
-            .joined(separator: "\u{0}")
+        let identity = identity(options, tool: tool)
         let (digest, entries) = BuildCache.fingerprint(
             fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [],
             extraInputs: cache?.extraInputs ?? [])
-        if let cache, cache.digest == digest,
-            fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker
-        {
-            return Result(
-                site: nil, files: [], outputDirectory: cache.outputDirectory, diagnostics: [], upToDate: true,
-                flowCount: cache.flowCount, pageCount: cache.pageCount)
+        let (globalDigest, flowDigests) = FlowRecord.digests(of: entries, identity: identity)
+        if let cache, fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker {
+            if cache.digest == digest {
+                return Result(
+                    site: nil, files: [], outputDirectory: cache.outputDirectory, diagnostics: [], upToDate: true,
+                    flowCount: cache.flowCount, pageCount: cache.pageCount)
+            }
+            if cache.globalDigest == globalDigest, let flows = cache.loadFlows(fileSystem: fileSystem, loader: loader) {
+                var cache = cache
+                cache.flows = flows
+                return rebuild(
+                    flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
+                    cache: cache, loader: loader, digest: digest, globalDigest: globalDigest, entries: entries,
+                    flowDigests: flowDigests)
+            }
         }
 
         var result = check(options)
@@ -112,25 +131,124 @@ public struct SiteBuilder: Sendable {
             result.site = nil
             return result
         }
-        if let marker = fileSystem.status(of: Path.join(OutputWriter.trimmed(result.outputDirectory), OutputWriter.markerFile)),
-            let site = result.site
-        {
-            // Files read from outside the walked roots join the fingerprint, now and next time.
-            let extras = site.assets.compactMap { Path.relative($0.source, to: options.siteDirectory == "." ? "" : options.siteDirectory) }
-                .filter { path in !BuildCache.inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } }
-            let (finalDigest, finalEntries) = extras.isEmpty
-                ? (digest, entries)
-                : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
-            let record = BuildCache(
-                digest: finalDigest, entries: finalEntries, outputDirectory: OutputWriter.trimmed(result.outputDirectory),
-                extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount)
-            do {
-                try record.save(fileSystem: fileSystem, loader: loader)
-            } catch {
-                result.diagnostics.append(.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(BuildCache.directory)))
-            }
+        let output = OutputWriter.trimmed(result.outputDirectory)
+        guard let site = result.site, let marker = fileSystem.status(of: Path.join(output, OutputWriter.markerFile)) else {
+            return result
         }
+        let extras = Self.outsideInputs(site.assets.map(\.source), options: options)
+        let (finalDigest, finalEntries) = extras.isEmpty
+            ? (digest, entries)
+            : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
+        let record = BuildCache(
+            digest: finalDigest, globalDigest: FlowRecord.digests(of: finalEntries, identity: identity).global,
+            entries: finalEntries, outputDirectory: output,
+            extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount,
+            flows: result.renderedFlows.map { flow in
+                FlowRecord(
+                    slug: flow.slug, digest: flowDigests[flow.slug] ?? "", summary: flow.summary,
+                    outputs: flow.files.map(\.path), fragment: flow.fragment)
+            })
+        result.diagnostics += save(record, loader: loader)
         return result
+    }
+
+    /// Rebuilds only `slugs`, reusing every other flow's summary and manifest fragment from the
+    /// cache, and updates the output in place.
+    private func rebuild(
+        flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, loader: SiteLoader, digest: String,
+        globalDigest: String, entries: [BuildCache.Entry], flowDigests: [String: String]
+    ) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let (theme, themeDiagnostics) = ThemeLoader(fileSystem: fileSystem, loader: loader).load()
+        var (compiledTheme, templateDiagnostics) = theme.compile()
+        var config: SourceFile?
+        if fileSystem.kind(of: loader.diskPath(SiteLoader.configFile)) == .file, case .success(let file) = loader.read(SiteLoader.configFile) {
+            config = file
+        }
+        var (settings, settingsDiagnostics) = SiteSettings.read(
+            config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
+        diagnostics += themeDiagnostics.filter(\.isError) + templateDiagnostics.filter(\.isError) + settingsDiagnostics.filter(\.isError)
+        if let baseURL = options.baseURL, let normalized = Validation.baseURL(baseURL) { settings.baseURL = normalized }
+        compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
+        let assembler = FlowAssembler(
+            parser: PageParser(resolver: ImageResolver(fileSystem: fileSystem, loader: loader), markdown: settings.markdown),
+            site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts)
+        let renderer = SiteRenderer(theme: compiledTheme)
+        var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
+        for slug in slugs {
+            let (source, loadDiagnostics) = loader.loadFlow(slug: slug)
+            let (flow, assets, flowDiagnostics) = assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
+            diagnostics += loadDiagnostics + flowDiagnostics
+            if let flow { rebuilt[slug] = renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+        }
+        let output = cache.outputDirectory
+        guard !diagnostics.hasErrors else {
+            return Result(site: nil, files: [], outputDirectory: output, diagnostics: diagnostics.sorted())
+        }
+        let records = cache.flows.map { record in
+            rebuilt[record.slug].map { flow in
+                FlowRecord(
+                    slug: flow.slug, digest: flowDigests[flow.slug] ?? "", summary: flow.summary,
+                    outputs: flow.files.map(\.path), fragment: flow.fragment)
+            } ?? record
+        }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
+        var lookups = MustacheLookups()
+        let siteFiles = renderer.siteFiles(
+            settings: settings, flows: records.map { ($0.summary, $0.fragment) }, lookups: &lookups)
+            .filter { $0.path == "index.html" || $0.path == "manifest.json" }
+        let flowFiles = slugs.flatMap { rebuilt[$0]?.files ?? [] }
+        let produced = Set(flowFiles.map(\.path))
+        let stale = cache.flows.filter { slugs.contains($0.slug) }.flatMap(\.outputs).filter { !produced.contains($0) }
+        var result = Result(
+            site: nil, files: flowFiles + siteFiles, outputDirectory: output, diagnostics: diagnostics.sorted(),
+            flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount }, rebuiltFlows: slugs)
+        do {
+            try OutputWriter(fileSystem: fileSystem).update(result.files, removing: stale, in: output)
+        } catch {
+            result.diagnostics.append(.error(error.message, path: error.path))
+            result.rebuiltFlows = nil
+            return result
+        }
+        var record = cache
+        let sources = flowFiles.compactMap { file -> String? in
+            if case .copy(let source) = file.contents { return source }
+            return nil
+        }
+        let newExtras = Self.outsideInputs(sources, options: options).filter { !cache.extraInputs.contains($0) }
+        record.extraInputs += newExtras
+        (record.digest, record.entries) = newExtras.isEmpty
+            ? (digest, entries)
+            : BuildCache.fingerprint(
+                fileSystem: fileSystem, loader: loader, identity: identity(options, tool: tool), previous: entries,
+                extraInputs: record.extraInputs)
+        record.globalDigest = FlowRecord.digests(of: record.entries, identity: identity(options, tool: tool)).global
+        record.flows = records
+        record.flowCount = result.flowCount
+        record.pageCount = result.pageCount
+        result.diagnostics += save(record, loader: loader, changedFlows: Set(slugs))
+        return result
+    }
+
+    /// Site files read from outside the roots the cache walks (such as an image in `art/`), which
+    /// join the fingerprint so that a change to them is noticed too.
+    private static func outsideInputs(_ sources: [String], options: BuildOptions) -> [String] {
+        sources.compactMap { Path.relative($0, to: options.siteDirectory) }
+            .filter { path in !BuildCache.inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+    }
+
+    /// What identifies a build besides its inputs: the tool and the options.
+    private func identity(_ options: BuildOptions, tool: String) -> String {
+        [tool, options.outputDirectory ?? "", options.baseURL ?? "", options.includeDrafts ? "drafts" : ""].joined(separator: "\u{0}")
+    }
+
+    /// Saves the cache; failing that, a warning (the next build simply starts over).
+    private func save(_ cache: BuildCache, loader: SiteLoader, changedFlows: Set<String>? = nil) -> [Diagnostic] {
+        do {
+            try cache.save(fileSystem: fileSystem, loader: loader, changedFlows: changedFlows)
+            return []
+        } catch {
+            return [.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(BuildCache.directory))]
+        }
     }
 
     /// A warning for each tag whose name no render found in the data, and each missing partial.

@@ -77,7 +77,7 @@ public struct CommandLineInterface: Sendable {
             }
             return .success
         }
-        guard let site = result.site else {
+        guard result.succeeded else {
             environment.standardError("sitegen: build failed with \(counted(result.diagnostics.errorCount, "error")); the output was not changed\n")
             return .contentError
         }
@@ -87,7 +87,8 @@ public struct CommandLineInterface: Sendable {
             }
         }
         if !quiet {
-            var summary = "Built \(counted(site.flows.count, "flow")), \(counted(site.pageCount, "page"))"
+            var summary = "Built \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page"))"
+            if let rebuilt = result.rebuiltFlows { summary += " (rebuilt \(rebuilt.joined(separator: ", ")))" }
             summary += " in \(Self.formatSeconds(seconds)) → \(result.outputDirectory)"
             if result.diagnostics.warningCount > 0 {
                 summary += " (\(counted(result.diagnostics.warningCount, "warning")))"

@@ -56,6 +56,13 @@ public struct SiteLoader: Sendable {
         return (SiteSources(config: config, flows: flows), diagnostics)
     }
 
+    /// One flow folder, for a build that reads only the flows that changed.
+    func loadFlow(slug: String) -> (FlowSources, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let flow = loadFlow(slug: slug, directory: Path.join(Self.contentDirectory, slug), diagnostics: &diagnostics)
+        return (flow, diagnostics)
+    }
+
     private func loadFlow(slug: String, directory: String, diagnostics: inout [Diagnostic]) -> FlowSources {
         var flow = FlowSources(slug: slug, directory: directory, index: nil, pages: [])
         for name in sortedEntries(of: diskPath(directory), diagnostics: &diagnostics) where name.hasSuffix(".md") {

@@ -2,7 +2,7 @@ import OnboardingKit
 
 /// What the site index shows of a flow, and where it goes in the order: all a build needs of a
 /// flow it did not rebuild, so the build cache keeps it.
-public struct FlowSummary: Sendable, Codable, Equatable {
+public struct FlowSummary: Sendable, Equatable {
     public var slug: String
     public var title: String
     public var description: String
@@ -22,6 +22,20 @@ public struct FlowSummary: Sendable, Codable, Equatable {
         direction = flow.settings.direction
         pageCount = flow.pages.count
         image = flow.pages.lazy.compactMap(\.image).first
+    }
+
+    init(
+        slug: String, title: String, description: String, order: Int?, locale: String, direction: TextDirection,
+        pageCount: Int, image: ManifestImage?
+    ) {
+        self.slug = slug
+        self.title = title
+        self.description = description
+        self.order = order
+        self.locale = locale
+        self.direction = direction
+        self.pageCount = pageCount
+        self.image = image
     }
 
     /// The site index lists flows by `order`, then by slug.

@@ -43,6 +43,28 @@ public struct OutputWriter: Sendable {
         try swap(staging, into: output, keepingPreviousAt: previous, hadOutput: fileSystem.kind(of: output) != nil)
     }
 
+    /// Updates an output folder that sitegen wrote, in place: writes `files` (each to a temporary
+    /// name, then renamed over the old one, which replaces it atomically, so no file is ever
+    /// half-written) and removes `stale`.
+    public func update(_ files: [OutputFile], removing stale: [String], in outputDirectory: String) throws(Failure) {
+        let output = Self.trimmed(outputDirectory)
+        for directory in Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted() {
+            try attempt(directory) { try fileSystem.createDirectory(Path.join(output, directory)) }
+        }
+        let temporary = files.map { OutputFile(path: $0.path + ".sitegen-new", contents: $0.contents) }
+        if let failure = Self.write(temporary, into: output, on: fileSystem).first {
+            for file in temporary { try? fileSystem.remove(Path.join(output, file.path)) }
+            throw failure
+        }
+        for file in files {
+            let destination = Path.join(output, file.path)
+            try attempt(file.path) { try fileSystem.move(from: destination + ".sitegen-new", to: destination) }
+        }
+        for path in stale where fileSystem.kind(of: Path.join(output, path)) != nil {
+            try attempt(path) { try fileSystem.remove(Path.join(output, path)) }
+        }
+    }
+
     /// The names in the output folder, after checking that sitegen may replace it.
     private func existingEntries(of output: String) throws(Failure) -> Set<String> {
         switch fileSystem.kind(of: output) {

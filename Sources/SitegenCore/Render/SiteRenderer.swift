@@ -14,29 +14,67 @@ public struct SiteRenderer: Sendable {
         render(site, recordingMisses: false).files
     }
 
+    /// Everything a render produces.
+    struct Rendered: Sendable {
+        var files: [OutputFile]
+        var lookups: MustacheLookups
+        /// Each flow's files, summary and manifest fragment, in index order.
+        var flows: [RenderedFlow]
+    }
+
+    /// One flow rendered: its carousel and assets, its index summary and its manifest fragment.
+    struct RenderedFlow: Sendable {
+        var slug: String
+        var files: [OutputFile]
+        var summary: FlowSummary
+        var fragment: String
+    }
+
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
-    func render(_ site: Site, recordingMisses: Bool) -> (files: [OutputFile], lookups: MustacheLookups) {
-        let data = TemplateData(settings: site.settings, strings: theme.strings)
-        let (index, indexLookups) = render("index", data.index(site.flows.map(FlowSummary.init)), recordingMisses)
-        var files = [
-            OutputFile(path: "index.html", text: index),
-            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
-            OutputFile(path: Self.scriptPath, text: theme.script),
-            OutputFile(path: "manifest.json", text: ManifestBuilder.encode(ManifestBuilder.manifest(for: site))),
-            OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
-        ]
-        var lookups = indexLookups
-        let carousels = site.flows.parallelMap { flow in
-            (flow.slug, render("flow", data.flow(flow), recordingMisses))
+    func render(_ site: Site, recordingMisses: Bool) -> Rendered {
+        var lookups = MustacheLookups()
+        let assetsByFlow = Dictionary(grouping: site.assets) { String($0.destination.prefix { $0 != "/" }) }
+        let flows = site.flows.parallelMap { flow in
+            render(flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
         }
-        for (slug, (html, recorded)) in carousels {
-            files.append(OutputFile(path: Path.join(slug, "index.html"), text: html))
+        var files = siteFiles(settings: site.settings, flows: flows.map { ($0.0.summary, $0.0.fragment) }, lookups: &lookups, recordingMisses)
+        for (flow, recorded) in flows {
+            files += flow.files
             lookups.merge(recorded)
         }
-        for asset in site.assets {
+        return Rendered(files: files, lookups: lookups, flows: flows.map(\.0))
+    }
+
+    /// One flow's carousel, summary and manifest fragment, and its `assets` (those it copies).
+    func render(_ flow: Flow, settings: SiteSettings, assets: [Asset], recordingMisses: Bool = false)
+        -> (RenderedFlow, MustacheLookups)
+    {
+        let data = TemplateData(settings: settings, strings: theme.strings)
+        let (html, lookups) = render("flow", data.flow(flow), recordingMisses)
+        var files = [OutputFile(path: Path.join(flow.slug, "index.html"), text: html)]
+        for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
         }
-        return (files, lookups)
+        let fragment = ManifestBuilder.fragment(ManifestBuilder.manifestFlow(flow, baseURL: settings.baseURL))
+        return (RenderedFlow(slug: flow.slug, files: files, summary: FlowSummary(flow), fragment: fragment), lookups)
+    }
+
+    /// The files that depend on every flow: the index, the manifest, the theme's assets.
+    func siteFiles(
+        settings: SiteSettings, flows: [(summary: FlowSummary, fragment: String)], lookups: inout MustacheLookups,
+        _ recordingMisses: Bool = false
+    ) -> [OutputFile] {
+        let data = TemplateData(settings: settings, strings: theme.strings)
+        let (index, indexLookups) = render("index", data.index(flows.map(\.summary)), recordingMisses)
+        lookups.merge(indexLookups)
+        let manifest = ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: flows.map(\.fragment)).text
+        return [
+            OutputFile(path: "index.html", text: index),
+            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + settings.theme.css),
+            OutputFile(path: Self.scriptPath, text: theme.script),
+            OutputFile(path: "manifest.json", text: manifest),
+            OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
+        ]
     }
 
     private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> (String, MustacheLookups) {

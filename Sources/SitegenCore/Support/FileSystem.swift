@@ -13,7 +13,7 @@ public protocol FileSystem: Sendable {
     /// Creates a directory and any missing parents.
     func createDirectory(_ path: String) throws
     func copyFile(from source: String, to destination: String) throws
-    /// Renames within one file system: atomic on a disk.
+    /// Renames within one file system, replacing a file at the destination: atomic on a disk.
     func move(from source: String, to destination: String) throws
     /// Removes a file or a whole directory tree.
     func remove(_ path: String) throws

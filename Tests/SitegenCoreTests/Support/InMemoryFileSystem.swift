@@ -96,12 +96,15 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         try lock.withLock {
             let source = Self.clean(source)
             let destination = Self.clean(destination)
+            if let bytes = files.removeValue(forKey: source) {
+                guard !directories.contains(destination) else { throw FileSystemError(path: destination, reason: "is a folder") }
+                files[destination] = bytes
+                clock += 1
+                modified[destination] = clock
+                return
+            }
             guard files[destination] == nil, !directories.contains(destination) else {
                 throw FileSystemError(path: destination, reason: "already exists")
-            }
-            if let bytes = files.removeValue(forKey: source) {
-                files[destination] = bytes
-                return
             }
             guard directories.contains(source) else { throw FileSystemError(path: source, reason: "no such file") }
             for path in directories where path == source || path.hasPrefix(source + "/") {

@@ -1,0 +1,112 @@
+import Testing
+@testable import SitegenCore
+
+/// Incremental builds rebuild only the flows whose files changed, and their output is exactly
+/// what a clean full build of the same site writes.
+@Suite struct IncrementalBuildTests {
+    static let site = [
+        "sitegen.yml": "title: T\n",
+        "content/alpha/_index.md": "---\ntitle: Alpha\n---\nThe first flow.\n",
+        "content/alpha/01-a.md": "---\nimage: a.svg\nimage_alt: A\n---\n# A\n",
+        "content/alpha/02-b.md": "# B\n",
+        "content/alpha/a.svg": "<svg width=\"4\" height=\"3\"></svg>",
+        "content/beta/01-c.md": "# C\n\n![Logo](../../art/logo.svg)\n",
+        "content/beta/02-d.md": "# D\n",
+        "content/gamma/01-e.md": "# E\n",
+        "art/logo.svg": "<svg width=\"2\" height=\"2\"></svg>",
+    ]
+
+    private func build(_ fileSystem: InMemoryFileSystem) -> SiteBuilder.Result {
+        SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version)
+    }
+
+    /// The output of a clean build of what `fileSystem` holds now.
+    private func cleanBuild(of fileSystem: InMemoryFileSystem) -> [String: String] {
+        let fresh = InMemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
+        #expect(build(fresh).site != nil)
+        return fresh.snapshot.filter { $0.key.hasPrefix("output/") }
+    }
+
+    enum Edit: String, CaseIterable, Sendable {
+        case pageText, pageTitleInIndex, newPage, removedPage, imageInFlow, imageOutside, flowOrder, twoFlows
+
+        func apply(to fileSystem: InMemoryFileSystem) throws {
+            switch self {
+            case .pageText: fileSystem.add("content/beta/02-d.md", Array("# D, edited\n\nMore.\n".utf8))
+            case .pageTitleInIndex: fileSystem.add("content/alpha/_index.md", Array("---\ntitle: Alpha renamed\n---\nNew words.\n".utf8))
+            case .newPage: fileSystem.add("content/gamma/02-f.md", Array("# F\n".utf8))
+            case .removedPage: try fileSystem.remove("content/alpha/02-b.md")
+            case .imageInFlow: fileSystem.add("content/alpha/a.svg", Array("<svg width=\"8\" height=\"3\"></svg>".utf8))
+            case .imageOutside: fileSystem.add("art/logo.svg", Array("<svg width=\"5\" height=\"2\"></svg>".utf8))
+            case .flowOrder: fileSystem.add("content/gamma/_index.md", Array("---\norder: 1\n---\n".utf8))
+            case .twoFlows:
+                fileSystem.add("content/alpha/02-b.md", Array("# B2\n".utf8))
+                fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+            }
+        }
+    }
+
+    @Test(arguments: Edit.allCases)
+    func anIncrementalBuildWritesWhatACleanBuildWrites(_ edit: Edit) throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        #expect(build(fileSystem).site != nil)
+        try edit.apply(to: fileSystem)
+        let result = build(fileSystem)
+        #expect(result.succeeded && !result.diagnostics.hasErrors, "\(result.diagnostics)")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+        #expect(build(fileSystem).upToDate, "and the cache agrees afterwards")
+    }
+
+    @Test func onlyTheChangedFlowIsRebuilt() throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        fileSystem.add("content/beta/02-d.md", Array("# D, edited\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.rebuiltFlows == ["beta"])
+        #expect(result.flowCount == 3 && result.pageCount == 5)
+        #expect(Set(result.files.map(\.path)) == ["beta/index.html", "beta/_site/art/logo.svg", "index.html", "manifest.json"])
+        #expect(runCLI(["build"], on: fileSystem).out == "Up to date: 3 flows, 5 pages in 0 ms → output\n")
+        fileSystem.add("content/beta/02-d.md", Array("# D, again\n".utf8))
+        #expect(runCLI(["build"], on: fileSystem).out == "Built 3 flows, 5 pages (rebuilt beta) in 0 ms → output\n")
+    }
+
+    @Test func anImageOutsideContentFirstUsedInAnIncrementalBuildIsWatchedToo() throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        fileSystem.add("art/new.svg", Array("<svg width=\"6\" height=\"6\"></svg>".utf8))
+        fileSystem.add("content/gamma/01-e.md", Array("# E\n\n![New](../../art/new.svg)\n".utf8))
+        #expect(build(fileSystem).rebuiltFlows == ["gamma"])
+        fileSystem.add("art/new.svg", Array("<svg width=\"7\" height=\"6\"></svg>".utf8))
+        let result = build(fileSystem)
+        #expect(!result.upToDate)
+        #expect(fileSystem.text("output/gamma/index.html")?.contains("width=\"7\" height=\"6\"") == true)
+    }
+
+    @Test func anErrorInTheChangedFlowLeavesTheOutputAsItWas() throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        let before = fileSystem.snapshot.filter { $0.key.hasPrefix("output/") }
+        fileSystem.add("content/beta/02-d.md", Array("---\ntitel: x\n---\n".utf8))
+        let result = build(fileSystem)
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.map(\.message) == [
+            "unknown key 'titel' in page front matter; did you mean 'title'?",
+            "the page is empty: give it some Markdown or an image",
+        ])
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == before)
+        fileSystem.add("content/beta/02-d.md", Array("# D\n".utf8))
+        #expect(build(fileSystem).upToDate, "fixed back to what the output holds")
+    }
+
+    @Test func addingOrRemovingAFlowRebuildsEverything() throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        fileSystem.add("content/delta/01-g.md", Array("# G\n".utf8))
+        let added = build(fileSystem)
+        #expect(added.rebuiltFlows == nil && added.site?.flows.count == 4)
+        try fileSystem.remove("content/delta")
+        let removed = build(fileSystem)
+        #expect(removed.rebuiltFlows == nil && removed.site?.flows.count == 3)
+        #expect(fileSystem.kind(of: "output/delta") == nil)
+    }
+}
