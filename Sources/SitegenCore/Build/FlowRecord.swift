@@ -22,6 +22,11 @@ struct FlowRecord: Sendable, Equatable {
         self.fragment = fragment
     }
 
+    /// The record of a flow just rendered, whose files hash to `digest`.
+    init(_ flow: SiteRenderer.RenderedFlow, digest: String) {
+        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.files.map(\.path), fragment: flow.fragment)
+    }
+
     /// The record as JSON, written by `JSONText` (much faster than JSONEncoder for thousands).
     var json: JSONText {
         let image = summary.image.map { image -> JSONText in

@@ -33,22 +33,23 @@ public struct SiteBuilder: Sendable {
         public var succeeded: Bool { !diagnostics.hasErrors && (site != nil || upToDate || rebuiltFlows != nil) }
     }
 
-    /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
-    /// every name a template uses that the data never has.
-    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
-        // Load: the site's files, and the theme with the site's overrides.
-        let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
-        let (sources, loadDiagnostics) = loader.load()
-        let (theme, themeDiagnostics) = ThemeLoader(fileSystem: fileSystem, loader: loader).load()
-        var diagnostics = loadDiagnostics + themeDiagnostics
+    /// What every build needs before it reads a flow: the theme (templates parsed, strings with
+    /// the site's own on top), the site settings, and the assembler that turns flows into models.
+    private struct Preparation {
+        var theme: Theme
+        var compiledTheme: CompiledTheme
+        var settings: SiteSettings
+        var assembler: FlowAssembler
+        var diagnostics: [Diagnostic]
+    }
 
-        // Parse: templates and strings, site settings, then each flow's settings and pages.
-        let (compiledTheme, templateDiagnostics) = theme.compile()
-        diagnostics += templateDiagnostics
+    /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
+    private func prepare(_ options: BuildOptions, loader: SiteLoader, config: SourceFile?) -> Preparation {
+        let (theme, themeDiagnostics) = ThemeLoader(fileSystem: fileSystem, loader: loader).load()
+        var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
-            sources.config, stringKeys: compiledTheme.strings.keys,
-            themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
-        diagnostics += settingsDiagnostics
+            config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
+        var diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
             if let normalized = Validation.baseURL(baseURL) {
                 settings.baseURL = normalized
@@ -56,14 +57,30 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(.error("--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
             }
         }
-        let outputDirectory = options.outputDirectory
-            ?? (settings.outputDirectory.hasPrefix("/") ? settings.outputDirectory : loader.diskPath(settings.outputDirectory))
-        let strings = compiledTheme.strings.overridden(by: settings.strings)
-
-        // Model: each flow with its pages in order, images found and measured.
+        compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: ImageResolver(fileSystem: fileSystem, loader: loader), markdown: settings.markdown),
-            site: settings, strings: strings, includeDrafts: options.includeDrafts)
+            site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts)
+        return Preparation(
+            theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, diagnostics: diagnostics)
+    }
+
+    /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
+    /// every name a template uses that the data never has.
+    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
+        // Load: the site's files, and the theme with the site's overrides.
+        let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
+        let (sources, loadDiagnostics) = loader.load()
+
+        // Parse: templates and strings, site settings, then each flow's settings and pages.
+        let preparation = prepare(options, loader: loader, config: sources.config)
+        let settings = preparation.settings
+        var diagnostics = loadDiagnostics + preparation.diagnostics
+        let outputDirectory = options.outputDirectory
+            ?? (settings.outputDirectory.hasPrefix("/") ? settings.outputDirectory : loader.diskPath(settings.outputDirectory))
+
+        // Model: each flow with its pages in order, images found and measured.
+        let assembler = preparation.assembler
         var flows: [Flow] = []
         var assets: Set<Asset> = []
         let assembled = sources.flows.parallelMap { source in
@@ -81,10 +98,8 @@ public struct SiteBuilder: Sendable {
         let site = Site(settings: settings, flows: flows, assets: assets.sorted())
 
         // Render: every output file, in memory.
-        var theming = compiledTheme
-        theming.strings = strings
-        let rendered = SiteRenderer(theme: theming).render(site, recordingMisses: strict)
-        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: theme) }
+        let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
+        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
         return Result(
             site: site, files: rendered.files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted(),
             flowCount: site.flows.count, pageCount: site.pageCount, renderedFlows: rendered.flows)
@@ -117,8 +132,7 @@ public struct SiteBuilder: Sendable {
                 cache.flows = flows
                 return rebuild(
                     flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
-                    cache: cache, loader: loader, digest: digest, globalDigest: globalDigest, entries: entries,
-                    flowDigests: flowDigests)
+                    cache: cache, loader: loader, digest: digest, entries: entries, flowDigests: flowDigests)
             }
         }
 
@@ -143,11 +157,7 @@ public struct SiteBuilder: Sendable {
             digest: finalDigest, globalDigest: FlowRecord.digests(of: finalEntries, identity: identity).global,
             entries: finalEntries, outputDirectory: output,
             extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount,
-            flows: result.renderedFlows.map { flow in
-                FlowRecord(
-                    slug: flow.slug, digest: flowDigests[flow.slug] ?? "", summary: flow.summary,
-                    outputs: flow.files.map(\.path), fragment: flow.fragment)
-            })
+            flows: result.renderedFlows.map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") })
         result.diagnostics += save(record, loader: loader)
         return result
     }
@@ -156,28 +166,22 @@ public struct SiteBuilder: Sendable {
     /// cache, and updates the output in place.
     private func rebuild(
         flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, loader: SiteLoader, digest: String,
-        globalDigest: String, entries: [BuildCache.Entry], flowDigests: [String: String]
+        entries: [BuildCache.Entry], flowDigests: [String: String]
     ) -> Result {
-        var diagnostics: [Diagnostic] = []
-        let (theme, themeDiagnostics) = ThemeLoader(fileSystem: fileSystem, loader: loader).load()
-        var (compiledTheme, templateDiagnostics) = theme.compile()
         var config: SourceFile?
         if fileSystem.kind(of: loader.diskPath(SiteLoader.configFile)) == .file, case .success(let file) = loader.read(SiteLoader.configFile) {
             config = file
         }
-        var (settings, settingsDiagnostics) = SiteSettings.read(
-            config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
-        diagnostics += themeDiagnostics.filter(\.isError) + templateDiagnostics.filter(\.isError) + settingsDiagnostics.filter(\.isError)
-        if let baseURL = options.baseURL, let normalized = Validation.baseURL(baseURL) { settings.baseURL = normalized }
-        compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
-        let assembler = FlowAssembler(
-            parser: PageParser(resolver: ImageResolver(fileSystem: fileSystem, loader: loader), markdown: settings.markdown),
-            site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts)
-        let renderer = SiteRenderer(theme: compiledTheme)
+        // The configuration and theme are unchanged since the last full build, which reported
+        // their warnings; only errors would matter, and there can be none.
+        let preparation = prepare(options, loader: loader, config: config)
+        let settings = preparation.settings
+        var diagnostics = preparation.diagnostics.filter(\.isError)
+        let renderer = SiteRenderer(theme: preparation.compiledTheme)
         var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
         for slug in slugs {
             let (source, loadDiagnostics) = loader.loadFlow(slug: slug)
-            let (flow, assets, flowDiagnostics) = assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
+            let (flow, assets, flowDiagnostics) = preparation.assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
             diagnostics += loadDiagnostics + flowDiagnostics
             if let flow { rebuilt[slug] = renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
         }
@@ -186,11 +190,7 @@ public struct SiteBuilder: Sendable {
             return Result(site: nil, files: [], outputDirectory: output, diagnostics: diagnostics.sorted())
         }
         let records = cache.flows.map { record in
-            rebuilt[record.slug].map { flow in
-                FlowRecord(
-                    slug: flow.slug, digest: flowDigests[flow.slug] ?? "", summary: flow.summary,
-                    outputs: flow.files.map(\.path), fragment: flow.fragment)
-            } ?? record
+            rebuilt[record.slug].map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") } ?? record
         }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
         var lookups = MustacheLookups()
         let siteFiles = renderer.siteFiles(
