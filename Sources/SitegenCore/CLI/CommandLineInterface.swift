@@ -39,21 +39,34 @@ public struct CommandLineInterface: Sendable {
         }
     }
 
-    private func runBuild(_ arguments: [String]) -> ExitStatus {
-        let parser = ArgumentParser(
-            valueOptions: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose", "--help", "-h"])
+    /// A command's arguments parsed, or the exit status when they are wrong or ask for help.
+    private func parse(
+        _ arguments: [String], values: Set<String>, flags: Set<String>, positional: Int = 0, usage: String, help: String
+    ) -> Result<ArgumentParser.Parsed, ExitStatus> {
         let parsed: ArgumentParser.Parsed
         do {
-            parsed = try parser.parse(arguments)
+            parsed = try ArgumentParser(valueOptions: values, flags: flags.union(["--help", "-h"])).parse(arguments)
         } catch {
-            return usageError(error.message, usage: CommandHelp.buildUsage)
+            return .failure(usageError(error.message, usage: usage))
         }
         if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            environment.standardOutput(CommandHelp.build)
-            return .success
+            environment.standardOutput(help)
+            return .failure(.success)
         }
-        if let extra = parsed.positional.first {
-            return usageError("unexpected argument '\(extra)'", usage: CommandHelp.buildUsage)
+        if positional == 0, let extra = parsed.positional.first {
+            return .failure(usageError("unexpected argument '\(extra)'", usage: usage))
+        }
+        return .success(parsed)
+    }
+
+    private func runBuild(_ arguments: [String]) -> ExitStatus {
+        let parsed: ArgumentParser.Parsed
+        switch parse(
+            arguments, values: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose"],
+            usage: CommandHelp.buildUsage, help: CommandHelp.build)
+        {
+        case .success(let value): parsed = value
+        case .failure(let status): return status
         }
         if parsed.flags.contains("--quiet"), parsed.flags.contains("--verbose") {
             return usageError("--quiet and --verbose cannot be used together", usage: CommandHelp.buildUsage)
@@ -99,19 +112,13 @@ public struct CommandLineInterface: Sendable {
     }
 
     private func runCheck(_ arguments: [String]) -> ExitStatus {
-        let parser = ArgumentParser(valueOptions: ["--site", "--base-url"], flags: ["--strict", "--drafts", "--help", "-h"])
         let parsed: ArgumentParser.Parsed
-        do {
-            parsed = try parser.parse(arguments)
-        } catch {
-            return usageError(error.message, usage: CommandHelp.checkUsage)
-        }
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            environment.standardOutput(CommandHelp.check)
-            return .success
-        }
-        if let extra = parsed.positional.first {
-            return usageError("unexpected argument '\(extra)'", usage: CommandHelp.checkUsage)
+        switch parse(
+            arguments, values: ["--site", "--base-url"], flags: ["--strict", "--drafts"], usage: CommandHelp.checkUsage,
+            help: CommandHelp.check)
+        {
+        case .success(let value): parsed = value
+        case .failure(let status): return status
         }
         let options = BuildOptions(
             siteDirectory: parsed.values["--site"] ?? ".", baseURL: parsed.values["--base-url"],
@@ -134,16 +141,12 @@ public struct CommandLineInterface: Sendable {
     }
 
     private func runNew(_ arguments: [String]) -> ExitStatus {
-        let parser = ArgumentParser(valueOptions: [], flags: ["--with-templates", "--help", "-h"])
         let parsed: ArgumentParser.Parsed
-        do {
-            parsed = try parser.parse(arguments)
-        } catch {
-            return usageError(error.message, usage: CommandHelp.newUsage)
-        }
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            environment.standardOutput(CommandHelp.new)
-            return .success
+        switch parse(
+            arguments, values: [], flags: ["--with-templates"], positional: 1, usage: CommandHelp.newUsage, help: CommandHelp.new)
+        {
+        case .success(let value): parsed = value
+        case .failure(let status): return status
         }
         guard parsed.positional.count == 1, let directory = parsed.positional.first else {
             return usageError(parsed.positional.isEmpty ? "name the folder for the new site" : "give one folder", usage: CommandHelp.newUsage)
