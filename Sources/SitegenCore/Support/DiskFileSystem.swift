@@ -33,10 +33,23 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func readFile(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileSystemError(path: path, reason: kind(of: path) == nil ? "no such file" : "cannot be read")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(path: path, reason: "is a folder") }
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: max(4096, Int(status.st_size) + 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(path)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
         }
-        return [UInt8](data)
     }
 
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
