@@ -192,10 +192,13 @@ public struct SiteBuilder: Sendable {
         let records = cache.flows.map { record in
             rebuilt[record.slug].map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") } ?? record
         }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
-        var lookups = MustacheLookups()
-        let siteFiles = renderer.siteFiles(
-            settings: settings, flows: records.map { ($0.summary, $0.fragment) }, lookups: &lookups)
-            .filter { $0.path == "index.html" || $0.path == "manifest.json" }
+        // The index shows only the summaries (settings and strings cannot have changed here),
+        // so it is rendered and written again only when one of them did.
+        var siteFiles = [renderer.manifest(settings: settings, fragments: records.map(\.fragment))]
+        if records.map(\.summary) != cache.flows.map(\.summary) {
+            var lookups = MustacheLookups()
+            siteFiles.append(renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
+        }
         let flowFiles = slugs.flatMap { rebuilt[$0]?.files ?? [] }
         let produced = Set(flowFiles.map(\.path))
         let stale = cache.flows.filter { slugs.contains($0.slug) }.flatMap(\.outputs).filter { !produced.contains($0) }

@@ -64,17 +64,29 @@ public struct SiteRenderer: Sendable {
         settings: SiteSettings, flows: [(summary: FlowSummary, fragment: String)], lookups: inout MustacheLookups,
         _ recordingMisses: Bool = false
     ) -> [OutputFile] {
-        let data = TemplateData(settings: settings, strings: theme.strings)
-        let (index, indexLookups) = render("index", data.index(flows.map(\.summary)), recordingMisses)
-        lookups.merge(indexLookups)
-        let manifest = ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: flows.map(\.fragment)).text
-        return [
-            OutputFile(path: "index.html", text: index),
+        [
+            index(settings: settings, summaries: flows.map(\.summary), lookups: &lookups, recordingMisses),
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + settings.theme.css),
             OutputFile(path: Self.scriptPath, text: theme.script),
-            OutputFile(path: "manifest.json", text: manifest),
+            manifest(settings: settings, fragments: flows.map(\.fragment)),
             OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
         ]
+    }
+
+    /// The site index, from each flow's summary in index order.
+    func index(
+        settings: SiteSettings, summaries: [FlowSummary], lookups: inout MustacheLookups, _ recordingMisses: Bool = false
+    ) -> OutputFile {
+        let data = TemplateData(settings: settings, strings: theme.strings)
+        let (index, indexLookups) = render("index", data.index(summaries), recordingMisses)
+        lookups.merge(indexLookups)
+        return OutputFile(path: "index.html", text: index)
+    }
+
+    /// The manifest, from each flow's fragment in index order.
+    func manifest(settings: SiteSettings, fragments: [String]) -> OutputFile {
+        OutputFile(
+            path: "manifest.json", text: ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: fragments).text)
     }
 
     private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> (String, MustacheLookups) {
