@@ -18,7 +18,7 @@ struct EmbedTheme: BuildToolPlugin {
                     let full = directory.appending(path: path).path
                     return FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
                         && !isDirectory.boolValue
-                        && !path.split(separator: "/").contains { $0.hasPrefix(".") && $0 != ".gitkeep" }
+                        && !path.split(separator: "/").contains { $0.hasPrefix(".") && $0 != ".gitkeep" && $0 != ".gitignore" }
                 }
                 .sorted()
             let output = context.pluginWorkDirectoryURL.appending(path: "\(entry.type).swift")

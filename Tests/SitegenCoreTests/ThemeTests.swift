@@ -137,6 +137,8 @@ import Testing
         let files = EmbeddedScaffold.files.count + (withTemplates ? Theme.default.files.count : 0)
         #expect(created.out.hasPrefix("Created a site with \(files) files in \(site)\n"))
         #expect(FileManager.default.fileExists(atPath: site + "/templates/page.mustache") == withTemplates)
+        let ignored = try String(contentsOfFile: site + "/.gitignore", encoding: .utf8)
+        #expect(ignored.contains("/.sitegen-cache/") && ignored.contains("/output/*"))
         let check = runCLI(["check", "--strict", "--site", site], on: DiskFileSystem())
         #expect(check.status == .success)
         #expect(check.err.isEmpty)
