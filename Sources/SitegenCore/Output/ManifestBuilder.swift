@@ -31,10 +31,6 @@ enum ManifestBuilder {
                 })
     }
 
-    static func encode(_ manifest: Manifest) -> String {
-        json(site: manifest.site, flows: manifest.flows.map(fragment)).text
-    }
-
     /// The depth at which each flow stands in the manifest: root object, then `flows` array.
     static let flowDepth = 2
 
