@@ -6,9 +6,7 @@ public struct DiskFileSystem: FileSystem {
     public init() {}
 
     public func kind(of path: String) -> FileKind? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+        status(of: path)?.kind
     }
 
     public func status(of path: String) -> FileStatus? {
