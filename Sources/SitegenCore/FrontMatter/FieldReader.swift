@@ -43,7 +43,7 @@ struct FieldReader {
 
     /// The value node of `key`, unless it is absent or null.
     func node(_ key: String) -> YAMLNode? {
-        guard let node = values[key], node.resolved != .null else { return nil }
+        guard let node = values[key], !node.isNull else { return nil }
         return node
     }
 

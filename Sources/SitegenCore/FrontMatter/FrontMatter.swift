@@ -9,19 +9,28 @@ public struct FrontMatter: Sendable {
     /// Splits `file` at its `---` lines and parses the YAML between them with libyaml.
     /// Returns the diagnostics instead when the front matter is not closed or is not valid YAML.
     public static func parse(_ file: SourceFile) -> Result<FrontMatter, Diagnostic> {
-        let lines = LineSplitter.lines(of: file.text)
-        guard let first = lines.first, isFence(first.text, closing: false) else {
+        var lines = LineSplitter.Lines(text: file.text)
+        guard let first = lines.next(), isFence(first.text, closing: false) else {
             return .success(FrontMatter(fields: nil, body: file.text, bodyStartLine: 1))
         }
-        guard let closing = lines.dropFirst().firstIndex(where: { isFence($0.text, closing: true) }) else {
+        var closingLine = 1
+        var closing: LineSplitter.Line?
+        while let line = lines.next() {
+            closingLine += 1
+            if isFence(line.text, closing: true) {
+                closing = line
+                break
+            }
+        }
+        guard let closing else {
             return .failure(
                 file.error(
                     "front matter opened here is never closed; end it with a line of three dashes (---)",
                     at: SourceLocation(line: 1, column: 1), length: 3))
         }
-        let yaml = String(file.text[lines[1].start..<lines[closing].start])
-        let body = String(file.text[lines[closing].end...])
-        let bodyStartLine = closing + 2
+        let yaml = String(file.text[first.end..<closing.start])
+        let body = String(file.text[closing.end...])
+        let bodyStartLine = closingLine + 1
         let node: YAMLNode?
         do {
             node = try YAMLParser.parseDocument(yaml)

@@ -69,11 +69,21 @@ extension YAMLNode {
         }
     }
 
+    /// True for the plain scalars the core schema reads as null.
+    public var isNull: Bool {
+        guard case .scalar(let text, let plain) = kind, plain else { return false }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
     private static func integer(_ text: String) -> Int? {
         if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
         if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
-        let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let utf8 = text.utf8
+        let digits = utf8.first == UInt8(ascii: "+") || utf8.first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
         return Int(text)
     }
 
@@ -84,8 +94,12 @@ extension YAMLNode {
         case ".nan", ".NaN", ".NAN": return .nan
         default: break
         }
-        let allowed = Set("0123456789.eE+-")
-        guard text.contains(where: \.isNumber), text.allSatisfy({ allowed.contains($0) }) else { return nil }
+        let utf8 = text.utf8
+        guard utf8.contains(where: isDigit), utf8.allSatisfy({ isDigit($0) || "+-.eE".utf8.contains($0) }) else { return nil }
         return Double(text)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }
