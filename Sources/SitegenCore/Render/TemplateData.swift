@@ -50,24 +50,49 @@ struct TemplateData: Sendable {
             ],
             "page_count": .int(flow.pages.count),
         ]
-        let pages = flow.pages.map { page(page: $0, in: flow, text: text, count: count) }
+        let indicatorLabels = flow.pages.map { page in
+            StringTable.format(text["indicator_label", default: ""], ["n": String(page.index + 1), "title": page.title])
+        }
+        let indicators = Indicators(flow.pages, labels: indicatorLabels)
+        let pages = flow.pages.map { page in
+            self.page(page: page, in: flow, text: text, count: count, indicatorLabel: indicatorLabels[page.index], indicators: indicators)
+        }
         return document(
             title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
             root: "../", strings: text, extra: ["flow": flowValue, "pages": .array(pages)])
     }
 
-    private func page(page: Page, in flow: Flow, text: [String: String], count: String) -> MustacheValue {
+    /// The page indicators of a flow, each page's list differing only in which one is current.
+    private struct Indicators {
+        private let plain: [MustacheValue]
+        private let current: [MustacheValue]
+
+        init(_ pages: [Page], labels: [String]) {
+            func indicator(_ page: Page, current: Bool) -> MustacheValue {
+                [
+                    "href": .string("#" + page.id), "number": .int(page.index + 1), "current": .bool(current),
+                    "label": .string(labels[page.index]),
+                ]
+            }
+            plain = pages.map { indicator($0, current: false) }
+            current = pages.map { indicator($0, current: true) }
+        }
+
+        func list(current index: Int) -> MustacheValue {
+            var list = plain
+            list[index] = current[index]
+            return .array(list)
+        }
+    }
+
+    private func page(
+        page: Page, in flow: Flow, text: [String: String], count: String, indicatorLabel: String, indicators: Indicators
+    ) -> MustacheValue {
         let pages = flow.pages
         let number = String(page.index + 1)
         let isLast = page.index == pages.count - 1
         let skip = flow.settings.skip
         let showsSkip = skip.enabled && page.settings.skip && !isLast
-        let indicators: [MustacheValue] = pages.map { other in
-            [
-                "href": .string("#" + other.id), "number": .int(other.index + 1), "current": .bool(other.index == page.index),
-                "label": .string(StringTable.format(text["indicator_label", default: ""], ["n": String(other.index + 1), "title": other.title])),
-            ]
-        }
         func link(_ other: Page?) -> MustacheValue {
             other.map { ["id": .string($0.id), "href": .string("#" + $0.id)] } ?? .null
         }
@@ -84,14 +109,14 @@ struct TemplateData: Sendable {
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
             "skip": showsSkip ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow))] : .null,
-            "indicator_label": .string(StringTable.format(text["indicator_label", default: ""], ["n": number, "title": page.title])),
+            "indicator_label": .string(indicatorLabel),
             "finish": isLast ? ["label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href)] : .null,
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
             "advance_action": .bool(page.settings.advance == .action),
             "background": MustacheValue(page.settings.background),
             "style": MustacheValue(page.settings.background.map(Self.backgroundStyle)),
             "class": MustacheValue(page.settings.cssClass),
-            "indicators": .array(indicators),
+            "indicators": indicators.list(current: page.index),
         ]
     }
 

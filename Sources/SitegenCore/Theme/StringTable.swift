@@ -86,13 +86,15 @@ extension YAMLNode {
 
 extension StringTable {
     /// Fills `{name}` placeholders in a string.
-    static func format(_ pattern: String, _ values: [String: String]) -> String {
+    static func format(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
         var result = ""
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+            guard let close = rest[afterOpen...].firstIndex(of: "}"),
+                let value = values.first(where: { $0.key == rest[afterOpen..<close] })?.value
+            else {
                 result += "{"
                 rest = rest[afterOpen...]
                 continue
