@@ -37,16 +37,31 @@ public struct DiskFileSystem: FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(path: path, reason: "is a folder") }
+        // Read straight into the array, one byte more than the size so that the end shows in the
+        // first chunk; a file that grows meanwhile is read on in further chunks.
         var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: max(4096, Int(status.st_size) + 1))
+        let chunkSize = max(4096, Int(status.st_size) + 1)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.error(path)
+            var failure: Int32 = 0
+            var ended = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                while initialized < buffer.count {
+                    let count = Foundation.read(descriptor, base + initialized, buffer.count - initialized)
+                    if count > 0 {
+                        initialized += count
+                    } else if count == 0 {
+                        ended = true
+                        return
+                    } else if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
             }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+            guard failure == 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(failure))) }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if ended { return bytes }
         }
     }
 

@@ -1,32 +1,26 @@
 /// Escaping for HTML text and attribute values, the same four characters cmark escapes.
 enum HTMLEscaping {
     static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else {
-            return text
-        }
-        var result = ""
-        result.reserveCapacity(utf8.count + 16)
-        var run = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let replacement: String?
-            switch utf8[index] {
-            case 0x26: replacement = "&amp;"
-            case 0x3C: replacement = "&lt;"
-            case 0x3E: replacement = "&gt;"
-            case 0x22: replacement = "&quot;"
-            default: replacement = nil
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            result += UnsafeBufferPointer(rebasing: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result += "&amp;".utf8
+                case UInt8(ascii: "<"): result += "&lt;".utf8
+                case UInt8(ascii: ">"): result += "&gt;".utf8
+                case UInt8(ascii: "\""): result += "&quot;".utf8
+                default: result.append(byte)
+                }
             }
-            let next = utf8.index(after: index)
-            if let replacement {
-                result += text[run..<index]
-                result += replacement
-                run = next
-            }
-            index = next
-        }
-        result += text[run...]
-        return result
+            return String(decoding: result, as: UTF8.self)
+        } ?? text
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
     }
 }

@@ -8,26 +8,34 @@ enum LineSplitter {
     }
 
     static func lines(of text: String) -> [Line] {
-        var result: [Line] = []
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "\n") {
-                var contentEnd = index
-                if contentEnd > lineStart, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
-                    contentEnd = utf8.index(before: contentEnd)
-                }
-                let next = utf8.index(after: index)
-                result.append(Line(text: text[lineStart..<contentEnd], start: lineStart, end: next))
-                lineStart = next
+        Array(Lines(text: text))
+    }
+
+    /// The lines of a text, found one at a time, for readers that stop early.
+    struct Lines: Sequence, IteratorProtocol {
+        let text: String
+        private var lineStart: String.Index
+
+        init(text: String) {
+            self.text = text
+            lineStart = text.utf8.startIndex
+        }
+
+        mutating func next() -> Line? {
+            let utf8 = text.utf8
+            guard lineStart != utf8.endIndex else { return nil }
+            let start = lineStart
+            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                lineStart = utf8.endIndex
+                return Line(text: text[start...], start: start, end: utf8.endIndex)
             }
-            index = utf8.index(after: index)
+            var contentEnd = newline
+            if contentEnd > start, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
+                contentEnd = utf8.index(before: contentEnd)
+            }
+            lineStart = utf8.index(after: newline)
+            return Line(text: text[start..<contentEnd], start: start, end: lineStart)
         }
-        if lineStart != utf8.endIndex {
-            result.append(Line(text: text[lineStart...], start: lineStart, end: utf8.endIndex))
-        }
-        return result
     }
 }
 
@@ -50,5 +58,8 @@ extension StringProtocol where SubSequence == Substring {
     }
 
     /// True when the text ends with a line feed (`\n` or `\r\n`).
-    var endsWithNewline: Bool { hasSuffix("\n") || hasSuffix("\r\n") }
+    var endsWithNewline: Bool {
+        let last = utf8.withContiguousStorageIfAvailable { $0.last } ?? utf8.reduce(nil) { _, byte in byte }
+        return last == UInt8(ascii: "\n")
+    }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import SitegenCore
+
+/// The small tools the hot paths run on: hashing, escaping, line splitting, reading files.
+struct SupportTests {
+    private func hex(_ pieces: String...) -> String {
+        var hash = ContentHash()
+        pieces.forEach { hash.add($0) }
+        return hash.hex
+    }
+
+    @Test func contentHashIsStableAndTellsInputsApart() {
+        #expect(hex("onboarding") == hex("onboarding"))
+        #expect(hex("onboarding").count == 16)
+        #expect(hex("onboarding").allSatisfy { "0123456789abcdef".contains($0) })
+        // Pinned, so that a change to the algorithm (which changes every content_version) is seen.
+        #expect(hex("onboarding") == "cd279c02f391e34f")
+        let samples = ["", "a", "b", "ab", "ba", "abcdefgh", "abcdefgi", "abcdefghi", String(repeating: "x", count: 64),
+                       String(repeating: "x", count: 65), "\u{0}", "\u{0}\u{0}", "é", "e\u{301}"]
+        #expect(Set(samples.map { hex($0) }).count == samples.count)
+        // Where one piece ends is part of the digest.
+        #expect(hex("ab", "c") != hex("a", "bc"))
+        #expect(hex("abc") != hex("ab", "c"))
+        // Bytes and text hash alike.
+        var bytes = ContentHash()
+        bytes.add(Array("naïve".utf8))
+        #expect(bytes.hex == hex("naïve"))
+    }
+
+    @Test func contentHashChangesWithEveryByteOfALongText() {
+        let text = Array(String(repeating: "The quick brown fox. ", count: 40).utf8)
+        var digests: Set<String> = []
+        for index in stride(from: 0, to: text.count, by: 7) {
+            var changed = text
+            changed[index] ^= 0x01
+            var hash = ContentHash()
+            hash.add(changed)
+            digests.insert(hash.hex)
+        }
+        #expect(digests.count == (text.count + 6) / 7)
+    }
+
+    @Test(arguments: [
+        ("plain text", "plain text"),
+        ("a < b && c > \"d\"", "a &lt; b &amp;&amp; c &gt; &quot;d&quot;"),
+        ("'single' stays", "'single' stays"),
+        ("ünïcödé & 日本 <b>", "ünïcödé &amp; 日本 &lt;b&gt;"),
+        ("&", "&amp;"),
+        ("", ""),
+    ])
+    func htmlEscapingEscapesWhatCmarkEscapes(input: String, expected: String) {
+        #expect(HTMLEscaping.escape(input) == expected)
+    }
+
+    @Test func jsonLeavesOtherCharactersAlone() {
+        // U+2014 and U+2026 start with the same byte as U+2028 and must not be escaped.
+        let text = "em — dash… 日本 👋 \u{2029}"
+        #expect(JSONText.string(text).text(indentation: 0) == "\"em — dash… 日本 👋 \\u2029\"")
+    }
+
+    @Test func linesAreFoundOneAtATime() {
+        let lines = LineSplitter.lines(of: "one\r\ntwo\n\nthree").map { String($0.text) }
+        #expect(lines == ["one", "two", "", "three"])
+        #expect(LineSplitter.lines(of: "").isEmpty)
+        #expect(LineSplitter.lines(of: "end\n").map { String($0.text) } == ["end"])
+        #expect("a\r\n".endsWithNewline && "a\n".endsWithNewline && !"a".endsWithNewline && !"".endsWithNewline)
+    }
+
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 300_000])
+    func diskReadsReturnEveryByte(size: Int) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try folder.write("file", Data(bytes))
+        #expect(try DiskFileSystem().readFile(folder.path + "/file") == bytes)
+        #expect(throws: FileSystemError.self) { try DiskFileSystem().readFile(folder.path + "/missing") }
+    }
+}
