@@ -37,6 +37,18 @@ import Testing
         #expect(fileSystem.kind(of: "output/.sitegen-cache") == nil, "the cache never lives in the output")
     }
 
+    @Test func aBuildReadsEachInputOnce() throws {
+        let fileSystem = InMemoryFileSystem(site)
+        #expect(build(fileSystem).site != nil)
+        for path in site.keys {
+            #expect(fileSystem.reads(of: path) == 1, "\(path) is hashed and built from one read")
+        }
+        fileSystem.add("content/tour/02-b.md", Array("# B2\n".utf8))
+        #expect(build(fileSystem).rebuiltFlows == ["tour"])
+        #expect(fileSystem.reads(of: "content/tour/02-b.md") == 2)
+        #expect(fileSystem.reads(of: "content/tour/01-a.md") == 2, "its flow is rebuilt, but unchanged files are not hashed again")
+    }
+
     @Test func aTouchedButUnchangedFileStaysUpToDate() throws {
         #expect(try rebuild { $0.touch("content/tour/01-a.md") }.upToDate)
     }

@@ -35,32 +35,43 @@ struct BuildCache: Sendable, Equatable {
     /// The folders and files of a site that a build reads.
     static let inputRoots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
 
+    /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`).
+    static let keptFileSize = 256 * 1024
+
+    /// The site's inputs as a fingerprint found them.
+    struct Fingerprint: Sendable {
+        var digest: String
+        var entries: [Entry]
+        /// The small files it read to hash them, by disk path, so that the build need not read
+        /// them again.
+        var read: [String: [UInt8]]
+    }
+
     /// Hashes the site's inputs (the roots, and `extraInputs`: other site files a build read, such
-    /// as an image outside `content/`), reusing `previous` hashes for files whose status is
-    /// unchanged, and folds them with `identity` (the tool and the options) into one digest.
+    /// as an image outside `content/`), on every core, reusing `previous` hashes for files whose
+    /// status is unchanged, and folds them with `identity` (the tool and the options) into one digest.
     static func fingerprint(
         fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = []
-    ) -> (digest: String, entries: [Entry]) {
+    ) -> Fingerprint {
         let known = Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
-        var entries: [Entry] = []
         let paths = (inputRoots + extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } })
             .flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
-        for (path, status) in paths {
-            if let entry = known[path], entry.status == status {
-                entries.append(entry)
-                continue
-            }
+        let hashed = paths.parallelMap { path, status -> (Entry, [UInt8]?) in
+            if let entry = known[path], entry.status == status { return (entry, nil) }
+            let bytes = (try? fileSystem.readFile(loader.diskPath(path))) ?? []
             var hash = ContentHash()
-            hash.add((try? fileSystem.readFile(loader.diskPath(path))) ?? [])
-            entries.append(Entry(path: path, status: status, hash: hash.hex))
+            hash.add(bytes)
+            return (Entry(path: path, status: status, hash: hash.hex), bytes.count <= keptFileSize ? bytes : nil)
         }
         var digest = ContentHash()
         digest.add(identity)
-        for entry in entries {
+        var read: [String: [UInt8]] = [:]
+        for (entry, bytes) in hashed {
             digest.add(entry.path)
             digest.add(entry.hash)
+            if let bytes { read[loader.diskPath(entry.path)] = bytes }
         }
-        return (digest.hex, entries)
+        return Fingerprint(digest: digest.hex, entries: hashed.map(\.0), read: read)
     }
 
     /// Every file below a site-relative path (or the path itself) with its status, sorted;

@@ -117,9 +117,12 @@ public struct SiteBuilder: Sendable {
         let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
         let cache = BuildCache.load(fileSystem: fileSystem, loader: loader)
         let identity = identity(options, tool: tool)
-        let (digest, entries) = BuildCache.fingerprint(
+        let fingerprint = BuildCache.fingerprint(
             fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [],
             extraInputs: cache?.extraInputs ?? [])
+        let (digest, entries) = (fingerprint.digest, fingerprint.entries)
+        // What follows reads the inputs the fingerprint has just read from memory.
+        let reader = SiteBuilder(fileSystem: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         let (globalDigest, flowDigests) = FlowRecord.digests(of: entries, identity: identity)
         if let cache, fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker {
             if cache.digest == digest {
@@ -130,13 +133,14 @@ public struct SiteBuilder: Sendable {
             if cache.globalDigest == globalDigest, let flows = cache.loadFlows(fileSystem: fileSystem, loader: loader) {
                 var cache = cache
                 cache.flows = flows
-                return rebuild(
+                return reader.rebuild(
                     flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
-                    cache: cache, loader: loader, digest: digest, entries: entries, flowDigests: flowDigests)
+                    cache: cache, loader: SiteLoader(fileSystem: reader.fileSystem, siteDirectory: options.siteDirectory),
+                    digest: digest, entries: entries, flowDigests: flowDigests)
             }
         }
 
-        var result = check(options)
+        var result = reader.check(options)
         guard result.site != nil else { return result }
         do {
             try OutputWriter(fileSystem: fileSystem).write(result.files, to: result.outputDirectory)
@@ -150,12 +154,12 @@ public struct SiteBuilder: Sendable {
             return result
         }
         let extras = Self.outsideInputs(site.assets.map(\.source), options: options)
-        let (finalDigest, finalEntries) = extras.isEmpty
-            ? (digest, entries)
+        let final = extras.isEmpty
+            ? fingerprint
             : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
         let record = BuildCache(
-            digest: finalDigest, globalDigest: FlowRecord.digests(of: finalEntries, identity: identity).global,
-            entries: finalEntries, outputDirectory: output,
+            digest: final.digest, globalDigest: FlowRecord.digests(of: final.entries, identity: identity).global,
+            entries: final.entries, outputDirectory: output,
             extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount,
             flows: result.renderedFlows.map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") })
         result.diagnostics += save(record, loader: loader)
@@ -219,11 +223,14 @@ public struct SiteBuilder: Sendable {
         }
         let newExtras = Self.outsideInputs(sources, options: options).filter { !cache.extraInputs.contains($0) }
         record.extraInputs += newExtras
-        (record.digest, record.entries) = newExtras.isEmpty
-            ? (digest, entries)
-            : BuildCache.fingerprint(
+        if !newExtras.isEmpty {
+            let fingerprint = BuildCache.fingerprint(
                 fileSystem: fileSystem, loader: loader, identity: identity(options, tool: tool), previous: entries,
                 extraInputs: record.extraInputs)
+            (record.digest, record.entries) = (fingerprint.digest, fingerprint.entries)
+        } else {
+            (record.digest, record.entries) = (digest, entries)
+        }
         record.globalDigest = FlowRecord.digests(of: record.entries, identity: identity(options, tool: tool)).global
         record.flows = records
         record.flowCount = result.flowCount

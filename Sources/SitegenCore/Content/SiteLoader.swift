@@ -35,6 +35,7 @@ public struct SiteLoader: Sendable {
             diagnostics.append(.error("no '\(Self.contentDirectory)' folder: a site keeps its flows in content/<flow>/", path: siteDirectory))
             return (SiteSources(config: config, flows: []), diagnostics)
         }
+        var slugs: [String] = []
         for name in sortedEntries(of: content, diagnostics: &diagnostics) where isVisible(name) {
             let directory = Path.join(Self.contentDirectory, name)
             guard fileSystem.kind(of: diskPath(directory)) == .directory else {
@@ -48,7 +49,11 @@ public struct SiteLoader: Sendable {
                 diagnostics.append(.error("flow folder '\(name)' \(problem)", path: diskPath(directory)))
                 continue
             }
-            flows.append(loadFlow(slug: name, directory: directory, diagnostics: &diagnostics))
+            slugs.append(name)
+        }
+        for (flow, flowDiagnostics) in slugs.parallelMap(loadFlow(slug:)) {
+            flows.append(flow)
+            diagnostics += flowDiagnostics
         }
         if flows.isEmpty, !diagnostics.hasErrors {
             diagnostics.append(.error("the site has no flows: make a folder such as content/welcome/ with a page in it", path: content))

@@ -10,7 +10,13 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// A counter standing in for modification times: every write gets the next value.
     private var modified: [String: Int] = [:]
     private var clock = 0
+    private var readCounts: [String: Int] = [:]
     var failWritesUnder: String?
+
+    /// How many times `readFile` has read `path`.
+    func reads(of path: String) -> Int {
+        lock.withLock { readCounts[Self.clean(path), default: 0] }
+    }
 
     init(_ files: [String: String] = [:]) {
         for (path, text) in files {
@@ -61,6 +67,7 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     func readFile(_ path: String) throws -> [UInt8] {
         try lock.withLock {
             guard let bytes = files[Self.clean(path)] else { throw FileSystemError(path: path, reason: "no such file") }
+            readCounts[Self.clean(path), default: 0] += 1
             return bytes
         }
     }

@@ -1,0 +1,23 @@
+/// A file system that answers reads of some files from bytes already read, and passes everything
+/// else through. The build cache reads every input to hash it; handing those bytes on spares the
+/// build a second read, and the build uses exactly the bytes it hashed.
+struct PrereadFileSystem: FileSystem {
+    let base: any FileSystem
+    /// File contents by path, as `base` would return them.
+    let files: [String: [UInt8]]
+
+    func readFile(_ path: String) throws -> [UInt8] {
+        if let bytes = files[path] { return bytes }
+        return try base.readFile(path)
+    }
+
+    func kind(of path: String) -> FileKind? { base.kind(of: path) }
+    func status(of path: String) -> FileStatus? { base.status(of: path) }
+    func contentsOfDirectory(_ path: String) throws -> [String] { try base.contentsOfDirectory(path) }
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
+    func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
+    func createDirectory(_ path: String) throws { try base.createDirectory(path) }
+    func copyFile(from source: String, to destination: String) throws { try base.copyFile(from: source, to: destination) }
+    func move(from source: String, to destination: String) throws { try base.move(from: source, to: destination) }
+    func remove(_ path: String) throws { try base.remove(path) }
+}
