@@ -91,11 +91,11 @@ struct FlowAssembler: Sendable {
 
     /// An error on each page whose id an earlier page already has.
     private func duplicateIDs(in pages: [ParsedPage]) -> [Diagnostic] {
-        var firstByID: [String: ParsedPage] = [:]
+        var firstByID: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
-        for page in pages {
-            guard let first = firstByID[page.id] else {
-                firstByID[page.id] = page
+        for (index, page) in pages.enumerated() {
+            guard let first = firstByID[page.id].map({ pages[$0] }) else {
+                firstByID[page.id] = index
                 continue
             }
             let node = page.frontMatter.idNode

@@ -2,10 +2,10 @@ import OnboardingKit
 
 /// A page read and rendered, before its flow gives it a place.
 struct ParsedPage: Sendable {
-    var file: SourceFile
+    let file: SourceFile
     /// The file name, such as `01-welcome.md`.
-    var name: String
-    var frontMatter: PageFrontMatter
+    let name: String
+    let frontMatter: PageFrontMatter
     var title: String?
     var html: String
     var image: ManifestImage?
@@ -14,11 +14,20 @@ struct ParsedPage: Sendable {
     var imageDigests: [String]
 
     /// The id from the front matter, or from the file name (`01-welcome.md` is `welcome`).
-    var id: String { frontMatter.id ?? PageNaming.defaultID(fileName: name) }
-
+    let id: String
     /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
-    var sortKey: (Int, String) {
-        (frontMatter.order ?? PageNaming.numericPrefix(of: name) ?? Int.max, name)
+    let sortKey: (Int, String)
+
+    init(file: SourceFile, name: String, frontMatter: PageFrontMatter) {
+        self.file = file
+        self.name = name
+        self.frontMatter = frontMatter
+        title = frontMatter.title
+        html = ""
+        assets = []
+        imageDigests = []
+        id = frontMatter.id ?? PageNaming.defaultID(fileName: name)
+        sortKey = (frontMatter.order ?? PageNaming.numericPrefix(of: name) ?? Int.max, name)
     }
 }
 
@@ -35,9 +44,7 @@ struct PageParser: Sendable {
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
         var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
-        var parsed = ParsedPage(
-            file: file, name: page.name, frontMatter: fields, title: fields.title, html: "", image: nil, assets: [],
-            imageDigests: [])
+        var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields)
 
         if let reference = fields.image, let node = fields.imageNode {
             switch resolver.resolve(reference, in: flow) {
