@@ -29,7 +29,7 @@ struct TemplateData: Sendable {
         }
         return document(
             title: settings.title, description: settings.description, locale: locale,
-            direction: TextDirection.of(locale: locale), root: "", strings: text, extra: ["flows": .array(flows)])
+            direction: TextDirection.of(locale: locale), root: "", strings: text, extra: [("flows", .array(flows))])
     }
 
     func flow(_ flow: Flow) -> MustacheValue {
@@ -59,7 +59,7 @@ struct TemplateData: Sendable {
         }
         return document(
             title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
-            root: "../", strings: text, extra: ["flow": flowValue, "pages": .array(pages)])
+            root: "../", strings: text, extra: [("flow", flowValue), ("pages", .array(pages))])
     }
 
     /// The page indicators of a flow, each page's list differing only in which one is current.
@@ -137,9 +137,9 @@ struct TemplateData: Sendable {
 
     private func document(
         title: String, description: String, locale: String, direction: TextDirection, root: String,
-        strings text: [String: String], extra: [String: MustacheValue]
+        strings text: [String: String], extra: [(String, MustacheValue)]
     ) -> MustacheValue {
-        var fields: [String: MustacheValue] = [
+        var fields: MustacheObject = [
             "title": .string(title), "description": .string(description), "lang": .string(locale),
             "dir": .string(direction.rawValue), "root": .string(root),
             "site": [
@@ -147,9 +147,9 @@ struct TemplateData: Sendable {
                 "base_url": MustacheValue(settings.baseURL),
             ],
             "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
-            "strings": .object(text.mapValues(MustacheValue.string)),
+            "strings": .object(MustacheObject(text.mapValues(MustacheValue.string))),
         ]
-        fields.merge(extra) { _, new in new }
+        for (name, value) in extra { fields.append(name, value) }
         return .object(fields)
     }
 }

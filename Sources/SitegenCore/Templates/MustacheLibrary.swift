@@ -9,12 +9,17 @@ public struct MustacheLibrary: Sendable {
 
     /// Renders the template `name` with `data`; a name that is not in the library renders empty.
     public func render(_ name: String, _ data: MustacheValue) -> String {
+        String(decoding: renderUTF8(name, data), as: UTF8.self)
+    }
+
+    /// Renders like `render`, as UTF-8.
+    func renderUTF8(_ name: String, _ data: MustacheValue) -> [UInt8] {
         var renderer = MustacheRenderer(library: self, recordsLookups: false)
         return renderer.render(name, data)
     }
 
-    /// Renders like `render`, and also returns every tag whose name the data never had.
-    func renderRecordingMisses(_ name: String, _ data: MustacheValue) -> (String, MustacheLookups) {
+    /// Renders like `renderUTF8`, and also returns every tag whose name the data never had.
+    func renderRecordingMisses(_ name: String, _ data: MustacheValue) -> ([UInt8], MustacheLookups) {
         var renderer = MustacheRenderer(library: self, recordsLookups: true)
         let output = renderer.render(name, data)
         return (output, renderer.lookups)

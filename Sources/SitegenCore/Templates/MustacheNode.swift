@@ -16,6 +16,8 @@ struct MustacheTag: Sendable, Hashable {
     var name: String
     /// `a.b.c` as ["a", "b", "c"]; the implicit iterator `.` as [].
     var path: [String]
+    /// The `MustacheObject.code(of:)` of each part of the path, computed once at parse time.
+    var codes: [UInt64]
     var location: SourceLocation
     /// The template the tag is in, for diagnostics.
     var file: String
@@ -23,6 +25,7 @@ struct MustacheTag: Sendable, Hashable {
     init(name: String, location: SourceLocation, file: String) {
         self.name = name
         self.path = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.codes = path.map(MustacheObject.code(of:))
         self.location = location
         self.file = file
     }

@@ -8,7 +8,8 @@ struct MustacheRenderer {
     let library: MustacheLibrary
     let recordsLookups: Bool
     private(set) var lookups = MustacheLookups()
-    private var output = ""
+    /// The text rendered so far, as UTF-8.
+    private var output: [UInt8] = []
     private var indentation = ""
     private var atLineStart = true
     private var depth = 0
@@ -20,9 +21,10 @@ struct MustacheRenderer {
         self.recordsLookups = recordsLookups
     }
 
-    mutating func render(_ name: String, _ data: MustacheValue) -> String {
-        output = ""
-        guard let template = library.templates[name] else { return "" }
+    /// The template `name` rendered with `data`, as UTF-8.
+    mutating func render(_ name: String, _ data: MustacheValue) -> [UInt8] {
+        output = []
+        guard let template = library.templates[name] else { return [] }
         stack = [data]
         render(template.nodes, overrides: [:])
         return output
@@ -34,8 +36,7 @@ struct MustacheRenderer {
             case .text(let text):
                 write(template: text)
             case .variable(let tag, let escaped):
-                let text = lookUp(tag)?.text ?? ""
-                write(data: escaped ? HTMLEscaping.escape(text) : text)
+                write(data: lookUp(tag)?.text ?? "", escaped: escaped)
             case .section(let tag, let inverted, let children):
                 let value = lookUp(tag) ?? .null
                 if inverted {
@@ -57,7 +58,7 @@ struct MustacheRenderer {
                 render(content.children, overrides: overrides)
                 indentation = saved
                 if slot.standalone, slot.closeStandalone, !atLineStart {
-                    output += "\n"
+                    output.append(UInt8(ascii: "\n"))
                     atLineStart = true
                 }
             }
@@ -88,16 +89,19 @@ struct MustacheRenderer {
     /// Resolves a name: its first part through the context stack, innermost first; the rest
     /// inside what that finds. Nil when the data does not have it.
     private mutating func lookUp(_ tag: MustacheTag) -> MustacheValue? {
-        guard let first = tag.path.first else { return stack.last }
+        let path = tag.path
+        guard let first = path.first else { return stack.last }
+        let codes = tag.codes
         var value: MustacheValue?
-        for frame in stack.reversed() {
-            if let found = frame[first] {
-                value = found
-                break
-            }
+        var frame = stack.count
+        while value == nil, frame > 0 {
+            frame -= 1
+            value = stack[frame][first, codes[0]]
         }
-        for part in tag.path.dropFirst() {
-            value = value?[part]
+        var part = 1
+        while part < path.count, let found = value {
+            value = found[path[part], codes[part]]
+            part += 1
         }
         if recordsLookups { lookups.record(tag, found: value != nil) }
         return value
@@ -107,22 +111,26 @@ struct MustacheRenderer {
     private mutating func write(template text: String) {
         guard !text.isEmpty else { return }
         if indentation.isEmpty {
-            output += text
+            output += text.utf8
         } else {
             for line in text.linesKeepingEndings {
-                if atLineStart { output += indentation }
-                output += line
+                if atLineStart { output += indentation.utf8 }
+                output += line.utf8
                 atLineStart = line.endsWithNewline
             }
         }
         atLineStart = text.endsWithNewline
     }
 
-    /// Interpolated data: written as it is, after the line's indentation.
-    private mutating func write(data text: String) {
+    /// Interpolated data: written after the line's indentation, HTML-escaped when `escaped`.
+    private mutating func write(data text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
-        if atLineStart { output += indentation }
-        output += text
+        if atLineStart { output += indentation.utf8 }
+        if escaped {
+            HTMLEscaping.escape(text, into: &output)
+        } else {
+            output += text.utf8
+        }
         atLineStart = false
     }
 }

@@ -6,7 +6,7 @@ public enum MustacheValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
 
     /// False for what a section skips: false, null, an empty list and an empty string.
     var isTruthy: Bool {
@@ -36,6 +36,12 @@ public enum MustacheValue: Sendable, Hashable {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
+
+    /// The field `key` of an object, whose code the caller already knows.
+    subscript(key: String, code: UInt64) -> MustacheValue? {
+        if case .object(let fields) = self { return fields[key, code] }
+        return nil
+    }
 }
 
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
@@ -46,7 +52,7 @@ extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(MustacheObject(fields: elements))
     }
     public init(nilLiteral: ()) { self = .null }
 }

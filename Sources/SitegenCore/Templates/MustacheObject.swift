@@ -1,0 +1,80 @@
+/// The fields of a Mustache object. Templates look up a few names in many small objects, so the
+/// fields sit in one array, each with a short code of its name that a lookup compares before the
+/// name itself: building an object hashes nothing, and finding a name is a scan of integers.
+public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    private struct Field: Sendable {
+        var code: UInt64
+        var name: String
+        var value: MustacheValue
+    }
+
+    private var fields: [Field]
+
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self.init(fields: elements)
+    }
+
+    /// An object of these fields, in this order.
+    public init(fields: [(String, MustacheValue)]) {
+        self.fields = fields.map { Field(code: Self.code(of: $0.0), name: $0.0, value: $0.1) }
+    }
+
+    public init(_ dictionary: [String: MustacheValue]) {
+        fields = dictionary.map { Field(code: Self.code(of: $0.key), name: $0.key, value: $0.value) }
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Adds a field; it hides any earlier field of the same name.
+    public mutating func append(_ name: String, _ value: MustacheValue) {
+        fields.append(Field(code: Self.code(of: name), name: name, value: value))
+    }
+
+    /// The value of `name`; when a name was given twice, the last one.
+    public subscript(name: String) -> MustacheValue? {
+        self[name, Self.code(of: name)]
+    }
+
+    /// The value of `name`, whose `code(of:)` the caller already knows.
+    subscript(name: String, code: UInt64) -> MustacheValue? {
+        var index = fields.count
+        while index > 0 {
+            index -= 1
+            if fields[index].code == code, fields[index].name == name { return fields[index].value }
+        }
+        return nil
+    }
+
+    /// The fields as a dictionary, the last of any repeated name winning.
+    public var dictionary: [String: MustacheValue] {
+        Dictionary(fields.map { ($0.name, $0.value) }) { _, last in last }
+    }
+
+    public static func == (lhs: MustacheObject, rhs: MustacheObject) -> Bool {
+        lhs.dictionary == rhs.dictionary
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dictionary)
+    }
+
+    /// A 64-bit code of a name: its first 16 UTF-8 bytes and its length, mixed. Equal names have
+    /// equal codes; different names almost always differ.
+    static func code(of name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var first: UInt64 = 0
+            var second: UInt64 = 0
+            for (index, byte) in bytes.prefix(16).enumerated() {
+                if index < 8 {
+                    first |= UInt64(byte) << (8 * UInt64(index))
+                } else {
+                    second |= UInt64(byte) << (8 * UInt64(index - 8))
+                }
+            }
+            var code = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+            code ^= second &* 0xC2B2_AE3D_27D4_EB4F
+            return code ^ (code >> 31)
+        }
+    }
+}
