@@ -11,10 +11,10 @@ struct FlowRecord: Sendable, Equatable {
     var summary: FlowSummary
     /// Output files of this flow, relative to the output folder.
     var outputs: [String]
-    /// The flow's JSON as it stands in the manifest; kept in a file of its own, not in JSON.
-    var fragment: String = ""
+    /// The flow's JSON (UTF-8) as it stands in the manifest; kept in a file of its own, not in JSON.
+    var fragment: [UInt8] = []
 
-    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: String) {
+    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: [UInt8]) {
         self.slug = slug
         self.digest = digest
         self.summary = summary
@@ -63,7 +63,7 @@ struct FlowRecord: Sendable, Equatable {
             summary: FlowSummary(
                 slug: slug, title: title, description: description, order: summary["order"] as? Int, locale: locale,
                 direction: direction, pageCount: pageCount, image: image),
-            outputs: outputs, fragment: "")
+            outputs: outputs, fragment: [])
     }
 
     static let recordsFile = "flows.json"
@@ -77,14 +77,14 @@ struct FlowRecord: Sendable, Equatable {
         try fileSystem.createDirectory(fragments)
         let failures = records.filter { changed?.contains($0.slug) ?? true }.parallelMap { record -> String? in
             do {
-                try fileSystem.writeFile(Path.join(folder, fragmentsFolder, record.slug + ".json"), text: record.fragment)
+                try fileSystem.writeFile(Path.join(folder, fragmentsFolder, record.slug + ".json"), record.fragment)
                 return nil
             } catch {
                 return "\(error)"
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw FileSystemError(path: folder, reason: failure) }
-        try fileSystem.writeFile(Path.join(folder, recordsFile), text: JSONText.array(records.map(\.json)).text)
+        try fileSystem.writeFile(Path.join(folder, recordsFile), JSONText.array(records.map(\.json)).utf8)
     }
 
     /// The records of the last build, with their fragments; nil when any is missing.
@@ -95,9 +95,9 @@ struct FlowRecord: Sendable, Equatable {
         let records = objects.compactMap(FlowRecord.init(json:))
         guard records.count == objects.count else { return nil }
         let loaded = records.parallelMap { record -> FlowRecord? in
-            guard let bytes = try? fileSystem.readFile(Path.join(folder, fragmentsFolder, record.slug + ".json")),
-                let fragment = String(validating: bytes, as: UTF8.self)
-            else { return nil }
+            guard let fragment = try? fileSystem.readFile(Path.join(folder, fragmentsFolder, record.slug + ".json")) else {
+                return nil
+            }
             var record = record
             record.fragment = fragment
             return record
@@ -114,9 +114,14 @@ struct FlowRecord: Sendable, Equatable {
         var flows: [String: ContentHash] = [:]
         let prefix = SiteLoader.contentDirectory + "/"
         for entry in entries {
-            let rest = entry.path.hasPrefix(prefix) ? entry.path.dropFirst(prefix.count) : ""
-            if let slash = rest.firstIndex(of: "/"), let first = rest.first, first != ".", first != "_" {
-                flows[String(rest[..<slash]), default: ContentHash()].add(entry.path + "\u{0}" + entry.hash)
+            let utf8 = entry.path.utf8
+            let rest = entry.path.hasPrefix(prefix) ? utf8.dropFirst(prefix.utf8.count) : utf8.suffix(0)
+            if let slash = rest.firstIndex(of: UInt8(ascii: "/")), let first = rest.first,
+                first != UInt8(ascii: "."), first != UInt8(ascii: "_")
+            {
+                let slug = String(entry.path[rest.startIndex..<slash])
+                flows[slug, default: ContentHash()].add(entry.path)
+                flows[slug, default: ContentHash()].add(entry.hash)
             } else {
                 global.add(entry.path)
                 global.add(entry.hash)

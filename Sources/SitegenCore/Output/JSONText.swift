@@ -1,32 +1,41 @@
 /// A JSON value, written as text with sorted keys and two-space indentation: deterministic, and
 /// much faster than Foundation's JSONEncoder for a manifest of thousands of pages.
-indirect enum JSONText: Sendable {
+enum JSONText: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
     case array([JSONText])
-    case object([String: JSONText])
-    /// JSON text written elsewhere, at the depth where it is placed, copied as it is.
-    case raw(String)
+    case object(JSONObject)
+    /// JSON text written elsewhere (UTF-8), at the depth where it is placed, copied as it is.
+    case raw([UInt8])
 
     init(_ text: String?) {
         self = text.map(JSONText.string) ?? .null
     }
 
+    /// The value as pretty-printed JSON in UTF-8, ending with a newline.
+    var utf8: [UInt8] {
+        var output = utf8(indentation: 0)
+        output.append(UInt8(ascii: "\n"))
+        return output
+    }
+
     /// The value as pretty-printed JSON, ending with a newline.
     var text: String {
+        String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// The value in UTF-8 as it is written when it stands `indentation` levels deep.
+    func utf8(indentation: Int) -> [UInt8] {
         var output: [UInt8] = []
-        write(into: &output, indentation: 0)
-        output.append(UInt8(ascii: "\n"))
-        return String(decoding: output, as: UTF8.self)
+        write(into: &output, indentation: indentation)
+        return output
     }
 
     /// The value as it is written when it stands `indentation` levels deep.
     func text(indentation: Int) -> String {
-        var output: [UInt8] = []
-        write(into: &output, indentation: indentation)
-        return String(decoding: output, as: UTF8.self)
+        String(decoding: utf8(indentation: indentation), as: UTF8.self)
     }
 
     private func write(into output: inout [UInt8], indentation: Int) {
@@ -35,7 +44,7 @@ indirect enum JSONText: Sendable {
         case .bool(let value): output += (value ? "true" : "false").utf8
         case .int(let value): output += String(value).utf8
         case .string(let value): Self.writeString(value, into: &output)
-        case .raw(let text): output += text.utf8
+        case .raw(let bytes): output += bytes
         case .array(let items):
             guard !items.isEmpty else { output += "[]".utf8; return }
             output += "[\n".utf8
@@ -46,16 +55,16 @@ indirect enum JSONText: Sendable {
             }
             Self.indent(&output, indentation)
             output.append(UInt8(ascii: "]"))
-        case .object(let fields):
+        case .object(let object):
+            let fields = object.fields
             guard !fields.isEmpty else { output += "{}".utf8; return }
             output += "{\n".utf8
-            let keys = fields.keys.sorted()
-            for (index, key) in keys.enumerated() {
+            for (index, field) in fields.enumerated() {
                 Self.indent(&output, indentation + 1)
-                Self.writeString(key, into: &output)
+                Self.writeString(field.key, into: &output)
                 output += ": ".utf8
-                fields[key]?.write(into: &output, indentation: indentation + 1)
-                output += (index == keys.count - 1 ? "\n" : ",\n").utf8
+                field.value.write(into: &output, indentation: indentation + 1)
+                output += (index == fields.count - 1 ? "\n" : ",\n").utf8
             }
             Self.indent(&output, indentation)
             output.append(UInt8(ascii: "}"))
@@ -68,14 +77,21 @@ indirect enum JSONText: Sendable {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, and the line
     /// separators U+2028 and U+2029 too, so the text is also safe inside JavaScript. Runs that
-    /// need no escape are copied whole.
+    /// need no escape are found eight bytes at a time and copied whole.
     private static func writeString(_ value: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
             var run = 0
             var index = 0
             while index < bytes.count {
+                if index + 8 <= bytes.count,
+                    !mayNeedEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 let escape: String
                 switch byte {
@@ -88,9 +104,8 @@ indirect enum JSONText: Sendable {
                     let hex = String(byte, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     output += UnsafeBufferPointer(rebasing: bytes[run..<index])
-                    output += escape.utf8
+                    output += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
                     index += 3
                     run = index
                     continue
@@ -106,5 +121,30 @@ indirect enum JSONText: Sendable {
             output += UnsafeBufferPointer(rebasing: bytes[run...])
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// False when none of eight bytes can need escaping: each is ASCII, at least a space, and
+    /// neither a quote nor a backslash (the usual bit tricks for finding a byte in a word).
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (word | control | quote | backslash) & highBits != 0
+    }
+}
+
+/// The fields of a JSON object, kept sorted by key so that the text is deterministic.
+struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
+    private(set) var fields: [(key: String, value: JSONText)]
+
+    init(dictionaryLiteral elements: (String, JSONText)...) {
+        fields = elements.map { (key: $0.0, value: $0.1) }
+        if !fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].key < fields[$0].key }) {
+            fields.sort { $0.key < $1.key }
+        }
     }
 }

@@ -35,12 +35,12 @@ enum ManifestBuilder {
     static let flowDepth = 2
 
     /// A flow's JSON as it stands in the manifest, so that a build can reuse it unchanged.
-    static func fragment(_ flow: ManifestFlow) -> String {
-        json(flow).text(indentation: flowDepth)
+    static func fragment(_ flow: ManifestFlow) -> [UInt8] {
+        json(flow).utf8(indentation: flowDepth)
     }
 
     /// The manifest around flows already written as fragments.
-    static func json(site: Manifest.Site, flows fragments: [String]) -> JSONText {
+    static func json(site: Manifest.Site, flows fragments: [[UInt8]]) -> JSONText {
         .object([
             "format": .int(Manifest.currentFormat),
             "generator": .object(["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)]),

@@ -27,7 +27,8 @@ public struct SiteRenderer: Sendable {
         var slug: String
         var files: [OutputFile]
         var summary: FlowSummary
-        var fragment: String
+        /// The flow's JSON in UTF-8, as it stands in the manifest.
+        var fragment: [UInt8]
     }
 
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
@@ -51,7 +52,7 @@ public struct SiteRenderer: Sendable {
     {
         let data = TemplateData(settings: settings, strings: theme.strings)
         let (html, lookups) = render("flow", data.flow(flow), recordingMisses)
-        var files = [OutputFile(path: Path.join(flow.slug, "index.html"), text: html)]
+        var files = [OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html))]
         for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
         }
@@ -61,7 +62,7 @@ public struct SiteRenderer: Sendable {
 
     /// The files that depend on every flow: the index, the manifest, the theme's assets.
     func siteFiles(
-        settings: SiteSettings, flows: [(summary: FlowSummary, fragment: String)], lookups: inout MustacheLookups,
+        settings: SiteSettings, flows: [(summary: FlowSummary, fragment: [UInt8])], lookups: inout MustacheLookups,
         _ recordingMisses: Bool = false
     ) -> [OutputFile] {
         [
@@ -80,18 +81,19 @@ public struct SiteRenderer: Sendable {
         let data = TemplateData(settings: settings, strings: theme.strings)
         let (index, indexLookups) = render("index", data.index(summaries), recordingMisses)
         lookups.merge(indexLookups)
-        return OutputFile(path: "index.html", text: index)
+        return OutputFile(path: "index.html", contents: .bytes(index))
     }
 
     /// The manifest, from each flow's fragment in index order.
-    func manifest(settings: SiteSettings, fragments: [String]) -> OutputFile {
+    func manifest(settings: SiteSettings, fragments: [[UInt8]]) -> OutputFile {
         OutputFile(
-            path: "manifest.json", text: ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: fragments).text)
+            path: "manifest.json",
+            contents: .bytes(ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: fragments).utf8))
     }
 
-    private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> (String, MustacheLookups) {
+    private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> ([UInt8], MustacheLookups) {
         recordingMisses
             ? theme.templates.renderRecordingMisses(template, value)
-            : (theme.templates.render(template, value), MustacheLookups())
+            : (theme.templates.renderUTF8(template, value), MustacheLookups())
     }
 }
