@@ -75,6 +75,8 @@ struct SupportTests {
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         try folder.write("file", Data(bytes))
         #expect(try DiskFileSystem().readFile(folder.path + "/file") == bytes)
+        try DiskFileSystem().writeFile(folder.path + "/parts", parts: [Array(bytes.prefix(size / 3)), [], Array(bytes.dropFirst(size / 3))])
+        #expect(try DiskFileSystem().readFile(folder.path + "/parts") == bytes)
         #expect(throws: FileSystemError.self) { try DiskFileSystem().readFile(folder.path + "/missing") }
     }
 }

@@ -37,10 +37,11 @@ public struct DiskFileSystem: FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(path: path, reason: "is a folder") }
-        // Read straight into the array, one byte more than the size so that the end shows in the
-        // first chunk; a file that grows meanwhile is read on in further chunks.
+        // Read straight into an array of the file's size and one byte more, so that the end
+        // shows in the first chunk (and no capacity is wasted on the thousands of small pages a
+        // build holds); a file that grows meanwhile, or has no size, is read on in more chunks.
         var bytes = [UInt8]()
-        let chunkSize = max(4096, Int(status.st_size) + 1)
+        let chunkSize = status.st_size > 0 ? Int(status.st_size) + 1 : 4096
         while true {
             var failure: Int32 = 0
             var ended = false
@@ -66,18 +67,34 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(path, $0) }
+        try writeFile(path, parts: [bytes])
     }
 
     public func writeFile(_ path: String, text: String) throws {
-        let written: Void? = try text.utf8.withContiguousStorageIfAvailable { try write(path, UnsafeRawBufferPointer($0)) }
-        if written == nil { try writeFile(path, Array(text.utf8)) }
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        let written: Void? = try text.utf8.withContiguousStorageIfAvailable {
+            try write(UnsafeRawBufferPointer($0), to: descriptor, path: path)
+        }
+        if written == nil { try Array(text.utf8).withUnsafeBytes { try write($0, to: descriptor, path: path) } }
     }
 
-    private func write(_ path: String, _ buffer: UnsafeRawBufferPointer) throws {
+    /// Writes each part in turn, so that a large file made of pieces is never joined in memory.
+    public func writeFile(_ path: String, parts: [[UInt8]]) throws {
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        for part in parts {
+            try part.withUnsafeBytes { try write($0, to: descriptor, path: path) }
+        }
+    }
+
+    private func create(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.error(path) }
-        defer { close(descriptor) }
+        return descriptor
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
         var offset = 0
         while offset < buffer.count, let base = buffer.baseAddress {
             let written = Foundation.write(descriptor, base + offset, buffer.count - offset)

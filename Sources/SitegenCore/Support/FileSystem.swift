@@ -10,6 +10,8 @@ public protocol FileSystem: Sendable {
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
     /// Writes text as UTF-8, like `writeFile(_:_:)`.
     func writeFile(_ path: String, text: String) throws
+    /// Writes a file made of `parts`, one after another, like `writeFile(_:_:)`.
+    func writeFile(_ path: String, parts: [[UInt8]]) throws
     /// Creates a directory and any missing parents.
     func createDirectory(_ path: String) throws
     func copyFile(from source: String, to destination: String) throws
@@ -38,6 +40,10 @@ public struct FileStatus: Sendable, Equatable {
 extension FileSystem {
     public func writeFile(_ path: String, text: String) throws {
         try writeFile(path, Array(text.utf8))
+    }
+
+    public func writeFile(_ path: String, parts: [[UInt8]]) throws {
+        try writeFile(path, Array(parts.joined()))
     }
 }
 

@@ -16,6 +16,7 @@ struct PrereadFileSystem: FileSystem {
     func contentsOfDirectory(_ path: String) throws -> [String] { try base.contentsOfDirectory(path) }
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
+    func writeFile(_ path: String, parts: [[UInt8]]) throws { try base.writeFile(path, parts: parts) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func copyFile(from source: String, to destination: String) throws { try base.copyFile(from: source, to: destination) }
     func move(from source: String, to destination: String) throws { try base.move(from: source, to: destination) }
