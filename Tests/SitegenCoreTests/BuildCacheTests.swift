@@ -49,6 +49,19 @@ import Testing
         #expect(fileSystem.reads(of: "content/tour/01-a.md") == 2, "its flow is rebuilt, but unchanged files are not hashed again")
     }
 
+    @Test func aWriteThatFailsHalfWayLeavesTheOutputAsItWas() throws {
+        let fileSystem = InMemoryFileSystem(site)
+        #expect(build(fileSystem).site != nil)
+        let before = fileSystem.snapshot
+        fileSystem.add("sitegen.yml", Array("title: Changed\n".utf8))
+        fileSystem.failWritesUnder = "output.sitegen-new/tour"
+        let failed = build(fileSystem)
+        #expect(!failed.succeeded)
+        #expect(failed.diagnostics.contains { $0.isError && $0.message.contains("cannot write the output") })
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output") } == before.filter { $0.key.hasPrefix("output") })
+        #expect(fileSystem.kind(of: "output.sitegen-new") == nil)
+    }
+
     @Test func aTouchedButUnchangedFileStaysUpToDate() throws {
         #expect(try rebuild { $0.touch("content/tour/01-a.md") }.upToDate)
     }

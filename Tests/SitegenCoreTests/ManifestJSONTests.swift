@@ -17,11 +17,20 @@ import Testing
         let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
         let site = try #require(result.site)
         let written = try #require(result.files.first { $0.path == "manifest.json" })
-        guard case .bytes(let bytes) = written.contents else {
+        guard case .parts(let parts) = written.contents else {
             Issue.record("manifest.json is not rendered in memory")
             return
         }
-        #expect(try JSONDecoder().decode(Manifest.self, from: Data(bytes)) == ManifestBuilder.manifest(for: site))
+        #expect(try JSONDecoder().decode(Manifest.self, from: Data(parts.joined())) == ManifestBuilder.manifest(for: site))
+    }
+
+    @Test(arguments: [0, 1, 3])
+    func thePiecesOfTheManifestJoinToItsText(flows: Int) {
+        let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")
+        let fragments = (0..<flows).map { JSONText.object(["id": .string("f\($0)")]).utf8(indentation: ManifestBuilder.flowDepth) }
+        let parts = ManifestBuilder.parts(site: site, flows: fragments)
+        #expect(Array(parts.joined()) == ManifestBuilder.json(site: site, flows: fragments).utf8)
+        #expect(parts.count == (flows == 0 ? 1 : 2 * flows + 1), "fragments are written as they are, not copied")
     }
 
     @Test func textIsEscapedAsJSONRequires() throws {

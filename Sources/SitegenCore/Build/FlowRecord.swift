@@ -24,7 +24,7 @@ struct FlowRecord: Sendable, Equatable {
 
     /// The record of a flow just rendered, whose files hash to `digest`.
     init(_ flow: SiteRenderer.RenderedFlow, digest: String) {
-        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.files.map(\.path), fragment: flow.fragment)
+        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.outputs, fragment: flow.fragment)
     }
 
     /// The record as JSON, written by `JSONText` (much faster than JSONEncoder for thousands).

@@ -13,8 +13,11 @@ public struct SiteBuilder: Sendable {
     public struct Result: Sendable {
         /// The site, when it had no errors.
         public var site: Site?
-        /// The files of the output, when the site had no errors.
+        /// The files of the output, when the site had no errors: all of them for a check, the
+        /// site-wide ones for a build (which writes each flow's files as soon as they are rendered).
         public var files: [OutputFile]
+        /// The path of every file a build wrote, relative to the output folder.
+        public var outputs: [String] = []
         /// The output folder written (or that would be written).
         public var outputDirectory: String
         /// Sorted by file and position.
@@ -65,9 +68,17 @@ public struct SiteBuilder: Sendable {
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, diagnostics: diagnostics)
     }
 
-    /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
-    /// every name a template uses that the data never has.
-    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
+    /// The site as a model, ready to render: what `check` and `build` share.
+    private struct Modelled {
+        /// The site, when it had no errors.
+        var site: Site?
+        var preparation: Preparation
+        var outputDirectory: String
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Loads, parses and models the site.
+    private func model(_ options: BuildOptions) -> Modelled {
         // Load: the site's files, and the theme with the site's overrides.
         let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
         let (sources, loadDiagnostics) = loader.load()
@@ -92,16 +103,23 @@ public struct SiteBuilder: Sendable {
             assets.formUnion(flowAssets)
         }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
-        guard !diagnostics.hasErrors else {
-            return Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
-        }
-        let site = Site(settings: settings, flows: flows, assets: assets.sorted())
+        let site = diagnostics.hasErrors ? nil : Site(settings: settings, flows: flows, assets: assets.sorted())
+        return Modelled(site: site, preparation: preparation, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
+    }
 
-        // Render: every output file, in memory.
+    /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
+    /// every name a template uses that the data never has.
+    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
+        let modelled = model(options)
+        guard let site = modelled.site else {
+            return Result(site: nil, files: [], outputDirectory: modelled.outputDirectory, diagnostics: modelled.diagnostics)
+        }
+        let preparation = modelled.preparation
         let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
-        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
+        var diagnostics = modelled.diagnostics
+        if strict { diagnostics = (diagnostics + Self.templateNameWarnings(rendered.lookups, theme: preparation.theme)).sorted() }
         return Result(
-            site: site, files: rendered.files, outputDirectory: outputDirectory, diagnostics: diagnostics.sorted(),
+            site: site, files: rendered.files, outputDirectory: modelled.outputDirectory, diagnostics: diagnostics,
             flowCount: site.flows.count, pageCount: site.pageCount, renderedFlows: rendered.flows)
     }
 
@@ -140,13 +158,25 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        var result = reader.check(options)
-        guard result.site != nil else { return result }
+        // Render and emit: each flow is written into a staging folder as soon as it is rendered,
+        // and the staging folder replaces the output only when everything was written.
+        let modelled = reader.model(options)
+        var result = Result(site: nil, files: [], outputDirectory: modelled.outputDirectory, diagnostics: modelled.diagnostics)
+        guard let site = modelled.site else { return result }
         do {
-            try OutputWriter(fileSystem: fileSystem).write(result.files, to: result.outputDirectory)
+            let staging = try OutputWriter(fileSystem: fileSystem).stage(modelled.outputDirectory)
+            let rendered = SiteRenderer(theme: modelled.preparation.compiledTheme)
+                .render(site, recordingMisses: false, sink: staging.write)
+            staging.write(rendered.files)
+            try staging.commit()
+            result.site = site
+            result.files = rendered.files
+            result.outputs = rendered.files.map(\.path) + rendered.flows.flatMap(\.outputs)
+            result.flowCount = site.flows.count
+            result.pageCount = site.pageCount
+            result.renderedFlows = rendered.flows
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
-            result.site = nil
             return result
         }
         let output = OutputWriter.trimmed(result.outputDirectory)
@@ -209,6 +239,7 @@ public struct SiteBuilder: Sendable {
         var result = Result(
             site: nil, files: flowFiles + siteFiles, outputDirectory: output, diagnostics: diagnostics.sorted(),
             flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount }, rebuiltFlows: slugs)
+        result.outputs = result.files.map(\.path)
         do {
             try OutputWriter(fileSystem: fileSystem).update(result.files, removing: stale, in: output)
         } catch {

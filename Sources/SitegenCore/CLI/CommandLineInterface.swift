@@ -95,8 +95,8 @@ public struct CommandLineInterface: Sendable {
             return .contentError
         }
         if parsed.flags.contains("--verbose") {
-            for file in result.files {
-                environment.standardOutput("  \(Path.join(result.outputDirectory, file.path))\n")
+            for path in result.outputs {
+                environment.standardOutput("  \(Path.join(result.outputDirectory, path))\n")
             }
         }
         if !quiet {

@@ -39,6 +39,25 @@ enum ManifestBuilder {
         json(flow).utf8(indentation: flowDepth)
     }
 
+    /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
+    /// with what goes between them, so that the fragments are written as they are, not copied.
+    static func parts(site: Manifest.Site, flows fragments: [[UInt8]]) -> [[UInt8]] {
+        // The manifest with two stand-ins for flows shows what comes before, between and after.
+        let standIn = Array("\u{0}flow\u{0}".utf8)
+        let text = json(site: site, flows: [standIn, standIn]).utf8
+        guard !fragments.isEmpty, let first = text.firstRange(of: standIn),
+            let second = text[first.upperBound...].firstRange(of: standIn)
+        else { return [json(site: site, flows: fragments).utf8] }
+        let separator = Array(text[first.upperBound..<second.lowerBound])
+        var parts = [Array(text[..<first.lowerBound])]
+        for (index, fragment) in fragments.enumerated() {
+            if index > 0 { parts.append(separator) }
+            parts.append(fragment)
+        }
+        parts.append(Array(text[second.upperBound...]))
+        return parts
+    }
+
     /// The manifest around flows already written as fragments.
     static func json(site: Manifest.Site, flows fragments: [[UInt8]]) -> JSONText {
         .object([

@@ -3,6 +3,8 @@ public struct OutputFile: Sendable, Hashable {
     public enum Contents: Sendable, Hashable {
         case text(String)
         case bytes([UInt8])
+        /// Bytes in pieces, written one after another (a file too large to join in memory).
+        case parts([[UInt8]])
         /// Copied from this file-system path.
         case copy(from: String)
     }

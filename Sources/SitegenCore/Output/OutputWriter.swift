@@ -22,6 +22,14 @@ public struct OutputWriter: Sendable {
     }
 
     public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
+        let staging = try stage(outputDirectory)
+        staging.write(files)
+        try staging.commit()
+    }
+
+    /// Starts replacing `outputDirectory`: checks that sitegen may replace it and makes an empty
+    /// staging folder beside it, which `OutputStaging.commit()` swaps in.
+    func stage(_ outputDirectory: String) throws(Failure) -> OutputStaging {
         let output = Self.trimmed(outputDirectory)
         let existing = try existingEntries(of: output)
         let staging = output + ".sitegen-new"
@@ -29,18 +37,8 @@ public struct OutputWriter: Sendable {
         for leftover in [staging, previous] where fileSystem.kind(of: leftover) != nil {
             try attempt(leftover) { try fileSystem.remove(leftover) }
         }
-        do {
-            try attempt(staging) { try fileSystem.createDirectory(staging) }
-            try writeAll(files, into: staging)
-            try attempt(staging) { try fileSystem.writeFile(Path.join(staging, Self.markerFile), text: Self.markerText) }
-            for placeholder in existing.intersection(Self.placeholders) {
-                try attempt(staging) { try fileSystem.copyFile(from: Path.join(output, placeholder), to: Path.join(staging, placeholder)) }
-            }
-        } catch {
-            try? fileSystem.remove(staging)
-            throw error
-        }
-        try swap(staging, into: output, keepingPreviousAt: previous, hadOutput: fileSystem.kind(of: output) != nil)
+        try attempt(staging) { try fileSystem.createDirectory(staging) }
+        return OutputStaging(writer: self, output: output, staging: staging, previous: previous, existing: existing)
     }
 
     /// Updates an output folder that sitegen wrote, in place: writes `files` (each to a temporary
@@ -48,9 +46,6 @@ public struct OutputWriter: Sendable {
     /// half-written) and removes `stale`.
     public func update(_ files: [OutputFile], removing stale: [String], in outputDirectory: String) throws(Failure) {
         let output = Self.trimmed(outputDirectory)
-        for directory in Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted() {
-            try attempt(directory) { try fileSystem.createDirectory(Path.join(output, directory)) }
-        }
         let temporary = files.map { OutputFile(path: $0.path + ".sitegen-new", contents: $0.contents) }
         if let failure = Self.write(temporary, into: output, on: fileSystem).first {
             for file in temporary { try? fileSystem.remove(Path.join(output, file.path)) }
@@ -92,22 +87,23 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Creates every folder first, then writes the files on every core.
-    private func writeAll(_ files: [OutputFile], into root: String) throws(Failure) {
-        for directory in Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted() {
-            try attempt(directory) { try fileSystem.createDirectory(Path.join(root, directory)) }
+    /// Writes files in parallel, creating the folders they go in; returns what failed, in file order.
+    static func write(_ files: [OutputFile], into root: String, on fileSystem: any FileSystem) -> [Failure] {
+        let folders = Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted()
+        for folder in folders {
+            do {
+                try fileSystem.createDirectory(Path.join(root, folder))
+            } catch {
+                return [Failure(path: folder, message: "cannot write the output: \(error)")]
+            }
         }
-        if let failure = Self.write(files, into: root, on: fileSystem).first { throw failure }
-    }
-
-    /// Writes files in parallel; returns what failed, in file order.
-    private static func write(_ files: [OutputFile], into root: String, on fileSystem: any FileSystem) -> [Failure] {
         let failures: [Failure?] = files.parallelMap { file in
             let destination = Path.join(root, file.path)
             do {
                 switch file.contents {
                 case .text(let text): try fileSystem.writeFile(destination, text: text)
                 case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
+                case .parts(let parts): try fileSystem.writeFile(destination, parts: parts)
                 case .copy(let source): try fileSystem.copyFile(from: source, to: destination)
                 }
                 return nil
@@ -118,7 +114,8 @@ public struct OutputWriter: Sendable {
         return failures.compactMap { $0 }
     }
 
-    private func swap(_ staging: String, into output: String, keepingPreviousAt previous: String, hadOutput: Bool) throws(Failure) {
+    /// Puts `staging` in place of `output`, keeping the previous output until the swap is done.
+    func swap(_ staging: String, into output: String, keepingPreviousAt previous: String, hadOutput: Bool) throws(Failure) {
         if hadOutput {
             try attempt(output) { try fileSystem.move(from: output, to: previous) }
         }
@@ -132,7 +129,7 @@ public struct OutputWriter: Sendable {
         if hadOutput { try? fileSystem.remove(previous) }
     }
 
-    private func attempt(_ path: String, _ body: () throws -> Void) throws(Failure) {
+    func attempt(_ path: String, _ body: () throws -> Void) throws(Failure) {
         do {
             try body()
         } catch {

@@ -25,18 +25,29 @@ public struct SiteRenderer: Sendable {
     /// One flow rendered: its carousel and assets, its index summary and its manifest fragment.
     struct RenderedFlow: Sendable {
         var slug: String
+        /// The flow's files; empty once they have gone to a sink.
         var files: [OutputFile]
+        /// The paths of the flow's files, relative to the output folder.
+        var outputs: [String]
         var summary: FlowSummary
         /// The flow's JSON in UTF-8, as it stands in the manifest.
         var fragment: [UInt8]
     }
 
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
-    func render(_ site: Site, recordingMisses: Bool) -> Rendered {
+    /// With a `sink`, each flow's files go to it as soon as the flow is rendered (from any thread),
+    /// so that they need not all be held at once; the site files are returned as usual.
+    func render(_ site: Site, recordingMisses: Bool, sink: (@Sendable ([OutputFile]) -> Void)? = nil) -> Rendered {
         var lookups = MustacheLookups()
         let assetsByFlow = Dictionary(grouping: site.assets) { String($0.destination.prefix { $0 != "/" }) }
         let flows = site.flows.parallelMap { flow in
-            render(flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
+            var (rendered, lookups) = render(
+                flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
+            if let sink {
+                sink(rendered.files)
+                rendered.files = []
+            }
+            return (rendered, lookups)
         }
         var files = siteFiles(settings: site.settings, flows: flows.map { ($0.0.summary, $0.0.fragment) }, lookups: &lookups, recordingMisses)
         for (flow, recorded) in flows {
@@ -57,7 +68,10 @@ public struct SiteRenderer: Sendable {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
         }
         let fragment = ManifestBuilder.fragment(ManifestBuilder.manifestFlow(flow, baseURL: settings.baseURL))
-        return (RenderedFlow(slug: flow.slug, files: files, summary: FlowSummary(flow), fragment: fragment), lookups)
+        return (
+            RenderedFlow(slug: flow.slug, files: files, outputs: files.map(\.path), summary: FlowSummary(flow), fragment: fragment),
+            lookups
+        )
     }
 
     /// The files that depend on every flow: the index, the manifest, the theme's assets.
@@ -88,7 +102,7 @@ public struct SiteRenderer: Sendable {
     func manifest(settings: SiteSettings, fragments: [[UInt8]]) -> OutputFile {
         OutputFile(
             path: "manifest.json",
-            contents: .bytes(ManifestBuilder.json(site: ManifestBuilder.manifestSite(settings), flows: fragments).utf8))
+            contents: .parts(ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)))
     }
 
     private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> ([UInt8], MustacheLookups) {
