@@ -12,22 +12,42 @@ public struct DiskFileSystem: FileSystem {
     public func status(of path: String) -> FileStatus? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileStatus(
-            kind: (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file, size: Int(status.st_size),
-            modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+        return Self.fileStatus(status)
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
+        try entries(of: path) { _, _ in () }.map(\.name)
+    }
+
+    /// Each entry's status from `fstatat` on the open folder, so that no path is looked up whole.
+    public func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
+        try entries(of: directory) { folder, name in
+            var status = stat()
+            return fstatat(dirfd(folder), name, &status, 0) == 0 ? Self.fileStatus(status) : nil
+        }.compactMap { entry in entry.value.map { (entry.name, $0) } }
+    }
+
+    /// The names in a folder (without `.` and `..`), each with what `inspect` makes of it.
+    private func entries<Value>(
+        of path: String, _ inspect: (OpaquePointer, String) -> Value
+    ) throws -> [(name: String, value: Value)] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
-        var names: [String] = []
+        var entries: [(name: String, value: Value)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != ".", name != ".." else { continue }
+            entries.append((name, inspect(directory, name)))
         }
-        return names
+        return entries
+    }
+
+    private static func fileStatus(_ status: stat) -> FileStatus {
+        FileStatus(
+            kind: (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file, size: Int(status.st_size),
+            modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
     }
 
     public func readFile(_ path: String) throws -> [UInt8] {

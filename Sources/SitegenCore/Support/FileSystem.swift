@@ -21,6 +21,8 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     /// A file's size and modification time, to tell cheaply whether it may have changed.
     func status(of path: String) -> FileStatus?
+    /// The names in a directory with the status of each (entries that vanish meanwhile left out).
+    func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)]
 }
 
 /// What `stat` says of a file that matters to a build cache.
@@ -44,6 +46,12 @@ extension FileSystem {
 
     public func writeFile(_ path: String, parts: [[UInt8]]) throws {
         try writeFile(path, Array(parts.joined()))
+    }
+
+    public func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
+        try contentsOfDirectory(directory).compactMap { name in
+            status(of: directory + "/" + name).map { (name, $0) }
+        }
     }
 }
 

@@ -14,6 +14,9 @@ struct PrereadFileSystem: FileSystem {
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
     func contentsOfDirectory(_ path: String) throws -> [String] { try base.contentsOfDirectory(path) }
+    func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
+        try base.statusOfEntries(in: directory)
+    }
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
     func writeFile(_ path: String, parts: [[UInt8]]) throws { try base.writeFile(path, parts: parts) }
