@@ -108,6 +108,19 @@ import Testing
         #expect(build(fileSystem).upToDate, "fixed back to what the output holds")
     }
 
+    @Test func aManifestChangedOutsideSitegenIsNotPiecedTogetherAgain() throws {
+        let fileSystem = InMemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        // The flows' fragments are reused from the output's manifest, so one edited by hand
+        // must make the next build a full one rather than carry the edit on.
+        let manifest = try #require(fileSystem.text("output/manifest.json"))
+        fileSystem.add("output/manifest.json", Array(manifest.replacingOccurrences(of: "\"# C", with: "\"# X").utf8))
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.rebuiltFlows == nil, "a full build")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+    }
+
     @Test func addingOrRemovingAFlowRebuildsEverything() throws {
         let fileSystem = InMemoryFileSystem(Self.site)
         _ = build(fileSystem)

@@ -28,9 +28,11 @@ import Testing
     func thePiecesOfTheManifestJoinToItsText(flows: Int) {
         let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")
         let fragments = (0..<flows).map { JSONText.object(["id": .string("f\($0)")]).utf8(indentation: ManifestBuilder.flowDepth) }
-        let parts = ManifestBuilder.parts(site: site, flows: fragments)
-        #expect(Array(parts.joined()) == ManifestBuilder.json(site: site, flows: fragments).utf8)
+        let (parts, ranges) = ManifestBuilder.parts(site: site, flows: fragments)
+        let whole = Array(parts.joined())
+        #expect(whole == ManifestBuilder.json(site: site, flows: fragments).utf8)
         #expect(parts.count == (flows == 0 ? 1 : 2 * flows + 1), "fragments are written as they are, not copied")
+        #expect(ranges.map { Array(whole[$0]) } == fragments, "each fragment is found where it is said to be")
     }
 
     @Test func textIsEscapedAsJSONRequires() throws {

@@ -8,7 +8,7 @@
 struct BuildCache: Sendable, Equatable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
-    static let formatLine = "sitegen build cache 1"
+    static let formatLine = "sitegen build cache 2\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable {
@@ -27,6 +27,9 @@ struct BuildCache: Sendable, Equatable {
     var extraInputs: [String] = []
     /// The output's marker file as the build left it, so a replaced or deleted output rebuilds.
     var outputMarker: FileStatus
+    /// The output's `manifest.json` as the build left it: a build reuses the flows' fragments in
+    /// it only while it is unchanged.
+    var manifest: FileStatus
     var flowCount: Int
     var pageCount: Int
     /// Each flow of that build, in index order; empty when the cache has none.
@@ -75,68 +78,107 @@ struct BuildCache: Sendable, Equatable {
     }
 
     /// Every file below a site-relative path (or the path itself) with its status, sorted;
-    /// hidden names left out. One `stat` per entry; the folders of the first level in parallel.
-    private static func files(
-        under path: String, fileSystem: any FileSystem, loader: SiteLoader, parallel: Bool = true
-    ) -> [(String, FileStatus)] {
+    /// hidden names left out. The folders of the first level are walked in parallel.
+    private static func files(under path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
         guard let status = fileSystem.status(of: loader.diskPath(path)) else { return [] }
+        return files(under: path, status: status, fileSystem: fileSystem, loader: loader, parallel: true)
+    }
+
+    private static func files(
+        under path: String, status: FileStatus, fileSystem: any FileSystem, loader: SiteLoader, parallel: Bool
+    ) -> [(String, FileStatus)] {
         guard status.kind == .directory else { return [(path, status)] }
-        let names = ((try? fileSystem.contentsOfDirectory(loader.diskPath(path))) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        let walk = { @Sendable (name: String) in
-            files(under: Path.join(path, name), fileSystem: fileSystem, loader: loader, parallel: false)
+        let entries = ((try? fileSystem.statusOfEntries(in: loader.diskPath(path))) ?? [])
+            .filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
+        let walk = { @Sendable (entry: (name: String, status: FileStatus)) in
+            files(under: Path.join(path, entry.name), status: entry.status, fileSystem: fileSystem, loader: loader, parallel: false)
         }
-        return (parallel ? names.parallelMap(walk) : names.map(walk)).flatMap { $0 }
+        return (parallel ? entries.parallelMap(walk) : entries.map(walk)).flatMap { $0 }
     }
 
     // MARK: Reading and writing
 
+    /// The state file: a format line, then netstrings (see `save`).
     static func load(fileSystem: any FileSystem, loader: SiteLoader) -> BuildCache? {
         guard let bytes = try? fileSystem.readFile(loader.diskPath(Path.join(directory, fileName))),
-            let text = String(validating: bytes, as: UTF8.self)
+            bytes.starts(with: formatLine.utf8)
         else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-        guard lines.next() == Substring(formatLine),
-            let header = lines.next()?.split(separator: " "), header.count == 5,
-            let markerSize = Int(header[1]), let markerModified = Int(header[2]),
-            let flows = Int(header[3]), let pages = Int(header[4]),
-            let output = lines.next(), !output.isEmpty, let extras = lines.next(), let global = lines.next()
+        var reader = NetstringReader(bytes, from: formatLine.utf8.count)
+        guard let digest = reader.string(), let globalDigest = reader.string(), let output = reader.string(),
+            let marker = reader.status(), let manifest = reader.status(),
+            let flowCount = reader.int(), let pageCount = reader.int(), let extraCount = reader.int()
         else { return nil }
+        var extras: [String] = []
+        for _ in 0..<max(0, extraCount) {
+            guard let extra = reader.string() else { return nil }
+            extras.append(extra)
+        }
+        guard let entryCount = reader.int() else { return nil }
         var entries: [Entry] = []
-        while let line = lines.next(), !line.isEmpty {
-            let fields = line.split(separator: " ", maxSplits: 3)
-            guard fields.count == 4, let size = Int(fields[0]), let modified = Int(fields[1]) else { return nil }
-            entries.append(Entry(path: String(fields[3]), status: FileStatus(size: size, modified: modified), hash: String(fields[2])))
+        entries.reserveCapacity(max(0, entryCount))
+        for _ in 0..<max(0, entryCount) {
+            guard let path = reader.string(), let status = reader.status(), let hash = reader.string() else { return nil }
+            entries.append(Entry(path: path, status: status, hash: hash))
         }
+        guard let recordCount = reader.int() else { return nil }
+        var flows: [FlowRecord] = []
+        for _ in 0..<max(0, recordCount) {
+            guard let record = FlowRecord(reading: &reader) else { return nil }
+            flows.append(record)
+        }
+        guard reader.isAtEnd else { return nil }
         return BuildCache(
-            digest: String(header[0]), globalDigest: String(global), entries: entries, outputDirectory: String(output),
-            extraInputs: extras.split(separator: "\u{0}").map(String.init), outputMarker: FileStatus(size: markerSize, modified: markerModified),
-            flowCount: flows, pageCount: pages)
+            digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: output, extraInputs: extras,
+            outputMarker: marker, manifest: manifest, flowCount: flowCount, pageCount: pageCount, flows: flows)
     }
 
-    /// The flow records of the cached build, read only when a build can use them.
-    func loadFlows(fileSystem: any FileSystem, loader: SiteLoader) -> [FlowRecord]? {
-        FlowRecord.load(from: loader.diskPath(Self.directory), fileSystem: fileSystem)
-    }
-
-    /// Writes the cache: the flow records (the fragments of `changedFlows` only, or all when nil),
-    /// then the state file, atomically (a temporary file renamed into place) and last, so that
-    /// an interrupted save leaves a state that no longer matches rather than a wrong one.
-    func save(fileSystem: any FileSystem, loader: SiteLoader, changedFlows: Set<String>? = nil) throws {
-        var text = Self.formatLine + "\n"
-        text += "\(digest) \(outputMarker.size) \(outputMarker.modified) \(flowCount) \(pageCount)\n"
-        text += outputDirectory + "\n"
-        text += extraInputs.joined(separator: "\u{0}") + "\n"
-        text += globalDigest + "\n"
+    /// Writes the state file atomically (a temporary file renamed into place), so that an
+    /// interrupted save leaves the previous state or none, never half of one.
+    func save(fileSystem: any FileSystem, loader: SiteLoader) throws {
+        var writer = NetstringWriter()
+        for text in [digest, globalDigest, outputDirectory] { writer.add(text) }
+        for status in [outputMarker, manifest] { writer.add(status) }
+        for number in [flowCount, pageCount, extraInputs.count] { writer.add(number) }
+        extraInputs.forEach { writer.add($0) }
+        writer.add(entries.count)
         for entry in entries {
-            text += "\(entry.status.size) \(entry.status.modified) \(entry.hash) \(entry.path)\n"
+            writer.add(entry.path)
+            writer.add(entry.status)
+            writer.add(entry.hash)
         }
+        writer.add(flows.count)
+        flows.forEach { $0.write(to: &writer) }
         let folder = loader.diskPath(Self.directory)
         try fileSystem.createDirectory(folder)
-        let stateFile = Path.join(folder, Self.fileName)
-        if fileSystem.kind(of: stateFile) != nil { try fileSystem.remove(stateFile) }
-        try FlowRecord.save(flows, changed: changedFlows, in: folder, fileSystem: fileSystem)
         let temporary = Path.join(folder, Self.fileName + ".new")
-        try fileSystem.writeFile(temporary, text: text)
+        try fileSystem.writeFile(temporary, parts: [Array(Self.formatLine.utf8), writer.bytes])
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
+    }
+
+    /// The fragment of each flow in the output's manifest, read from it when it is still the
+    /// one this cache describes; nil when it is not.
+    func manifestFragments(fileSystem: any FileSystem) -> [String: [UInt8]]? {
+        let path = Path.join(outputDirectory, "manifest.json")
+        guard fileSystem.status(of: path) == manifest, let bytes = try? fileSystem.readFile(path) else { return nil }
+        var fragments: [String: [UInt8]] = [:]
+        for flow in flows {
+            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= bytes.count else { return nil }
+            fragments[flow.slug] = Array(bytes[flow.fragment])
+        }
+        return fragments
+    }
+}
+
+extension NetstringWriter {
+    mutating func add(_ status: FileStatus) {
+        add(status.size)
+        add(status.modified)
+    }
+}
+
+extension NetstringReader {
+    mutating func status() -> FileStatus? {
+        guard let size = int(), let modified = int() else { return nil }
+        return FileStatus(size: size, modified: modified)
     }
 }

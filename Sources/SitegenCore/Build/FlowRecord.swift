@@ -1,9 +1,8 @@
-import Foundation
 import OnboardingKit
 
 /// What the build cache keeps of one flow, so a build that does not rebuild the flow can still
 /// write the site index and the manifest: the hash of the flow's files, its index summary, the
-/// output files it produced, and its manifest fragment.
+/// output files it produced, and where its JSON stands in the output's manifest.
 struct FlowRecord: Sendable, Equatable {
     var slug: String
     /// A digest of the content hashes of the files in the flow's folder.
@@ -11,10 +10,10 @@ struct FlowRecord: Sendable, Equatable {
     var summary: FlowSummary
     /// Output files of this flow, relative to the output folder.
     var outputs: [String]
-    /// The flow's JSON (UTF-8) as it stands in the manifest; kept in a file of its own, not in JSON.
-    var fragment: [UInt8] = []
+    /// The byte range of the flow's fragment in the output's `manifest.json`.
+    var fragment: Range<Int>
 
-    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: [UInt8]) {
+    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: Range<Int>) {
         self.slug = slug
         self.digest = digest
         self.summary = summary
@@ -22,88 +21,58 @@ struct FlowRecord: Sendable, Equatable {
         self.fragment = fragment
     }
 
-    /// The record of a flow just rendered, whose files hash to `digest`.
-    init(_ flow: SiteRenderer.RenderedFlow, digest: String) {
-        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.outputs, fragment: flow.fragment)
+    /// The record of a flow just rendered, whose files hash to `digest` and whose fragment the
+    /// manifest holds at `fragment`.
+    init(_ flow: SiteRenderer.RenderedFlow, digest: String, fragment: Range<Int>) {
+        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.outputs, fragment: fragment)
     }
 
-    /// The record as JSON, written by `JSONText` (much faster than JSONEncoder for thousands).
-    var json: JSONText {
-        let image = summary.image.map { image -> JSONText in
-            .object(["src": .string(image.src), "width": .int(image.width), "height": .int(image.height), "alt": .string(image.alt)])
-        } ?? .null
-        return .object([
-            "slug": .string(slug), "digest": .string(digest), "outputs": .array(outputs.map(JSONText.string)),
-            "summary": .object([
-                "slug": .string(summary.slug), "title": .string(summary.title), "description": .string(summary.description),
-                "order": summary.order.map(JSONText.int) ?? .null, "locale": .string(summary.locale),
-                "direction": .string(summary.direction.rawValue), "pageCount": .int(summary.pageCount), "image": image,
-            ]),
-        ])
+    func write(to writer: inout NetstringWriter) {
+        for text in [slug, digest, summary.title, summary.description, summary.locale, summary.direction.rawValue] {
+            writer.add(text)
+        }
+        for number in [summary.order ?? -1, summary.order == nil ? 0 : 1, summary.pageCount, fragment.lowerBound, fragment.upperBound] {
+            writer.add(number)
+        }
+        writer.add(outputs.count)
+        outputs.forEach { writer.add($0) }
+        if let image = summary.image {
+            writer.add(1)
+            for text in [image.src, image.alt] { writer.add(text) }
+            for number in [image.width, image.height] { writer.add(number) }
+        } else {
+            writer.add(0)
+        }
     }
 
-    /// A record read back with JSONSerialization; nil when anything is missing or malformed.
-    init?(json: [String: Any]) {
-        guard let slug = json["slug"] as? String, let digest = json["digest"] as? String,
-            let outputs = json["outputs"] as? [String], let summary = json["summary"] as? [String: Any],
-            let title = summary["title"] as? String, let description = summary["description"] as? String,
-            let locale = summary["locale"] as? String,
-            let direction = (summary["direction"] as? String).flatMap(TextDirection.init(rawValue:)),
-            let pageCount = summary["pageCount"] as? Int
+    /// A record as `write(to:)` wrote it; nil when anything is missing or malformed.
+    init?(reading reader: inout NetstringReader) {
+        guard let slug = reader.string(), let digest = reader.string(), let title = reader.string(),
+            let description = reader.string(), let locale = reader.string(),
+            let direction = reader.string().flatMap(TextDirection.init(rawValue:)),
+            let order = reader.int(), let hasOrder = reader.int(), let pageCount = reader.int(),
+            let fragmentStart = reader.int(), let fragmentEnd = reader.int(), fragmentStart <= fragmentEnd,
+            let outputCount = reader.int()
         else { return nil }
+        var outputs: [String] = []
+        for _ in 0..<max(0, outputCount) {
+            guard let output = reader.string() else { return nil }
+            outputs.append(output)
+        }
+        guard let hasImage = reader.int() else { return nil }
         var image: ManifestImage?
-        if let fields = summary["image"] as? [String: Any] {
-            guard let src = fields["src"] as? String, let width = fields["width"] as? Int, let height = fields["height"] as? Int,
-                let alt = fields["alt"] as? String
-            else { return nil }
+        if hasImage == 1 {
+            guard let src = reader.string(), let alt = reader.string(), let width = reader.int(), let height = reader.int() else {
+                return nil
+            }
             image = ManifestImage(src: src, width: width, height: height, alt: alt)
         }
         self.init(
             slug: slug, digest: digest,
             summary: FlowSummary(
-                slug: slug, title: title, description: description, order: summary["order"] as? Int, locale: locale,
+                slug: slug, title: title, description: description, order: hasOrder == 1 ? order : nil, locale: locale,
                 direction: direction, pageCount: pageCount, image: image),
-            outputs: outputs, fragment: [])
-    }
-
-    static let recordsFile = "flows.json"
-    static let fragmentsFolder = "manifest"
-
-    /// Writes the records as JSON and each fragment to a file of its own, those of `changed`
-    /// flows only (all when nil), in parallel.
-    static func save(_ records: [FlowRecord], changed: Set<String>?, in folder: String, fileSystem: any FileSystem) throws {
-        let fragments = Path.join(folder, fragmentsFolder)
-        if changed == nil, fileSystem.kind(of: fragments) != nil { try fileSystem.remove(fragments) }
-        try fileSystem.createDirectory(fragments)
-        let failures = records.filter { changed?.contains($0.slug) ?? true }.parallelMap { record -> String? in
-            do {
-                try fileSystem.writeFile(Path.join(folder, fragmentsFolder, record.slug + ".json"), record.fragment)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw FileSystemError(path: folder, reason: failure) }
-        try fileSystem.writeFile(Path.join(folder, recordsFile), JSONText.array(records.map(\.json)).utf8)
-    }
-
-    /// The records of the last build, with their fragments; nil when any is missing.
-    static func load(from folder: String, fileSystem: any FileSystem) -> [FlowRecord]? {
-        guard let json = try? fileSystem.readFile(Path.join(folder, recordsFile)),
-            let objects = (try? JSONSerialization.jsonObject(with: Data(json))) as? [[String: Any]]
-        else { return nil }
-        let records = objects.compactMap(FlowRecord.init(json:))
-        guard records.count == objects.count else { return nil }
-        let loaded = records.parallelMap { record -> FlowRecord? in
-            guard let fragment = try? fileSystem.readFile(Path.join(folder, fragmentsFolder, record.slug + ".json")) else {
-                return nil
-            }
-            var record = record
-            record.fragment = fragment
-            return record
-        }
-        let complete = loaded.compactMap { $0 }
-        return complete.count == records.count ? complete : nil
+            outputs: outputs, fragment: fragmentStart..<fragmentEnd)
     }
 
     /// Splits the cache's entries into one digest per flow folder and one over everything else

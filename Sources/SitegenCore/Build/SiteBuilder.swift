@@ -27,8 +27,6 @@ public struct SiteBuilder: Sendable {
         /// How many flows and pages the site has (also when it was up to date).
         public var flowCount = 0
         public var pageCount = 0
-        /// Each flow as rendered, for the build cache.
-        var renderedFlows: [SiteRenderer.RenderedFlow] = []
         /// The flows rebuilt by an incremental build (nil for a full build).
         public var rebuiltFlows: [String]?
 
@@ -120,7 +118,7 @@ public struct SiteBuilder: Sendable {
         if strict { diagnostics = (diagnostics + Self.templateNameWarnings(rendered.lookups, theme: preparation.theme)).sorted() }
         return Result(
             site: site, files: rendered.files, outputDirectory: modelled.outputDirectory, diagnostics: diagnostics,
-            flowCount: site.flows.count, pageCount: site.pageCount, renderedFlows: rendered.flows)
+            flowCount: site.flows.count, pageCount: site.pageCount)
     }
 
     /// Checks the site, then emits it: the output folder is replaced only when nothing failed.
@@ -141,21 +139,21 @@ public struct SiteBuilder: Sendable {
         let (digest, entries) = (fingerprint.digest, fingerprint.entries)
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = SiteBuilder(fileSystem: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
+        let outputIsAsLeft = cache.map { fileSystem.status(of: Path.join($0.outputDirectory, OutputWriter.markerFile)) == $0.outputMarker }
+        if let cache, outputIsAsLeft == true, cache.digest == digest {
+            return Result(
+                site: nil, files: [], outputDirectory: cache.outputDirectory, diagnostics: [], upToDate: true,
+                flowCount: cache.flowCount, pageCount: cache.pageCount)
+        }
         let (globalDigest, flowDigests) = FlowRecord.digests(of: entries, identity: identity)
-        if let cache, fileSystem.status(of: Path.join(cache.outputDirectory, OutputWriter.markerFile)) == cache.outputMarker {
-            if cache.digest == digest {
-                return Result(
-                    site: nil, files: [], outputDirectory: cache.outputDirectory, diagnostics: [], upToDate: true,
-                    flowCount: cache.flowCount, pageCount: cache.pageCount)
-            }
-            if cache.globalDigest == globalDigest, let flows = cache.loadFlows(fileSystem: fileSystem, loader: loader) {
-                var cache = cache
-                cache.flows = flows
-                return reader.rebuild(
-                    flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
-                    cache: cache, loader: SiteLoader(fileSystem: reader.fileSystem, siteDirectory: options.siteDirectory),
-                    digest: digest, entries: entries, flowDigests: flowDigests)
-            }
+        if let cache, outputIsAsLeft == true, cache.globalDigest == globalDigest,
+            let fragments = cache.manifestFragments(fileSystem: fileSystem)
+        {
+            return reader.rebuild(
+                flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
+                cache: cache, fragments: fragments,
+                loader: SiteLoader(fileSystem: reader.fileSystem, siteDirectory: options.siteDirectory),
+                digest: digest, entries: entries, flowDigests: flowDigests)
         }
 
         // Render and emit: each flow is written into a staging folder as soon as it is rendered,
@@ -163,44 +161,48 @@ public struct SiteBuilder: Sendable {
         let modelled = reader.model(options)
         var result = Result(site: nil, files: [], outputDirectory: modelled.outputDirectory, diagnostics: modelled.diagnostics)
         guard let site = modelled.site else { return result }
+        let rendered: SiteRenderer.Rendered
         do {
             let staging = try OutputWriter(fileSystem: fileSystem).stage(modelled.outputDirectory)
-            let rendered = SiteRenderer(theme: modelled.preparation.compiledTheme)
+            rendered = SiteRenderer(theme: modelled.preparation.compiledTheme)
                 .render(site, recordingMisses: false, sink: staging.write)
             staging.write(rendered.files)
             try staging.commit()
-            result.site = site
-            result.files = rendered.files
-            result.outputs = rendered.files.map(\.path) + rendered.flows.flatMap(\.outputs)
-            result.flowCount = site.flows.count
-            result.pageCount = site.pageCount
-            result.renderedFlows = rendered.flows
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             return result
         }
+        result.site = site
+        result.files = rendered.files
+        result.outputs = rendered.files.map(\.path) + rendered.flows.flatMap(\.outputs)
+        result.flowCount = site.flows.count
+        result.pageCount = site.pageCount
+
+        // Remember what this build was made from, for the next one.
         let output = OutputWriter.trimmed(result.outputDirectory)
-        guard let site = result.site, let marker = fileSystem.status(of: Path.join(output, OutputWriter.markerFile)) else {
-            return result
-        }
+        guard let marker = fileSystem.status(of: Path.join(output, OutputWriter.markerFile)),
+            let manifest = fileSystem.status(of: Path.join(output, SiteRenderer.manifestPath))
+        else { return result }
         let extras = Self.outsideInputs(site.assets.map(\.source), options: options)
         let final = extras.isEmpty
             ? fingerprint
             : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
         let record = BuildCache(
             digest: final.digest, globalDigest: FlowRecord.digests(of: final.entries, identity: identity).global,
-            entries: final.entries, outputDirectory: output,
-            extraInputs: extras, outputMarker: marker, flowCount: result.flowCount, pageCount: result.pageCount,
-            flows: result.renderedFlows.map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") })
+            entries: final.entries, outputDirectory: output, extraInputs: extras, outputMarker: marker, manifest: manifest,
+            flowCount: result.flowCount, pageCount: result.pageCount,
+            flows: zip(rendered.flows, rendered.manifestFragments).map { flow, fragment in
+                FlowRecord(flow, digest: flowDigests[flow.slug] ?? "", fragment: fragment)
+            })
         result.diagnostics += save(record, loader: loader)
         return result
     }
 
-    /// Rebuilds only `slugs`, reusing every other flow's summary and manifest fragment from the
-    /// cache, and updates the output in place.
+    /// Rebuilds only `slugs`, reusing every other flow's summary from the cache and its manifest
+    /// fragment from the output (`fragments`, by slug), and updates the output in place.
     private func rebuild(
-        flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, loader: SiteLoader, digest: String,
-        entries: [BuildCache.Entry], flowDigests: [String: String]
+        flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, fragments: [String: [UInt8]],
+        loader: SiteLoader, digest: String, entries: [BuildCache.Entry], flowDigests: [String: String]
     ) -> Result {
         var config: SourceFile?
         if fileSystem.kind(of: loader.diskPath(SiteLoader.configFile)) == .file, case .success(let file) = loader.read(SiteLoader.configFile) {
@@ -223,12 +225,15 @@ public struct SiteBuilder: Sendable {
         guard !diagnostics.hasErrors else {
             return Result(site: nil, files: [], outputDirectory: output, diagnostics: diagnostics.sorted())
         }
-        let records = cache.flows.map { record in
-            rebuilt[record.slug].map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "") } ?? record
+        var records = cache.flows.map { record in
+            rebuilt[record.slug].map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "", fragment: 0..<0) } ?? record
         }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
+        let (manifest, manifestFragments) = renderer.manifest(
+            settings: settings, fragments: records.map { rebuilt[$0.slug]?.fragment ?? fragments[$0.slug] ?? [] })
+        for index in records.indices { records[index].fragment = manifestFragments[index] }
         // The index shows only the summaries (settings and strings cannot have changed here),
         // so it is rendered and written again only when one of them did.
-        var siteFiles = [renderer.manifest(settings: settings, fragments: records.map(\.fragment))]
+        var siteFiles = [manifest]
         if records.map(\.summary) != cache.flows.map(\.summary) {
             var lookups = MustacheLookups()
             siteFiles.append(renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
@@ -248,6 +253,8 @@ public struct SiteBuilder: Sendable {
             return result
         }
         var record = cache
+        guard let manifestStatus = fileSystem.status(of: Path.join(output, SiteRenderer.manifestPath)) else { return result }
+        record.manifest = manifestStatus
         let sources = flowFiles.compactMap { file -> String? in
             if case .copy(let source) = file.contents { return source }
             return nil
@@ -266,7 +273,7 @@ public struct SiteBuilder: Sendable {
         record.flows = records
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount
-        result.diagnostics += save(record, loader: loader, changedFlows: Set(slugs))
+        result.diagnostics += save(record, loader: loader)
         return result
     }
 
@@ -283,9 +290,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).
-    private func save(_ cache: BuildCache, loader: SiteLoader, changedFlows: Set<String>? = nil) -> [Diagnostic] {
+    private func save(_ cache: BuildCache, loader: SiteLoader) -> [Diagnostic] {
         do {
-            try cache.save(fileSystem: fileSystem, loader: loader, changedFlows: changedFlows)
+            try cache.save(fileSystem: fileSystem, loader: loader)
             return []
         } catch {
             return [.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(BuildCache.directory))]

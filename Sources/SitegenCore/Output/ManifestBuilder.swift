@@ -40,22 +40,30 @@ enum ManifestBuilder {
     }
 
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
-    /// with what goes between them, so that the fragments are written as they are, not copied.
-    static func parts(site: Manifest.Site, flows fragments: [[UInt8]]) -> [[UInt8]] {
+    /// with what goes between them, so that the fragments are written as they are, not copied;
+    /// and where each fragment stands in the whole.
+    static func parts(site: Manifest.Site, flows fragments: [[UInt8]]) -> (parts: [[UInt8]], fragments: [Range<Int>]) {
         // The manifest with two stand-ins for flows shows what comes before, between and after.
         let standIn = Array("\u{0}flow\u{0}".utf8)
         let text = json(site: site, flows: [standIn, standIn]).utf8
         guard !fragments.isEmpty, let first = text.firstRange(of: standIn),
             let second = text[first.upperBound...].firstRange(of: standIn)
-        else { return [json(site: site, flows: fragments).utf8] }
+        else { return ([json(site: site, flows: fragments).utf8], []) }
         let separator = Array(text[first.upperBound..<second.lowerBound])
         var parts = [Array(text[..<first.lowerBound])]
+        var ranges: [Range<Int>] = []
+        var offset = first.lowerBound
         for (index, fragment) in fragments.enumerated() {
-            if index > 0 { parts.append(separator) }
+            if index > 0 {
+                parts.append(separator)
+                offset += separator.count
+            }
             parts.append(fragment)
+            ranges.append(offset..<offset + fragment.count)
+            offset += fragment.count
         }
         parts.append(Array(text[second.upperBound...]))
-        return parts
+        return (parts, ranges)
     }
 
     /// The manifest around flows already written as fragments.

@@ -9,6 +9,7 @@ public struct SiteRenderer: Sendable {
 
     public static let stylesheetPath = "assets/sitegen.css"
     public static let scriptPath = "assets/sitegen.js"
+    public static let manifestPath = "manifest.json"
 
     public func render(_ site: Site) -> [OutputFile] {
         render(site, recordingMisses: false).files
@@ -20,6 +21,8 @@ public struct SiteRenderer: Sendable {
         var lookups: MustacheLookups
         /// Each flow's files, summary and manifest fragment, in index order.
         var flows: [RenderedFlow]
+        /// Where each flow's fragment stands in `manifest.json`, in the same order.
+        var manifestFragments: [Range<Int>]
     }
 
     /// One flow rendered: its carousel and assets, its index summary and its manifest fragment.
@@ -49,12 +52,20 @@ public struct SiteRenderer: Sendable {
             }
             return (rendered, lookups)
         }
-        var files = siteFiles(settings: site.settings, flows: flows.map { ($0.0.summary, $0.0.fragment) }, lookups: &lookups, recordingMisses)
+        // The files that depend on every flow: the index, the manifest, the theme's assets.
+        let (manifest, manifestFragments) = self.manifest(settings: site.settings, fragments: flows.map(\.0.fragment))
+        var files = [
+            index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses),
+            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
+            OutputFile(path: Self.scriptPath, text: theme.script),
+            manifest,
+            OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
+        ]
         for (flow, recorded) in flows {
             files += flow.files
             lookups.merge(recorded)
         }
-        return Rendered(files: files, lookups: lookups, flows: flows.map(\.0))
+        return Rendered(files: files, lookups: lookups, flows: flows.map(\.0), manifestFragments: manifestFragments)
     }
 
     /// One flow's carousel, summary and manifest fragment, and its `assets` (those it copies).
@@ -74,20 +85,6 @@ public struct SiteRenderer: Sendable {
         )
     }
 
-    /// The files that depend on every flow: the index, the manifest, the theme's assets.
-    func siteFiles(
-        settings: SiteSettings, flows: [(summary: FlowSummary, fragment: [UInt8])], lookups: inout MustacheLookups,
-        _ recordingMisses: Bool = false
-    ) -> [OutputFile] {
-        [
-            index(settings: settings, summaries: flows.map(\.summary), lookups: &lookups, recordingMisses),
-            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + settings.theme.css),
-            OutputFile(path: Self.scriptPath, text: theme.script),
-            manifest(settings: settings, fragments: flows.map(\.fragment)),
-            OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
-        ]
-    }
-
     /// The site index, from each flow's summary in index order.
     func index(
         settings: SiteSettings, summaries: [FlowSummary], lookups: inout MustacheLookups, _ recordingMisses: Bool = false
@@ -98,11 +95,10 @@ public struct SiteRenderer: Sendable {
         return OutputFile(path: "index.html", contents: .bytes(index))
     }
 
-    /// The manifest, from each flow's fragment in index order.
-    func manifest(settings: SiteSettings, fragments: [[UInt8]]) -> OutputFile {
-        OutputFile(
-            path: "manifest.json",
-            contents: .parts(ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)))
+    /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.
+    func manifest(settings: SiteSettings, fragments: [[UInt8]]) -> (OutputFile, [Range<Int>]) {
+        let (parts, ranges) = ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)
+        return (OutputFile(path: Self.manifestPath, contents: .parts(parts)), ranges)
     }
 
     private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> ([UInt8], MustacheLookups) {
