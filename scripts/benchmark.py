@@ -86,8 +86,9 @@ def main():
 
     sitegen = arguments.sitegen
     if sitegen is None:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
+        # As `make` builds it: release, with the Swift runtime linked statically.
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
+                       check=True, stdout=subprocess.DEVNULL)
         sitegen = ROOT / ".build" / "release" / "sitegen"
 
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
