@@ -80,23 +80,40 @@ struct FlowRecord: Sendable, Equatable {
     static func digests(of entries: [BuildCache.Entry], identity: String) -> (global: String, flows: [String: String]) {
         var global = ContentHash()
         global.add(identity)
-        var flows: [String: ContentHash] = [:]
-        let prefix = SiteLoader.contentDirectory + "/"
+        // The walk lists each folder's files together, so a flow's entries are consecutive.
+        var flows: [String: String] = [:]
+        var current: (slug: Substring, hash: ContentHash)?
+        func finish() {
+            if let current { flows[String(current.slug)] = current.hash.hex }
+        }
         for entry in entries {
-            let utf8 = entry.path.utf8
-            let rest = entry.path.hasPrefix(prefix) ? utf8.dropFirst(prefix.utf8.count) : utf8.suffix(0)
-            if let slash = rest.firstIndex(of: UInt8(ascii: "/")), let first = rest.first,
-                first != UInt8(ascii: "."), first != UInt8(ascii: "_")
-            {
-                let slug = String(entry.path[rest.startIndex..<slash])
-                flows[slug, default: ContentHash()].add(entry.path)
-                flows[slug, default: ContentHash()].add(entry.hash)
-            } else {
+            guard let slug = flowSlug(of: entry.path) else {
                 global.add(entry.path)
                 global.add(entry.hash)
+                continue
             }
+            if current?.slug != slug {
+                finish()
+                current = (slug, ContentHash())
+            }
+            current?.hash.add(entry.path)
+            current?.hash.add(entry.hash)
         }
+        finish()
         global.add(flows.keys.sorted().joined(separator: "\u{0}"))
-        return (global.hex, flows.mapValues(\.hex))
+        return (global.hex, flows)
+    }
+
+    /// The flow folder a site-relative path is in (`content/<slug>/…`), or nil for a file
+    /// anywhere else.
+    private static func flowSlug(of path: String) -> Substring? {
+        let utf8 = path.utf8
+        let prefix = "content/".utf8
+        guard utf8.starts(with: prefix) else { return nil }
+        let rest = utf8.dropFirst(prefix.count)
+        guard let first = rest.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_"),
+            let slash = rest.firstIndex(of: UInt8(ascii: "/"))
+        else { return nil }
+        return path[rest.startIndex..<slash]
     }
 }

@@ -6,18 +6,44 @@ struct NetstringWriter {
 
     mutating func add(_ text: String) {
         var text = text
-        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { content in
+            appendDigits(of: UInt(content.count))
+            bytes.append(UInt8(ascii: ":"))
+            bytes += content
+            bytes.append(UInt8(ascii: ","))
+        }
     }
 
     mutating func add(_ number: Int) {
-        add(String(number))
+        let length = Self.digitCount(of: number.magnitude) + (number < 0 ? 1 : 0)
+        appendDigits(of: UInt(length))
+        bytes.append(UInt8(ascii: ":"))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(of: number.magnitude)
+        bytes.append(UInt8(ascii: ","))
     }
 
-    private mutating func add(_ content: UnsafeRawBufferPointer) {
-        bytes += String(content.count).utf8
-        bytes.append(UInt8(ascii: ":"))
-        bytes += content
-        bytes.append(UInt8(ascii: ","))
+    /// Appends `value` in decimal, without going through a String.
+    private mutating func appendDigits(of value: UInt) {
+        let count = Self.digitCount(of: value)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var rest = value
+        var index = bytes.count
+        while rest > 0 {
+            index -= 1
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
+
+    private static func digitCount(of value: UInt) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 }
 
