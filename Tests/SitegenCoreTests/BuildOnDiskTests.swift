@@ -40,6 +40,24 @@ import Testing
         #expect((flows?.first?["pages"] as? [Any])?.count == 6)
     }
 
+    @Test func anIncrementalBuildOnDiskWritesWhatACleanBuildWrites() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        let build = ["build", "--site", site.path, "--quiet"]
+        #expect(runCLI(build, on: DiskFileSystem()).status == .success)
+        let page = try #require(
+            FileManager.default.enumerator(atPath: site.path + "/content")?.compactMap { $0 as? String }.sorted()
+                .first { $0.hasSuffix(".md") && !$0.hasSuffix("_index.md") })
+        try site.write("content/" + page, try String(contentsOfFile: site.path + "/content/" + page, encoding: .utf8) + "\nOne more line.\n")
+        let incremental = runCLI(["build", "--site", site.path], on: DiskFileSystem())
+        #expect(incremental.status == .success && incremental.out.contains("(rebuilt "), "\(incremental.out)")
+        let rebuilt = try GoldenTests.files(in: site.path + "/output")
+        try FileManager.default.removeItem(atPath: site.path + "/output")
+        try FileManager.default.removeItem(atPath: site.path + "/.sitegen-cache")
+        #expect(runCLI(build, on: DiskFileSystem()).status == .success)
+        #expect(try GoldenTests.files(in: site.path + "/output") == rebuilt)
+    }
+
     @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
         let site = try copyOfFixture("basic")
         defer { site.remove() }

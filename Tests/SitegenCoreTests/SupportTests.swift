@@ -95,8 +95,16 @@ struct SupportTests {
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         try folder.write("file", Data(bytes))
         #expect(try DiskFileSystem().readFile(folder.path + "/file") == bytes)
-        try DiskFileSystem().writeFile(folder.path + "/parts", parts: [Array(bytes.prefix(size / 3)), [], Array(bytes.dropFirst(size / 3))])
-        #expect(try DiskFileSystem().readFile(folder.path + "/parts") == bytes)
+        // In pieces: from memory, and ranges copied from the file just written.
+        let third = size / 3
+        try DiskFileSystem().writeFile(
+            folder.path + "/pieces",
+            pieces: [.range(0..<third, of: folder.path + "/file"), .bytes([]), .bytes(Array(bytes[third..<2 * third])),
+                     .range(2 * third..<size, of: folder.path + "/file")])
+        #expect(try DiskFileSystem().readFile(folder.path + "/pieces") == bytes)
+        #expect(throws: FileSystemError.self) {
+            try DiskFileSystem().writeFile(folder.path + "/short", pieces: [.range(0..<size + 1, of: folder.path + "/file")])
+        }
         #expect(throws: FileSystemError.self) { try DiskFileSystem().readFile(folder.path + "/missing") }
     }
 }

@@ -56,11 +56,16 @@ struct BuildCache: Sendable, Equatable {
     static func fingerprint(
         fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = []
     ) -> Fingerprint {
-        let known = Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
         let paths = (inputRoots + extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } })
             .flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
-        let hashed = paths.parallelMap { path, status -> (Entry, [UInt8]?) in
-            if let entry = known[path], entry.status == status { return (entry, nil) }
+        // Usually the previous build saw the same files in the same order, so each one's entry is
+        // at the same place; only when the lists differ are the entries looked up by path.
+        let lookUp = paths.count == previous.count && zip(paths, previous).allSatisfy { $0.0 == $1.path }
+            ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
+        let hashed = Array(paths.indices).parallelMap { index -> (Entry, [UInt8]?) in
+            let (path, status) = paths[index]
+            let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[path]
+            if let known, known.path == path, known.status == status { return (known, nil) }
             let bytes = (try? fileSystem.readFile(loader.diskPath(path))) ?? []
             var hash = ContentHash()
             hash.add(bytes)
@@ -81,19 +86,29 @@ struct BuildCache: Sendable, Equatable {
     /// hidden names left out. The folders of the first level are walked in parallel.
     private static func files(under path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
         guard let status = fileSystem.status(of: loader.diskPath(path)) else { return [] }
-        return files(under: path, status: status, fileSystem: fileSystem, loader: loader, parallel: true)
+        guard status.kind == .directory else { return [(path, status)] }
+        return visibleEntries(of: path, fileSystem: fileSystem, loader: loader).parallelMap { name, status in
+            var found: [(String, FileStatus)] = []
+            collect(Path.join(path, name), status: status, fileSystem: fileSystem, loader: loader, into: &found)
+            return found
+        }.flatMap { $0 }
     }
 
-    private static func files(
-        under path: String, status: FileStatus, fileSystem: any FileSystem, loader: SiteLoader, parallel: Bool
-    ) -> [(String, FileStatus)] {
-        guard status.kind == .directory else { return [(path, status)] }
-        let entries = ((try? fileSystem.statusOfEntries(in: loader.diskPath(path))) ?? [])
-            .filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
-        let walk = { @Sendable (entry: (name: String, status: FileStatus)) in
-            files(under: Path.join(path, entry.name), status: entry.status, fileSystem: fileSystem, loader: loader, parallel: false)
+    private static func collect(
+        _ path: String, status: FileStatus, fileSystem: any FileSystem, loader: SiteLoader, into found: inout [(String, FileStatus)]
+    ) {
+        guard status.kind == .directory else {
+            found.append((path, status))
+            return
         }
-        return (parallel ? entries.parallelMap(walk) : entries.map(walk)).flatMap { $0 }
+        for (name, status) in visibleEntries(of: path, fileSystem: fileSystem, loader: loader) {
+            collect(Path.join(path, name), status: status, fileSystem: fileSystem, loader: loader, into: &found)
+        }
+    }
+
+    /// A folder's entries in name order, hidden ones left out.
+    private static func visibleEntries(of path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(name: String, status: FileStatus)] {
+        ((try? fileSystem.statusOfEntries(in: loader.diskPath(path))) ?? []).filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
     }
 
     // MARK: Reading and writing
@@ -151,19 +166,19 @@ struct BuildCache: Sendable, Equatable {
         let folder = loader.diskPath(Self.directory)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
-        try fileSystem.writeFile(temporary, parts: [Array(Self.formatLine.utf8), writer.bytes])
+        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(writer.bytes)])
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
 
-    /// The fragment of each flow in the output's manifest, read from it when it is still the
-    /// one this cache describes; nil when it is not.
-    func manifestFragments(fileSystem: any FileSystem) -> [String: [UInt8]]? {
-        let path = Path.join(outputDirectory, "manifest.json")
-        guard fileSystem.status(of: path) == manifest, let bytes = try? fileSystem.readFile(path) else { return nil }
-        var fragments: [String: [UInt8]] = [:]
+    /// Each flow's fragment as a piece of the output's manifest, when that is still the file
+    /// this cache describes; nil when it is not.
+    func manifestFragments(fileSystem: any FileSystem) -> [String: FilePiece]? {
+        let path = Path.join(outputDirectory, SiteRenderer.manifestPath)
+        guard fileSystem.status(of: path) == manifest else { return nil }
+        var fragments: [String: FilePiece] = [:]
         for flow in flows {
-            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= bytes.count else { return nil }
-            fragments[flow.slug] = Array(bytes[flow.fragment])
+            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= manifest.size else { return nil }
+            fragments[flow.slug] = .range(flow.fragment, of: path)
         }
         return fragments
     }

@@ -151,7 +151,7 @@ public struct SiteBuilder: Sendable {
         {
             return reader.rebuild(
                 flows: cache.flows.filter { flowDigests[$0.slug] != $0.digest }.map(\.slug), options: options, tool: tool,
-                cache: cache, fragments: fragments,
+                cache: cache, fragments: fragments, globalDigest: globalDigest,
                 loader: SiteLoader(fileSystem: reader.fileSystem, siteDirectory: options.siteDirectory),
                 digest: digest, entries: entries, flowDigests: flowDigests)
         }
@@ -188,7 +188,8 @@ public struct SiteBuilder: Sendable {
             ? fingerprint
             : BuildCache.fingerprint(fileSystem: fileSystem, loader: loader, identity: identity, previous: entries, extraInputs: extras)
         let record = BuildCache(
-            digest: final.digest, globalDigest: FlowRecord.digests(of: final.entries, identity: identity).global,
+            digest: final.digest,
+            globalDigest: extras.isEmpty ? globalDigest : FlowRecord.digests(of: final.entries, identity: identity).global,
             entries: final.entries, outputDirectory: output, extraInputs: extras, outputMarker: marker, manifest: manifest,
             flowCount: result.flowCount, pageCount: result.pageCount,
             flows: zip(rendered.flows, rendered.manifestFragments).map { flow, fragment in
@@ -201,8 +202,8 @@ public struct SiteBuilder: Sendable {
     /// Rebuilds only `slugs`, reusing every other flow's summary from the cache and its manifest
     /// fragment from the output (`fragments`, by slug), and updates the output in place.
     private func rebuild(
-        flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, fragments: [String: [UInt8]],
-        loader: SiteLoader, digest: String, entries: [BuildCache.Entry], flowDigests: [String: String]
+        flows slugs: [String], options: BuildOptions, tool: String, cache: BuildCache, fragments: [String: FilePiece],
+        globalDigest: String, loader: SiteLoader, digest: String, entries: [BuildCache.Entry], flowDigests: [String: String]
     ) -> Result {
         var config: SourceFile?
         if fileSystem.kind(of: loader.diskPath(SiteLoader.configFile)) == .file, case .success(let file) = loader.read(SiteLoader.configFile) {
@@ -229,7 +230,8 @@ public struct SiteBuilder: Sendable {
             rebuilt[record.slug].map { FlowRecord($0, digest: flowDigests[$0.slug] ?? "", fragment: 0..<0) } ?? record
         }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
         let (manifest, manifestFragments) = renderer.manifest(
-            settings: settings, fragments: records.map { rebuilt[$0.slug]?.fragment ?? fragments[$0.slug] ?? [] })
+            settings: settings,
+            fragments: records.map { rebuilt[$0.slug].map { .bytes($0.fragment) } ?? fragments[$0.slug] ?? .bytes([]) })
         for index in records.indices { records[index].fragment = manifestFragments[index] }
         // The index shows only the summaries (settings and strings cannot have changed here),
         // so it is rendered and written again only when one of them did.
@@ -269,7 +271,8 @@ public struct SiteBuilder: Sendable {
         } else {
             (record.digest, record.entries) = (digest, entries)
         }
-        record.globalDigest = FlowRecord.digests(of: record.entries, identity: identity(options, tool: tool)).global
+        record.globalDigest = newExtras.isEmpty
+            ? globalDigest : FlowRecord.digests(of: record.entries, identity: identity(options, tool: tool)).global
         record.flows = records
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount

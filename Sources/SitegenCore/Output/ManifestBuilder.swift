@@ -42,15 +42,15 @@ enum ManifestBuilder {
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
     /// with what goes between them, so that the fragments are written as they are, not copied;
     /// and where each fragment stands in the whole.
-    static func parts(site: Manifest.Site, flows fragments: [[UInt8]]) -> (parts: [[UInt8]], fragments: [Range<Int>]) {
+    static func parts(site: Manifest.Site, flows fragments: [FilePiece]) -> (parts: [FilePiece], fragments: [Range<Int>]) {
         // The manifest with two stand-ins for flows shows what comes before, between and after.
         let standIn = Array("\u{0}flow\u{0}".utf8)
         let text = json(site: site, flows: [standIn, standIn]).utf8
         guard !fragments.isEmpty, let first = text.firstRange(of: standIn),
             let second = text[first.upperBound...].firstRange(of: standIn)
-        else { return ([json(site: site, flows: fragments).utf8], []) }
-        let separator = Array(text[first.upperBound..<second.lowerBound])
-        var parts = [Array(text[..<first.lowerBound])]
+        else { return ([.bytes(json(site: site, flows: []).utf8)], []) }
+        let separator = FilePiece.bytes(Array(text[first.upperBound..<second.lowerBound]))
+        var parts: [FilePiece] = [.bytes(Array(text[..<first.lowerBound]))]
         var ranges: [Range<Int>] = []
         var offset = first.lowerBound
         for (index, fragment) in fragments.enumerated() {
@@ -62,7 +62,7 @@ enum ManifestBuilder {
             ranges.append(offset..<offset + fragment.count)
             offset += fragment.count
         }
-        parts.append(Array(text[second.upperBound...]))
+        parts.append(.bytes(Array(text[second.upperBound...])))
         return (parts, ranges)
     }
 

@@ -3,8 +3,9 @@ public struct OutputFile: Sendable, Hashable {
     public enum Contents: Sendable, Hashable {
         case text(String)
         case bytes([UInt8])
-        /// Bytes in pieces, written one after another (a file too large to join in memory).
-        case parts([[UInt8]])
+        /// A file made of pieces, written one after another (the manifest: too large to join in
+        /// memory, and partly copied from the previous one by an incremental build).
+        case pieces([FilePiece])
         /// Copied from this file-system path.
         case copy(from: String)
     }

@@ -103,7 +103,7 @@ public struct OutputWriter: Sendable {
                 switch file.contents {
                 case .text(let text): try fileSystem.writeFile(destination, text: text)
                 case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
-                case .parts(let parts): try fileSystem.writeFile(destination, parts: parts)
+                case .pieces(let pieces): try fileSystem.writeFile(destination, pieces: pieces)
                 case .copy(let source): try fileSystem.copyFile(from: source, to: destination)
                 }
                 return nil

@@ -53,7 +53,7 @@ public struct SiteRenderer: Sendable {
             return (rendered, lookups)
         }
         // The files that depend on every flow: the index, the manifest, the theme's assets.
-        let (manifest, manifestFragments) = self.manifest(settings: site.settings, fragments: flows.map(\.0.fragment))
+        let (manifest, manifestFragments) = self.manifest(settings: site.settings, fragments: flows.map { .bytes($0.0.fragment) })
         var files = [
             index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses),
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
@@ -96,9 +96,9 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.
-    func manifest(settings: SiteSettings, fragments: [[UInt8]]) -> (OutputFile, [Range<Int>]) {
-        let (parts, ranges) = ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)
-        return (OutputFile(path: Self.manifestPath, contents: .parts(parts)), ranges)
+    func manifest(settings: SiteSettings, fragments: [FilePiece]) -> (OutputFile, [Range<Int>]) {
+        let (pieces, ranges) = ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)
+        return (OutputFile(path: Self.manifestPath, contents: .pieces(pieces)), ranges)
     }
 
     private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> ([UInt8], MustacheLookups) {

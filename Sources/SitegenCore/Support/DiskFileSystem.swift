@@ -16,32 +16,40 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
-        try entries(of: path) { _, _ in () }.map(\.name)
+        guard let directory = opendir(path) else { throw Self.error(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            if let name = Self.name(of: entry) { names.append(name) }
+        }
+        return names
     }
 
     /// Each entry's status from `fstatat` on the open folder, so that no path is looked up whole.
-    public func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
-        try entries(of: directory) { folder, name in
-            var status = stat()
-            return fstatat(dirfd(folder), name, &status, 0) == 0 ? Self.fileStatus(status) : nil
-        }.compactMap { entry in entry.value.map { (entry.name, $0) } }
-    }
-
-    /// The names in a folder (without `.` and `..`), each with what `inspect` makes of it.
-    private func entries<Value>(
-        of path: String, _ inspect: (OpaquePointer, String) -> Value
-    ) throws -> [(name: String, value: Value)] {
+    public func statusOfEntries(in path: String) throws -> [(name: String, status: FileStatus)] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
-        var entries: [(name: String, value: Value)] = []
+        let descriptor = dirfd(directory)
+        var entries: [(name: String, status: FileStatus)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            guard let name = Self.name(of: entry) else { continue }
+            var status = stat()
+            let found = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+                    fstatat(descriptor, $0, &status, 0) == 0
+                }
             }
-            guard name != ".", name != ".." else { continue }
-            entries.append((name, inspect(directory, name)))
+            if found { entries.append((name, Self.fileStatus(status))) }
         }
         return entries
+    }
+
+    /// An entry's name, or nil for `.` and `..`.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return name == "." || name == ".." ? nil : name
     }
 
     private static func fileStatus(_ status: stat) -> FileStatus {
@@ -87,7 +95,9 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        try writeFile(path, parts: [bytes])
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
     }
 
     public func writeFile(_ path: String, text: String) throws {
@@ -99,12 +109,38 @@ public struct DiskFileSystem: FileSystem {
         if written == nil { try Array(text.utf8).withUnsafeBytes { try write($0, to: descriptor, path: path) } }
     }
 
-    /// Writes each part in turn, so that a large file made of pieces is never joined in memory.
-    public func writeFile(_ path: String, parts: [[UInt8]]) throws {
+    /// Writes each piece in turn, so that a large file made of pieces is never joined in memory;
+    /// ranges of other files are copied by the kernel (`sendfile`), never read into memory.
+    public func writeFile(_ path: String, pieces: [FilePiece]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
-        for part in parts {
-            try part.withUnsafeBytes { try write($0, to: descriptor, path: path) }
+        var sources: [String: Int32] = [:]
+        defer { sources.values.forEach { close($0) } }
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes):
+                try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
+            case .range(let range, let source):
+                if sources[source] == nil {
+                    let input = open(source, O_RDONLY | O_CLOEXEC)
+                    guard input >= 0 else { throw Self.error(source) }
+                    sources[source] = input
+                }
+                try copy(range, of: sources[source] ?? -1, named: source, to: descriptor, path: path)
+            }
+        }
+    }
+
+    /// Copies a byte range of one open file to the end of another, in the kernel.
+    private func copy(_ range: Range<Int>, of input: Int32, named source: String, to output: Int32, path: String) throws {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let copied = sendfile(output, input, &offset, range.upperBound - offset)
+            if copied < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(path)
+            }
+            if copied == 0 { throw FileSystemError(path: source, reason: "is shorter than \(range.upperBound) bytes") }
         }
     }
 

@@ -10,8 +10,9 @@ public protocol FileSystem: Sendable {
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
     /// Writes text as UTF-8, like `writeFile(_:_:)`.
     func writeFile(_ path: String, text: String) throws
-    /// Writes a file made of `parts`, one after another, like `writeFile(_:_:)`.
-    func writeFile(_ path: String, parts: [[UInt8]]) throws
+    /// Writes a file made of `pieces`, one after another, like `writeFile(_:_:)`. A file a
+    /// piece is copied from must not be `path` itself.
+    func writeFile(_ path: String, pieces: [FilePiece]) throws
     /// Creates a directory and any missing parents.
     func createDirectory(_ path: String) throws
     func copyFile(from source: String, to destination: String) throws
@@ -44,8 +45,20 @@ extension FileSystem {
         try writeFile(path, Array(text.utf8))
     }
 
-    public func writeFile(_ path: String, parts: [[UInt8]]) throws {
-        try writeFile(path, Array(parts.joined()))
+    public func writeFile(_ path: String, pieces: [FilePiece]) throws {
+        var bytes: [UInt8] = []
+        for piece in pieces {
+            switch piece {
+            case .bytes(let part): bytes += part
+            case .range(let range, let source):
+                let whole = try readFile(source)
+                guard range.lowerBound >= 0, range.upperBound <= whole.count else {
+                    throw FileSystemError(path: source, reason: "is shorter than \(range.upperBound) bytes")
+                }
+                bytes += whole[range]
+            }
+        }
+        try writeFile(path, bytes)
     }
 
     public func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {

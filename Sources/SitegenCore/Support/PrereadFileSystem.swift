@@ -19,7 +19,7 @@ struct PrereadFileSystem: FileSystem {
     }
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
-    func writeFile(_ path: String, parts: [[UInt8]]) throws { try base.writeFile(path, parts: parts) }
+    func writeFile(_ path: String, pieces: [FilePiece]) throws { try base.writeFile(path, pieces: pieces) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func copyFile(from source: String, to destination: String) throws { try base.copyFile(from: source, to: destination) }
     func move(from source: String, to destination: String) throws { try base.move(from: source, to: destination) }
