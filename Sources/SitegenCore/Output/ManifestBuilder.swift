@@ -63,7 +63,25 @@ enum ManifestBuilder {
             offset += fragment.count
         }
         parts.append(.bytes(Array(text[second.upperBound...])))
-        return (parts, ranges)
+        return (joiningAdjacentRanges(parts, separator: separator.count), ranges)
+    }
+
+    /// The pieces with each run of fragments that stood side by side in the same file (as
+    /// unchanged flows do in the previous manifest) made one range, separators included, so that
+    /// they are copied at once.
+    private static func joiningAdjacentRanges(_ parts: [FilePiece], separator: Int) -> [FilePiece] {
+        var joined: [FilePiece] = []
+        for part in parts {
+            if case .range(let range, let file) = part, joined.count >= 2,
+                case .range(let previous, file) = joined[joined.count - 2], previous.upperBound + separator == range.lowerBound
+            {
+                joined.removeLast(2)
+                joined.append(.range(previous.lowerBound..<range.upperBound, of: file))
+            } else {
+                joined.append(part)
+            }
+        }
+        return joined
     }
 
     /// The manifest around flows already written as fragments.

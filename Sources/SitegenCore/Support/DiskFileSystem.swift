@@ -111,16 +111,27 @@ public struct DiskFileSystem: FileSystem {
 
     /// Writes each piece in turn, so that a large file made of pieces is never joined in memory;
     /// ranges of other files are copied by the kernel (`sendfile`), never read into memory.
+    /// Small pieces of bytes are gathered into one write.
     public func writeFile(_ path: String, pieces: [FilePiece]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
         var sources: [String: Int32] = [:]
         defer { sources.values.forEach { close($0) } }
+        var pending: [UInt8] = []
+        func flush() throws {
+            try pending.withUnsafeBytes { try write($0, to: descriptor, path: path) }
+            pending.removeAll(keepingCapacity: true)
+        }
         for piece in pieces {
             switch piece {
+            case .bytes(let bytes) where bytes.count < 65536:
+                pending += bytes
+                if pending.count >= 262_144 { try flush() }
             case .bytes(let bytes):
+                try flush()
                 try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
             case .range(let range, let source):
+                try flush()
                 if sources[source] == nil {
                     let input = open(source, O_RDONLY | O_CLOEXEC)
                     guard input >= 0 else { throw Self.error(source) }
@@ -129,6 +140,7 @@ public struct DiskFileSystem: FileSystem {
                 try copy(range, of: sources[source] ?? -1, named: source, to: descriptor, path: path)
             }
         }
+        try flush()
     }
 
     /// Copies a byte range of one open file to the end of another, in the kernel.
