@@ -47,12 +47,37 @@ import Testing
     }
 
     @Test func aFailedWriteLeavesThePreviousOutputAsItWas() {
+        // Over sitegen's own output the files are written beside the old ones, renamed at the end.
         let before = ["out/.sitegen-output": "", "out/index.html": "old"]
         let fileSystem = InMemoryFileSystem(before)
-        fileSystem.failWritesUnder = "out.sitegen-new/a"
+        fileSystem.failWritesUnder = "out/a"
         #expect(throws: OutputWriter.Failure.self) { try OutputWriter(fileSystem: fileSystem).write(files, to: "out") }
         #expect(fileSystem.snapshot == before)
+    }
+
+    @Test func aFailedWriteIntoANewFolderLeavesNothing() {
+        let fileSystem = InMemoryFileSystem(["out/.gitkeep": ""])
+        fileSystem.failWritesUnder = "out.sitegen-new/a"
+        #expect(throws: OutputWriter.Failure.self) { try OutputWriter(fileSystem: fileSystem).write(files, to: "out") }
+        #expect(fileSystem.snapshot == ["out/.gitkeep": ""])
         #expect(fileSystem.kind(of: "out.sitegen-new") == nil)
+    }
+
+    @Test func rewritingItsOwnOutputTouchesOnlyWhatChanged() throws {
+        let fileSystem = InMemoryFileSystem()
+        let writer = OutputWriter(fileSystem: fileSystem)
+        try writer.write(files + [OutputFile(path: "old/gone.txt", text: "x"), OutputFile(path: "a/kept.txt", text: "same")], to: "out")
+        let unchanged = fileSystem.status(of: "out/a/kept.txt")
+        try writer.write(
+            [OutputFile(path: "index.html", text: "newer"), OutputFile(path: "a/b/c.txt", text: "deep"),
+             OutputFile(path: "a/kept.txt", contents: .bytes(Array("same".utf8)))], to: "out")
+        #expect(fileSystem.snapshot == [
+            "out/index.html": "newer", "out/a/b/c.txt": "deep", "out/a/kept.txt": "same",
+            "out/.sitegen-output": OutputWriter.markerText,
+        ])
+        #expect(fileSystem.status(of: "out/a/kept.txt") == unchanged, "a file with the same bytes is not written again")
+        #expect(fileSystem.kind(of: "out/old") == nil, "a folder left empty is removed")
+        #expect(fileSystem.kind(of: "out.sitegen-new") == nil && fileSystem.kind(of: "out/index.html.sitegen-new") == nil)
     }
 
     @Test func leftoversOfAnInterruptedBuildAreCleared() throws {

@@ -3,7 +3,7 @@ import Foundation
 /// A new output being written beside the current one: files go into the staging folder, from
 /// any number of threads, as they are rendered; `commit()` swaps the folder in, and nothing
 /// replaces the current output before that. A failed write is kept and reported by `commit()`.
-final class OutputStaging: @unchecked Sendable {
+final class OutputStaging: OutputSession, @unchecked Sendable {
     private let writer: OutputWriter
     private let output: String
     private let staging: String

@@ -1,5 +1,7 @@
-/// The emit stage: writes the output into a staging folder beside the real one, then swaps it in,
-/// so that a build that fails half-way leaves the previous output as it was.
+/// The emit stage: writes the output so that a build that fails half-way leaves the previous
+/// output as it was: a new output in a staging folder beside the real one, swapped in at the end
+/// (`OutputStaging`); over its own previous output, only the changed files, each written beside
+/// its old self and renamed over it at the end (`OutputUpdate`).
 ///
 /// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed at
 /// a folder holding anything else, it refuses and touches nothing.
@@ -27,9 +29,10 @@ public struct OutputWriter: Sendable {
         try staging.commit()
     }
 
-    /// Starts replacing `outputDirectory`: checks that sitegen may replace it and makes an empty
-    /// staging folder beside it, which `OutputStaging.commit()` swaps in.
-    func stage(_ outputDirectory: String) throws(Failure) -> OutputStaging {
+    /// Starts replacing `outputDirectory`, after checking that sitegen may: over an output it
+    /// wrote before, in place, changing only what differs (`OutputUpdate`); otherwise in a
+    /// staging folder beside it that is swapped in at the end (`OutputStaging`).
+    func stage(_ outputDirectory: String) throws(Failure) -> any OutputSession {
         let output = Self.trimmed(outputDirectory)
         let existing = try existingEntries(of: output)
         let staging = output + ".sitegen-new"
@@ -37,8 +40,21 @@ public struct OutputWriter: Sendable {
         for leftover in [staging, previous] where fileSystem.kind(of: leftover) != nil {
             try attempt(leftover) { try fileSystem.remove(leftover) }
         }
+        if existing.contains(Self.markerFile) {
+            let files = Set(files(below: output)).subtracting([Self.markerFile]).subtracting(Self.placeholders)
+            return OutputUpdate(writer: self, output: output, previous: files)
+        }
         try attempt(staging) { try fileSystem.createDirectory(staging) }
         return OutputStaging(writer: self, output: output, staging: staging, previous: previous, existing: existing)
+    }
+
+    /// Every file below a folder, relative to it.
+    private func files(below root: String, prefix: String = "") -> [String] {
+        let entries = (try? fileSystem.statusOfEntries(in: prefix.isEmpty ? root : Path.join(root, prefix))) ?? []
+        return entries.flatMap { name, status in
+            let path = prefix.isEmpty ? name : Path.join(prefix, name)
+            return status.kind == .directory ? files(below: root, prefix: path) : [path]
+        }
     }
 
     /// Updates an output folder that sitegen wrote, in place: writes `files` (each to a temporary
