@@ -80,6 +80,16 @@ struct SupportTests {
         #expect(reader.string() == nil, "and nothing reads after a failure")
     }
 
+    @Test(arguments: [
+        ("{n} of {count}", "3 of 8"), ("Page {n}: {title}", "Page 3: Hi"), ("{{n}", "{3"), ("{missing} {n}", "{missing} 3"),
+        ("no placeholders", "no placeholders"), ("{unclosed", "{unclosed"), ("}{n}{", "}3{"), ("", ""), ("{a{n}", "{a3"),
+    ])
+    func stringPatternsFillTheirPlaceholders(pattern: String, expected: String) {
+        let values: KeyValuePairs<String, String> = ["n": "3", "count": "8", "title": "Hi"]
+        #expect(StringPattern(pattern)(values) == expected)
+        #expect(StringTable.format(pattern, values) == expected)
+    }
+
     @Test func linesAreFoundOneAtATime() {
         let lines = LineSplitter.lines(of: "one\r\ntwo\n\nthree").map { String($0.text) }
         #expect(lines == ["one", "two", "", "three"])

@@ -50,12 +50,14 @@ struct TemplateData: Sendable {
             ],
             "page_count": .int(flow.pages.count),
         ]
-        let indicatorLabels = flow.pages.map { page in
-            StringTable.format(text["indicator_label", default: ""], ["n": String(page.index + 1), "title": page.title])
-        }
+        let indicatorLabel = StringPattern(text["indicator_label", default: ""])
+        let positionLabel = StringPattern(text["page_position", default: ""])
+        let indicatorLabels = flow.pages.map { page in indicatorLabel(["n": String(page.index + 1), "title": page.title]) }
         let indicators = Indicators(flow.pages, labels: indicatorLabels)
         let pages = flow.pages.map { page in
-            self.page(page: page, in: flow, text: text, count: count, indicatorLabel: indicatorLabels[page.index], indicators: indicators)
+            self.page(
+                page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
+                indicators: indicators)
         }
         return document(
             title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
@@ -86,7 +88,7 @@ struct TemplateData: Sendable {
     }
 
     private func page(
-        page: Page, in flow: Flow, text: [String: String], count: String, indicatorLabel: String, indicators: Indicators
+        page: Page, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators
     ) -> MustacheValue {
         let pages = flow.pages
         let number = String(page.index + 1)
@@ -99,7 +101,7 @@ struct TemplateData: Sendable {
         return [
             "id": .string(page.id), "index": .int(page.index), "number": .string(number), "title": .string(page.title),
             "html": .string(page.html), "first": .bool(page.index == 0), "last": .bool(isLast),
-            "position_label": .string(StringTable.format(text["page_position", default: ""], ["n": number, "count": count])),
+            "position_label": .string(positionLabel(["n": number, "count": count])),
             "image": page.image.map { image in
                 [
                     "src": .string(image.src), "width": .int(image.width), "height": .int(image.height),

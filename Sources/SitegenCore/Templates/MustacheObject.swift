@@ -61,20 +61,19 @@ public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// A 64-bit code of a name: its first 16 UTF-8 bytes and its length, mixed. Equal names have
     /// equal codes; different names almost always differ.
     static func code(of name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            var first: UInt64 = 0
-            var second: UInt64 = 0
-            for (index, byte) in bytes.prefix(16).enumerated() {
-                if index < 8 {
-                    first |= UInt64(byte) << (8 * UInt64(index))
-                } else {
-                    second |= UInt64(byte) << (8 * UInt64(index - 8))
-                }
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in name.utf8 {
+            if count < 8 {
+                first |= UInt64(byte) << (8 &* count)
+            } else if count < 16 {
+                second |= UInt64(byte) << (8 &* (count &- 8))
             }
-            var code = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
-            code ^= second &* 0xC2B2_AE3D_27D4_EB4F
-            return code ^ (code >> 31)
+            count &+= 1
         }
+        var code = (first ^ count) &* 0x9E37_79B9_7F4A_7C15
+        code ^= second &* 0xC2B2_AE3D_27D4_EB4F
+        return code ^ (code >> 31)
     }
 }

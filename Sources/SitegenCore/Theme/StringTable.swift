@@ -87,23 +87,6 @@ extension YAMLNode {
 extension StringTable {
     /// Fills `{name}` placeholders in a string; a placeholder with no value stays as it is.
     static func format(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
-        let utf8 = pattern.utf8
-        var result = ""
-        var copied = utf8.startIndex
-        var searchFrom = utf8.startIndex
-        while let open = utf8[searchFrom...].firstIndex(of: UInt8(ascii: "{")) {
-            let nameStart = utf8.index(after: open)
-            guard let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: "}")) else { break }
-            let name = utf8[nameStart..<close]
-            guard let value = values.first(where: { $0.key.utf8.elementsEqual(name) })?.value else {
-                searchFrom = nameStart
-                continue
-            }
-            result += pattern[copied..<open]
-            result += value
-            copied = utf8.index(after: close)
-            searchFrom = copied
-        }
-        return result + pattern[copied...]
+        StringPattern(pattern)(values)
     }
 }
