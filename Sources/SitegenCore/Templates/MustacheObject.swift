@@ -61,19 +61,13 @@ public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// A 64-bit code of a name: its first 16 UTF-8 bytes and its length, mixed. Equal names have
     /// equal codes; different names almost always differ.
     static func code(of name: String) -> UInt64 {
-        var first: UInt64 = 0
-        var second: UInt64 = 0
-        var count: UInt64 = 0
-        for byte in name.utf8 {
-            if count < 8 {
-                first |= UInt64(byte) << (8 &* count)
-            } else if count < 16 {
-                second |= UInt64(byte) << (8 &* (count &- 8))
-            }
-            count &+= 1
+        var name = name
+        return name.withUTF8 { bytes in
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
+            var code = (UInt64(littleEndian: words.0) ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+            code ^= UInt64(littleEndian: words.1) &* 0xC2B2_AE3D_27D4_EB4F
+            return code ^ (code >> 31)
         }
-        var code = (first ^ count) &* 0x9E37_79B9_7F4A_7C15
-        code ^= second &* 0xC2B2_AE3D_27D4_EB4F
-        return code ^ (code >> 31)
     }
 }
