@@ -59,9 +59,13 @@ struct BuildCache: Sendable, Equatable {
         let paths = (inputRoots + extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } })
             .flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
         // Usually the previous build saw the same files in the same order, so each one's entry is
-        // at the same place; only when the lists differ are the entries looked up by path.
-        let lookUp = paths.count == previous.count && zip(paths, previous).allSatisfy { $0.0 == $1.path }
-            ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
+        // at the same place; only when the lists differ are the entries looked up by path. When
+        // every file is also unchanged (the common case of a rebuild), the entries are reused whole.
+        let sameFiles = paths.count == previous.count && paths.indices.allSatisfy { paths[$0].0 == previous[$0].path }
+        if sameFiles, paths.indices.allSatisfy({ paths[$0].1 == previous[$0].status }) {
+            return Fingerprint(digest: digest(of: previous, identity: identity), entries: previous, read: [:])
+        }
+        let lookUp = sameFiles ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
         let hashed = Array(paths.indices).parallelMap { index -> (Entry, [UInt8]?) in
             let (path, status) = paths[index]
             let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[path]
@@ -71,15 +75,23 @@ struct BuildCache: Sendable, Equatable {
             hash.add(bytes)
             return (Entry(path: path, status: status, hash: hash.hex), bytes.count <= keptFileSize ? bytes : nil)
         }
-        var digest = ContentHash()
-        digest.add(identity)
         var read: [String: [UInt8]] = [:]
         for (entry, bytes) in hashed {
-            digest.add(entry.path)
-            digest.add(entry.hash)
             if let bytes { read[loader.diskPath(entry.path)] = bytes }
         }
-        return Fingerprint(digest: digest.hex, entries: hashed.map(\.0), read: read)
+        let entries = hashed.map(\.0)
+        return Fingerprint(digest: digest(of: entries, identity: identity), entries: entries, read: read)
+    }
+
+    /// One digest over `identity` and every entry's path and hash.
+    private static func digest(of entries: [Entry], identity: String) -> String {
+        var digest = ContentHash()
+        digest.add(identity)
+        for entry in entries {
+            digest.add(entry.path)
+            digest.add(entry.hash)
+        }
+        return digest.hex
     }
 
     /// Every file below a site-relative path (or the path itself) with its status, sorted;
