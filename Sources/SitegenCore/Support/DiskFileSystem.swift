@@ -26,6 +26,8 @@ public struct DiskFileSystem: FileSystem {
     }
 
     /// Each entry's status from `fstatat` on the open folder, so that no path is looked up whole.
+    /// A folder the listing itself says is one is not stat'ed: it is reported with its kind only
+    /// (size and modification time 0), which is all a walk needs of it.
     public func statusOfEntries(in path: String) throws -> [(name: String, status: FileStatus)] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
@@ -33,6 +35,10 @@ public struct DiskFileSystem: FileSystem {
         var entries: [(name: String, status: FileStatus)] = []
         while let entry = readdir(directory) {
             guard let name = Self.name(of: entry) else { continue }
+            if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+                entries.append((name, FileStatus(kind: .directory, size: 0, modified: 0)))
+                continue
+            }
             var status = stat()
             let found = withUnsafePointer(to: &entry.pointee.d_name) { field in
                 field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {

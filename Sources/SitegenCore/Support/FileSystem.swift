@@ -22,7 +22,8 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     /// A file's size and modification time, to tell cheaply whether it may have changed.
     func status(of path: String) -> FileStatus?
-    /// The names in a directory with the status of each (entries that vanish meanwhile left out).
+    /// The names in a directory with the status of each (entries that vanish meanwhile left out);
+    /// a folder's status may carry only its kind.
     func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)]
 }
 
