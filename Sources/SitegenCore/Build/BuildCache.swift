@@ -53,11 +53,14 @@ struct BuildCache: Sendable, Equatable {
     /// Hashes the site's inputs (the roots, and `extraInputs`: other site files a build read, such
     /// as an image outside `content/`), on every core, reusing `previous` hashes for files whose
     /// status is unchanged, and folds them with `identity` (the tool and the options) into one digest.
+    /// `rootFiles`, when given, are the files under `inputRoots` as `inputFiles` lists them.
     static func fingerprint(
-        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = []
+        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = [],
+        rootFiles: [(String, FileStatus)]? = nil
     ) -> Fingerprint {
-        let paths = (inputRoots + extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } })
-            .flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
+        let extras = extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        let paths = (rootFiles ?? inputFiles(fileSystem: fileSystem, loader: loader))
+            + extras.flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
         // Usually the previous build saw the same files in the same order, so each one's entry is
         // at the same place; only when the lists differ are the entries looked up by path. When
         // every file is also unchanged (the common case of a rebuild), the entries are reused whole.
@@ -92,6 +95,11 @@ struct BuildCache: Sendable, Equatable {
             digest.add(entry.hash)
         }
         return digest.hex
+    }
+
+    /// Every file under `inputRoots`, with its status, in walk order.
+    static func inputFiles(fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
+        inputRoots.flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
     }
 
     /// Every file below a site-relative path (or the path itself) with its status, sorted;

@@ -131,11 +131,14 @@ public struct SiteBuilder: Sendable {
     /// build (its version and binary).
     public func build(_ options: BuildOptions, tool: String = SitegenVersion.version) -> Result {
         let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: options.siteDirectory)
-        let cache = BuildCache.load(fileSystem: fileSystem, loader: loader)
+        // The previous build's cache is read on a thread of its own while the inputs are listed.
+        let cacheLoad = Background { [fileSystem] in BuildCache.load(fileSystem: fileSystem, loader: loader) }
+        let rootFiles = BuildCache.inputFiles(fileSystem: fileSystem, loader: loader)
+        let cache = cacheLoad.result()
         let identity = identity(options, tool: tool)
         let fingerprint = BuildCache.fingerprint(
             fileSystem: fileSystem, loader: loader, identity: identity, previous: cache?.entries ?? [],
-            extraInputs: cache?.extraInputs ?? [])
+            extraInputs: cache?.extraInputs ?? [], rootFiles: rootFiles)
         let (digest, entries) = (fingerprint.digest, fingerprint.entries)
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = SiteBuilder(fileSystem: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
