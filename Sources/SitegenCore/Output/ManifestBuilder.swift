@@ -87,54 +87,55 @@ enum ManifestBuilder {
     /// The manifest around flows already written as fragments.
     static func json(site: Manifest.Site, flows fragments: [[UInt8]]) -> JSONText {
         .object([
+            "flows": .array(fragments.map(JSONText.raw)),
             "format": .int(Manifest.currentFormat),
             "generator": .object(["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)]),
             "site": .object([
-                "title": .string(site.title), "base_url": JSONText(site.baseURL), "locale": .string(site.locale),
+                "base_url": JSONText(site.baseURL), "locale": .string(site.locale), "title": .string(site.title),
             ]),
-            "flows": .array(fragments.map(JSONText.raw)),
         ])
     }
+
+    // The keys below are written in sorted order, which JSONObject then need not sort.
 
     static func json(_ flow: ManifestFlow) -> JSONText {
         let settings = flow.settings
         return .object([
-            "id": .string(flow.id), "title": .string(flow.title), "description": .string(flow.description),
-            "url": .string(flow.url), "content_version": .string(flow.contentVersion),
+            "content_version": .string(flow.contentVersion), "description": .string(flow.description), "id": .string(flow.id),
+            "pages": .array(flow.pages.map(json)),
             "settings": .object([
+                "dir": .string(settings.direction.rawValue), "finish": json(settings.finish), "locale": .string(settings.locale),
+                "orientation": .string(settings.orientation.rawValue), "show_once": .bool(settings.showOnce),
                 "skip": .object([
                     "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
                     "target": .string(settings.skip.target.rawValue),
                 ]),
-                "finish": json(settings.finish),
-                "show_once": .bool(settings.showOnce), "storage_key": .string(settings.storageKey),
-                "transition": .string(settings.transition.rawValue), "orientation": .string(settings.orientation.rawValue),
-                "locale": .string(settings.locale), "dir": .string(settings.direction.rawValue),
+                "storage_key": .string(settings.storageKey), "transition": .string(settings.transition.rawValue),
             ]),
-            "pages": .array(flow.pages.map(json)),
+            "title": .string(flow.title), "url": .string(flow.url),
         ])
     }
 
     static func json(_ page: ManifestPage) -> JSONText {
         let settings = page.settings
         return .object([
-            "id": .string(page.id), "index": .int(page.index), "title": .string(page.title), "html": .string(page.html),
+            "html": .string(page.html), "id": .string(page.id),
             "image": page.image.map { image in
                 .object([
-                    "src": .string(image.src), "width": .int(image.width), "height": .int(image.height),
-                    "alt": .string(image.alt),
+                    "alt": .string(image.alt), "height": .int(image.height), "src": .string(image.src), "width": .int(image.width),
                 ])
             } ?? .null,
-            "source": .string(page.source),
+            "index": .int(page.index),
             "settings": .object([
-                "skip": .bool(settings.skip), "action": settings.action.map(json) ?? .null,
-                "advance": .string(settings.advance.rawValue), "background": JSONText(settings.background),
-                "class": JSONText(settings.cssClass), "draft": .bool(settings.draft),
+                "action": settings.action.map(json) ?? .null, "advance": .string(settings.advance.rawValue),
+                "background": JSONText(settings.background), "class": JSONText(settings.cssClass), "draft": .bool(settings.draft),
+                "skip": .bool(settings.skip),
             ]),
+            "source": .string(page.source), "title": .string(page.title),
         ])
     }
 
     private static func json(_ link: LinkAction) -> JSONText {
-        .object(["label": .string(link.label), "href": .string(link.href)])
+        .object(["href": .string(link.href), "label": .string(link.label)])
     }
 }
