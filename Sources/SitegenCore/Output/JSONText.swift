@@ -71,8 +71,15 @@ enum JSONText: Sendable {
         }
     }
 
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private static func indent(_ output: inout [UInt8], _ levels: Int) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * levels))
+        let count = 2 * levels
+        if count <= spaces.count {
+            spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, and the line

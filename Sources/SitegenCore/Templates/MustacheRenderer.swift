@@ -111,11 +111,11 @@ struct MustacheRenderer {
     private mutating func write(template text: String) {
         guard !text.isEmpty else { return }
         if indentation.isEmpty {
-            output += text.utf8
+            output.append(utf8: text)
         } else {
             for line in text.linesKeepingEndings {
-                if atLineStart { output += indentation.utf8 }
-                output += line.utf8
+                if atLineStart { output.append(utf8: indentation) }
+                output.append(utf8: line)
                 atLineStart = line.endsWithNewline
             }
         }
@@ -125,11 +125,11 @@ struct MustacheRenderer {
     /// Interpolated data: written after the line's indentation, HTML-escaped when `escaped`.
     private mutating func write(data text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
-        if atLineStart { output += indentation.utf8 }
+        if atLineStart { output.append(utf8: indentation) }
         if escaped {
             HTMLEscaping.escape(text, into: &output)
         } else {
-            output += text.utf8
+            output.append(utf8: text)
         }
         atLineStart = false
     }
