@@ -159,18 +159,19 @@ public struct SiteBuilder: Sendable {
                 digest: digest, entries: entries, flowDigests: flowDigests)
         }
 
-        // Render and emit: each flow is written into a staging folder as soon as it is rendered,
-        // and the staging folder replaces the output only when everything was written.
+        // Render and emit: each flow's files are written as soon as it is rendered (into a staging
+        // folder, or beside the files of sitegen's previous output), and they become the output
+        // only when everything was written.
         let modelled = reader.model(options)
         var result = Result(site: nil, files: [], outputDirectory: modelled.outputDirectory, diagnostics: modelled.diagnostics)
         guard let site = modelled.site else { return result }
         let rendered: SiteRenderer.Rendered
         do {
-            let staging = try OutputWriter(fileSystem: fileSystem).stage(modelled.outputDirectory)
+            let session = try OutputWriter(fileSystem: fileSystem).stage(modelled.outputDirectory)
             rendered = SiteRenderer(theme: modelled.preparation.compiledTheme)
-                .render(site, recordingMisses: false, sink: staging.write)
-            staging.write(rendered.files)
-            try staging.commit()
+                .render(site, recordingMisses: false, sink: session.write)
+            session.write(rendered.files)
+            try session.commit()
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             return result

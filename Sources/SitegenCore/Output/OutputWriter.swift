@@ -24,9 +24,9 @@ public struct OutputWriter: Sendable {
     }
 
     public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
-        let staging = try stage(outputDirectory)
-        staging.write(files)
-        try staging.commit()
+        let session = try stage(outputDirectory)
+        session.write(files)
+        try session.commit()
     }
 
     /// Starts replacing `outputDirectory`, after checking that sitegen may: over an output it
