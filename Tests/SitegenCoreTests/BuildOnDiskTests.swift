@@ -86,6 +86,44 @@ import Testing
         #expect(try String(contentsOfFile: site.path + "/home/diary.txt", encoding: .utf8) == "do not delete")
     }
 
+    @Test func theOutputDoesNotDependOnHowManyThreadsBuildIt() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("sitegen.yml", "title: Threads\n")
+        for flow in 0..<40 {
+            try site.write("content/flow-\(flow)/_index.md", "---\ntitle: Flow \(flow)\norder: \(40 - flow)\n---\n")
+            for page in 1...5 {
+                try site.write(
+                    "content/flow-\(flow)/0\(page)-page-\(page).md",
+                    "---\ntitle: Page \(page)\nimage_alt: x\n---\n# Flow \(flow), page \(page)\n\n- *a* `b` \"q\" \u{2028}\n")
+            }
+        }
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "4"] {
+            let run = try runBinary(["build", "--site", site.path, "--output", site.path + "/out-\(jobs)"], environment: ["SITEGEN_JOBS": jobs])
+            #expect(run.status == 0, "\(run.printed)")
+            outputs.append(try GoldenTests.files(in: site.path + "/out-\(jobs)"))
+        }
+        #expect(outputs[0].count > 40)
+        #expect(outputs[0] == outputs[1], "a sequential, cache-less build writes the same bytes")
+    }
+
+    /// Runs the built `sitegen` binary from the test products' folder.
+    private func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, printed: String) {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, printed)
+    }
+
     @Test func theBuiltBinaryWorksFromAnyFolder() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
         #expect(FileManager.default.isExecutableFile(atPath: binary.path), "build the sitegen product first (make test does)")

@@ -1,12 +1,19 @@
 import Dispatch
 import Foundation
 
+/// How many threads parallel work may use: every core, or `SITEGEN_JOBS` when it is set (1 makes
+/// every stage sequential, which a test uses to show that the output does not depend on it).
+let parallelJobs: Int = {
+    if let value = ProcessInfo.processInfo.environment["SITEGEN_JOBS"], let jobs = Int(value), jobs > 0 { return jobs }
+    return ProcessInfo.processInfo.activeProcessorCount
+}()
+
 extension Array where Element: Sendable {
     /// `map` across every core, in chunks; the results keep the order of the elements, so the
     /// output is the same as a sequential `map`'s. `transform` must not touch shared mutable state.
     func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         let count = self.count
-        let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let chunks = parallelJobs == 1 ? 1 : Swift.min(count, parallelJobs * 4)
         guard chunks > 1 else { return map(transform) }
         var results = [Result?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
