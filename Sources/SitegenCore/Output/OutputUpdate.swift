@@ -68,26 +68,32 @@ final class OutputUpdate: OutputSession, @unchecked Sendable {
     /// True when the file at `destination` already holds exactly what `file` would write.
     private static func isUnchanged(_ file: OutputFile, at destination: String, on fileSystem: any FileSystem) -> Bool {
         guard let status = fileSystem.status(of: destination), status.kind == .file else { return false }
-        let bytes: [UInt8]
+        let parts: [[UInt8]]
         switch file.contents {
-        case .text(let text): bytes = Array(text.utf8)
-        case .bytes(let content): bytes = content
+        case .text(let text): parts = [Array(text.utf8)]
+        case .bytes(let content): parts = [content]
         case .pieces(let pieces):
-            guard pieces.reduce(0, { $0 + $1.count }) == status.size else { return false }
-            var joined: [UInt8] = []
-            for piece in pieces {
-                guard case .bytes(let part) = piece else { return false }
-                joined += part
+            parts = pieces.compactMap { piece in
+                if case .bytes(let part) = piece { return part }
+                return nil
             }
-            bytes = joined
+            guard parts.count == pieces.count else { return false }
         case .copy(let source):
             guard fileSystem.status(of: source)?.size == status.size, let content = try? fileSystem.readFile(source) else {
                 return false
             }
-            bytes = content
+            parts = [content]
         }
-        guard bytes.count == status.size, let existing = try? fileSystem.readFile(destination) else { return false }
-        return existing == bytes
+        // Compared part by part, so that a large file made of pieces is never joined.
+        guard parts.reduce(0, { $0 + $1.count }) == status.size, let existing = try? fileSystem.readFile(destination) else {
+            return false
+        }
+        var offset = 0
+        for part in parts {
+            guard existing[offset..<offset + part.count].elementsEqual(part) else { return false }
+            offset += part.count
+        }
+        return true
     }
 
     /// Removes the folders that removing `stale` files left empty, deepest first.
