@@ -36,9 +36,9 @@ public struct SiteLoader: Sendable {
             return (SiteSources(config: config, flows: []), diagnostics)
         }
         var slugs: [String] = []
-        for name in sortedEntries(of: content, diagnostics: &diagnostics) where isVisible(name) {
+        for (name, kind) in sortedEntries(of: content, diagnostics: &diagnostics) where isVisible(name) {
             let directory = Path.join(Self.contentDirectory, name)
-            guard fileSystem.kind(of: diskPath(directory)) == .directory else {
+            guard kind == .directory else {
                 if name.hasSuffix(".md") {
                     diagnostics.append(
                         .warning("not part of any flow: pages go in a flow folder, such as content/welcome/\(name)", path: diskPath(directory)))
@@ -70,9 +70,9 @@ public struct SiteLoader: Sendable {
 
     private func loadFlow(slug: String, directory: String, diagnostics: inout [Diagnostic]) -> FlowSources {
         var flow = FlowSources(slug: slug, directory: directory, index: nil, pages: [])
-        for name in sortedEntries(of: diskPath(directory), diagnostics: &diagnostics) where name.hasSuffix(".md") {
+        for (name, kind) in sortedEntries(of: diskPath(directory), diagnostics: &diagnostics) where name.hasSuffix(".md") {
             let path = Path.join(directory, name)
-            guard fileSystem.kind(of: diskPath(path)) == .file else { continue }
+            guard kind == .file else { continue }
             guard name == Self.flowIndexFile || isVisible(name) else { continue }
             switch read(path) {
             case .success(let file):
@@ -103,9 +103,10 @@ public struct SiteLoader: Sendable {
         return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0) }
     }
 
-    private func sortedEntries(of directory: String, diagnostics: inout [Diagnostic]) -> [String] {
+    /// A folder's entries in name order, each with its kind (from one listing, not a stat each).
+    private func sortedEntries(of directory: String, diagnostics: inout [Diagnostic]) -> [(name: String, kind: FileKind)] {
         do {
-            return try fileSystem.contentsOfDirectory(directory).sorted()
+            return try fileSystem.statusOfEntries(in: directory).map { ($0.name, $0.status.kind) }.sorted { $0.name < $1.name }
         } catch {
             diagnostics.append(.error("cannot list the folder: \(error)", path: directory))
             return []
