@@ -73,8 +73,10 @@ public struct DiskFileSystem: FileSystem {
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(path: path, reason: "is a folder") }
         // Read straight into an array of the file's size and one byte more, so that the end
         // shows in the first chunk (and no capacity is wasted on the thousands of small pages a
-        // build holds); a file that grows meanwhile, or has no size, is read on in more chunks.
+        // build holds): a regular file's read that comes back short has reached the end, so one
+        // call usually does. A file that grows meanwhile, or has no size, is read on in more chunks.
         var bytes = [UInt8]()
+        let regular = (status.st_mode & S_IFMT) == S_IFREG
         let chunkSize = status.st_size > 0 ? Int(status.st_size) + 1 : 4096
         while true {
             var failure: Int32 = 0
@@ -85,6 +87,10 @@ public struct DiskFileSystem: FileSystem {
                     let count = Foundation.read(descriptor, base + initialized, buffer.count - initialized)
                     if count > 0 {
                         initialized += count
+                        if regular, initialized < buffer.count {
+                            ended = true
+                            return
+                        }
                     } else if count == 0 {
                         ended = true
                         return
