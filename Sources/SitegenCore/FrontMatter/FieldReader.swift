@@ -4,8 +4,9 @@ struct FieldReader {
     let file: SourceFile
     /// What the mapping configures, for messages: "page front matter", "flow settings", …
     let context: String
-    private var values: [String: YAMLNode] = [:]
-    private var keyNodes: [String: YAMLNode] = [:]
+    /// The mapping's entries with known keys, in document order. Front matter has a handful, so
+    /// a scan beats hashing each key.
+    private var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
     private(set) var diagnostics: [Diagnostic] = []
 
     /// A reader over `node` (a mapping, or nil for none) that accepts exactly `keys`.
@@ -24,7 +25,7 @@ struct FieldReader {
                 diagnostics.append(file.error("a key in \(context) must be a plain name", at: pair.key.location))
                 continue
             }
-            if let first = keyNodes[key] {
+            if let first = entries.first(where: { $0.key == key })?.keyNode {
                 diagnostics.append(
                     file.error("duplicate key '\(key)' in \(context) (first set on line \(first.location.line))",
                         at: pair.key.location, length: pair.key.length))
@@ -36,14 +37,13 @@ struct FieldReader {
                         at: pair.key.location, length: pair.key.length))
                 continue
             }
-            keyNodes[key] = pair.key
-            values[key] = pair.value
+            entries.append((key, pair.key, pair.value))
         }
     }
 
     /// The value node of `key`, unless it is absent or null.
     func node(_ key: String) -> YAMLNode? {
-        guard let node = values[key], !node.isNull else { return nil }
+        guard let node = entries.first(where: { $0.key == key })?.value, !node.isNull else { return nil }
         return node
     }
 
