@@ -25,7 +25,7 @@ enum LineSplitter {
             let utf8 = text.utf8
             guard lineStart != utf8.endIndex else { return nil }
             let start = lineStart
-            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            guard let newline = Self.firstNewline(in: text, from: start) else {
                 lineStart = utf8.endIndex
                 return Line(text: text[start...], start: start, end: utf8.endIndex)
             }
@@ -35,6 +35,17 @@ enum LineSplitter {
             }
             lineStart = utf8.index(after: newline)
             return Line(text: text[start..<contentEnd], start: start, end: lineStart)
+        }
+
+        /// The next `\n` at or after `start`, scanning contiguous bytes where the text has them.
+        private static func firstNewline(in text: String, from start: String.Index) -> String.Index? {
+            let utf8 = text.utf8
+            let offset = utf8.distance(from: utf8.startIndex, to: start)
+            let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
+                bytes[offset...].firstIndex(of: UInt8(ascii: "\n"))
+            }
+            guard let found else { return utf8[start...].firstIndex(of: UInt8(ascii: "\n")) }
+            return found.map { utf8.index(utf8.startIndex, offsetBy: $0) }
         }
     }
 }
