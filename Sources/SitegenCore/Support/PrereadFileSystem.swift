@@ -1,13 +1,22 @@
-/// A file system that answers reads of some files from bytes already read, and passes everything
-/// else through. The build cache reads every input to hash it; handing those bytes on spares the
-/// build a second read, and the build uses exactly the bytes it hashed.
-struct PrereadFileSystem: FileSystem {
+import Foundation
+
+/// A file system that answers the first read of some files from bytes already read, and passes
+/// everything else through. The build cache reads every input to hash it; handing those bytes on
+/// spares the build a second read, and the build uses exactly the bytes it hashed. Each file's
+/// bytes are let go once they have been read, so a large site's inputs are not held twice.
+final class PrereadFileSystem: FileSystem, @unchecked Sendable {
     let base: any FileSystem
-    /// File contents by path, as `base` would return them.
-    let files: [String: [UInt8]]
+    private let lock = NSLock()
+    /// File contents by path, as `base` would return them, until they are read.
+    private var files: [String: [UInt8]]
+
+    init(base: any FileSystem, files: [String: [UInt8]]) {
+        self.base = base
+        self.files = files
+    }
 
     func readFile(_ path: String) throws -> [UInt8] {
-        if let bytes = files[path] { return bytes }
+        if let bytes = lock.withLock({ files.removeValue(forKey: path) }) { return bytes }
         return try base.readFile(path)
     }
 
