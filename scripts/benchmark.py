@@ -83,6 +83,8 @@ def main():
     parser.add_argument("--size", choices=SIZES, default="small")
     parser.add_argument("--runs", type=int, default=5, help="measured runs per figure (after one warm-up)")
     parser.add_argument("--sitegen", type=pathlib.Path, help="a built sitegen (default: build it in release mode)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="full builds of both sizes in turn, in one run, for the large/small ratio")
     arguments = parser.parse_args()
 
     sitegen = arguments.sitegen
@@ -91,6 +93,9 @@ def main():
         subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
                        check=True, stdout=subprocess.DEVNULL)
         sitegen = ROOT / ".build" / "release" / "sitegen"
+
+    if arguments.scaling:
+        return scaling(sitegen, arguments.runs)
 
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
         site = pathlib.Path(temporary) / "site"
@@ -160,6 +165,35 @@ def main():
     ]
     for name, met in targets:
         print(f"{'met ' if met else 'MISSED'}  {name}")
+    return 0
+
+
+def scaling(sitegen, runs):
+    """Full builds (and cmark) of the small and the large site taken in turn, so that both sizes
+    meet the same machine: the ratio of their medians is the scaling the issue bounds (11x)."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-scaling-") as temporary:
+        sites = {size: pathlib.Path(temporary) / size for size in SIZES}
+        listings = {}
+        for size, site in sites.items():
+            pages = generate(site, SIZES[size])
+            listings[size] = pathlib.Path(temporary) / f"{size}.txt"
+            listings[size].write_text("\n".join(map(str, pages)))
+        samples = {(size, tool): [] for size in SIZES for tool in ("sitegen", "cmark")}
+        for run in range(runs + 1):
+            for size, site in sites.items():
+                shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+                build = measure([sitegen, "build", "--quiet", "--site", site, "--output", site / f"out-{run}"])
+                mark = measure(["sh", "-c", f"xargs cmark < {listings[size]} > /dev/null"])
+                if run > 0:
+                    samples[(size, "sitegen")].append(build[0])
+                    samples[(size, "cmark")].append(mark[0])
+    medians = {key: statistics.median(values) for key, values in samples.items()}
+    for size in SIZES:
+        print(f"{size:6} full build {medians[(size, 'sitegen')]:7.3f}s   cmark {medians[(size, 'cmark')]:7.3f}s")
+    ratio = medians[("large", "sitegen")] / medians[("small", "sitegen")]
+    cmark_ratio = medians[("large", "cmark")] / medians[("small", "cmark")]
+    print(f"\nlarge / small: sitegen {ratio:.2f}x, cmark {cmark_ratio:.2f}x")
+    print(f"{'met ' if ratio <= 11 else 'MISSED'}  the 80,000-page site within 11x the 8,000-page time")
     return 0
 
 

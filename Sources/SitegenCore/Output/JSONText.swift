@@ -27,8 +27,9 @@ enum JSONText: Sendable {
     }
 
     /// The value in UTF-8 as it is written when it stands `indentation` levels deep.
-    func utf8(indentation: Int) -> [UInt8] {
+    func utf8(indentation: Int, expectedSize: Int = 0) -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(expectedSize)
         write(into: &output, indentation: indentation)
         return output
     }

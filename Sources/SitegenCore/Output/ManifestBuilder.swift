@@ -36,7 +36,9 @@ enum ManifestBuilder {
 
     /// A flow's JSON as it stands in the manifest, so that a build can reuse it unchanged.
     static func fragment(_ flow: ManifestFlow) -> [UInt8] {
-        json(flow).utf8(indentation: flowDepth)
+        // Room for the pages' HTML and the rest of each page, so that the buffer seldom grows.
+        let expected = flow.pages.reduce(1024) { $0 + $1.html.utf8.count + 640 }
+        return json(flow).utf8(indentation: flowDepth, expectedSize: expected)
     }
 
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments

@@ -73,7 +73,9 @@ public struct SiteRenderer: Sendable {
         -> (RenderedFlow, MustacheLookups)
     {
         let data = TemplateData(settings: settings, strings: theme.strings)
-        let (html, lookups) = render("flow", data.flow(flow), recordingMisses)
+        // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
+        let expected = flow.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
+        let (html, lookups) = render("flow", data.flow(flow), recordingMisses, expectedSize: expected)
         var files = [OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html))]
         for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
@@ -101,9 +103,11 @@ public struct SiteRenderer: Sendable {
         return (OutputFile(path: Self.manifestPath, contents: .pieces(pieces)), ranges)
     }
 
-    private func render(_ template: String, _ value: MustacheValue, _ recordingMisses: Bool) -> ([UInt8], MustacheLookups) {
+    private func render(
+        _ template: String, _ value: MustacheValue, _ recordingMisses: Bool, expectedSize: Int = 0
+    ) -> ([UInt8], MustacheLookups) {
         recordingMisses
             ? theme.templates.renderRecordingMisses(template, value)
-            : (theme.templates.renderUTF8(template, value), MustacheLookups())
+            : (theme.templates.renderUTF8(template, value, expectedSize: expectedSize), MustacheLookups())
     }
 }

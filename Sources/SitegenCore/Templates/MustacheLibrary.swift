@@ -12,10 +12,10 @@ public struct MustacheLibrary: Sendable {
         String(decoding: renderUTF8(name, data), as: UTF8.self)
     }
 
-    /// Renders like `render`, as UTF-8.
-    func renderUTF8(_ name: String, _ data: MustacheValue) -> [UInt8] {
+    /// Renders like `render`, as UTF-8, into a buffer made for about `expectedSize` bytes.
+    func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) -> [UInt8] {
         var renderer = MustacheRenderer(library: self, recordsLookups: false)
-        return renderer.render(name, data)
+        return renderer.render(name, data, expectedSize: expectedSize)
     }
 
     /// Renders like `renderUTF8`, and also returns every tag whose name the data never had.

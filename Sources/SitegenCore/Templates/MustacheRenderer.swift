@@ -22,8 +22,9 @@ struct MustacheRenderer {
     }
 
     /// The template `name` rendered with `data`, as UTF-8.
-    mutating func render(_ name: String, _ data: MustacheValue) -> [UInt8] {
+    mutating func render(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) -> [UInt8] {
         output = []
+        output.reserveCapacity(expectedSize)
         guard let template = library.templates[name] else { return [] }
         stack = [data]
         render(template.nodes, overrides: [:])
