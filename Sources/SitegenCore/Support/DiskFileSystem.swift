@@ -65,8 +65,7 @@ public struct DiskFileSystem: FileSystem {
     }
 
     public func readFile(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.error(path) }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
@@ -144,12 +143,9 @@ public struct DiskFileSystem: FileSystem {
                 try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
             case .range(let range, let source):
                 try flush()
-                if sources[source] == nil {
-                    let input = open(source, O_RDONLY | O_CLOEXEC)
-                    guard input >= 0 else { throw Self.error(source) }
-                    sources[source] = input
-                }
-                try copy(range, of: sources[source] ?? -1, named: source, to: descriptor, path: path)
+                let input = try sources[source] ?? openForReading(source)
+                sources[source] = input
+                try copy(range, of: input, named: source, to: descriptor, path: path)
             }
         }
         try flush()
@@ -166,6 +162,12 @@ public struct DiskFileSystem: FileSystem {
             }
             if copied == 0 { throw FileSystemError(path: source, reason: "is shorter than \(range.upperBound) bytes") }
         }
+    }
+
+    private func openForReading(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(path) }
+        return descriptor
     }
 
     private func create(_ path: String) throws -> Int32 {
