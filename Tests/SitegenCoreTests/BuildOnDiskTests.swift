@@ -108,13 +108,18 @@ import Testing
         #expect(outputs[0] == outputs[1], "a sequential, cache-less build writes the same bytes")
     }
 
-    /// Runs the built `sitegen` binary from the test products' folder.
-    private func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, printed: String) {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+    /// The `sitegen` binary built beside the test products.
+    private static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+
+    /// Runs the built `sitegen` binary, in `directory` when given, with `environment` added.
+    private func runBinary(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, printed: String) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = Self.binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -125,23 +130,13 @@ import Testing
     }
 
     @Test func theBuiltBinaryWorksFromAnyFolder() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
-        #expect(FileManager.default.isExecutableFile(atPath: binary.path), "build the sitegen product first (make test does)")
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the sitegen product first (make test does)")
         let site = try copyOfFixture("basic")
         defer { site.remove() }
         let elsewhere = try TemporaryDirectory()
         defer { elsewhere.remove() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["build", "--site", site.path]
-        process.currentDirectoryURL = URL(fileURLWithPath: elsewhere.path)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
+        let run = try runBinary(["build", "--site", site.path], in: elsewhere.path)
+        #expect(run.status == 0, "\(run.printed)")
         let css = try String(contentsOfFile: site.path + "/output/assets/sitegen.css", encoding: .utf8)
         #expect(css.contains(".sg-carousel"), "the theme comes from the binary, not the checkout")
     }
