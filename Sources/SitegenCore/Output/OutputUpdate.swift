@@ -12,18 +12,22 @@ final class OutputUpdate: OutputSession, @unchecked Sendable {
 
     private let writer: OutputWriter
     private let output: String
-    /// Every file of the previous output, relative to it.
+    /// Files of the previous output, relative to it, that go unless this build makes them again.
     private let previous: Set<String>
+    /// Whether `commit()` rewrites the output's marker (see there). An incremental build does not:
+    /// its cache keeps the marker's status, and an interrupted one is caught by the manifest's.
+    private let rewritesMarker: Bool
     private let lock = NSLock()
     private var failure: OutputWriter.Failure?
     private var produced: Set<String> = []
     /// Files written beside their destination, to be renamed over it.
     private var pending: [String] = []
 
-    init(writer: OutputWriter, output: String, previous: Set<String>) {
+    init(writer: OutputWriter, output: String, previous: Set<String>, rewritesMarker: Bool = true) {
         self.writer = writer
         self.output = output
         self.previous = previous
+        self.rewritesMarker = rewritesMarker
     }
 
     func write(_ files: [OutputFile]) {
@@ -48,11 +52,13 @@ final class OutputUpdate: OutputSession, @unchecked Sendable {
         }
         // Rewriting the marker first means that a build cut short from here on no longer
         // matches the build cache, so the next build starts over.
-        try writer.attempt(OutputWriter.markerFile) {
-            try fileSystem.writeFile(Path.join(output, OutputWriter.markerFile), text: OutputWriter.markerText)
+        if rewritesMarker {
+            try writer.attempt(OutputWriter.markerFile) {
+                try fileSystem.writeFile(Path.join(output, OutputWriter.markerFile), text: OutputWriter.markerText)
+            }
         }
         let stale = previous.subtracting(produced)
-        for path in stale.sorted() {
+        for path in stale.sorted() where fileSystem.kind(of: Path.join(output, path)) != nil {
             try writer.attempt(path) { try fileSystem.remove(Path.join(output, path)) }
         }
         for path in pending {

@@ -57,23 +57,13 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Updates an output folder that sitegen wrote, in place: writes `files` (each to a temporary
-    /// name, then renamed over the old one, which replaces it atomically, so no file is ever
-    /// half-written) and removes `stale`.
+    /// Updates an output folder that sitegen wrote, in place, as an incremental build does: the
+    /// `files` whose bytes changed are written beside the old ones and renamed over them (so no
+    /// file is ever half-written), and `stale` files are removed (`OutputUpdate`).
     public func update(_ files: [OutputFile], removing stale: [String], in outputDirectory: String) throws(Failure) {
-        let output = Self.trimmed(outputDirectory)
-        let temporary = files.map { OutputFile(path: $0.path + ".sitegen-new", contents: $0.contents) }
-        if let failure = Self.write(temporary, into: output, on: fileSystem).first {
-            for file in temporary { try? fileSystem.remove(Path.join(output, file.path)) }
-            throw failure
-        }
-        for file in files {
-            let destination = Path.join(output, file.path)
-            try attempt(file.path) { try fileSystem.move(from: destination + ".sitegen-new", to: destination) }
-        }
-        for path in stale where fileSystem.kind(of: Path.join(output, path)) != nil {
-            try attempt(path) { try fileSystem.remove(Path.join(output, path)) }
-        }
+        let session = OutputUpdate(writer: self, output: Self.trimmed(outputDirectory), previous: Set(stale), rewritesMarker: false)
+        session.write(files)
+        try session.commit()
     }
 
     /// The names in the output folder, after checking that sitegen may replace it.
