@@ -34,11 +34,6 @@ enum JSONText: Sendable {
         return output
     }
 
-    /// The value as it is written when it stands `indentation` levels deep.
-    func text(indentation: Int) -> String {
-        String(decoding: utf8(indentation: indentation), as: UTF8.self)
-    }
-
     private func write(into output: inout [UInt8], indentation: Int) {
         switch self {
         case .null: output += "null".utf8
