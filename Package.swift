@@ -19,6 +19,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(name: "CPlatform"),
         .target(name: "OnboardingKit"),
         .executableTarget(name: "embed-theme"),
         .plugin(
@@ -28,7 +29,7 @@ let package = Package(
         ),
         .target(
             name: "SitegenCore",
-            dependencies: ["CCMark", "CYAML", "OnboardingKit"],
+            dependencies: ["CCMark", "CYAML", "CPlatform", "OnboardingKit"],
             plugins: ["EmbedTheme"]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),

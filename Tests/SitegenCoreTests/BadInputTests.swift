@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: seeds)
     func damagedSitesNeverCrashTheBuild(_ seed: UInt64) {
         var generator = SeededGenerator(state: seed)
-        let fileSystem = InMemoryFileSystem()
+        let fileSystem = MemoryFileSystem()
         fileSystem.add("sitegen.yml", Self.damage(Self.config, &generator))
         fileSystem.add("content/tour/_index.md", Self.damage(Self.index, &generator))
         fileSystem.add("content/tour/01-a.md", Self.damage(Self.page, &generator))

@@ -10,15 +10,15 @@ import Testing
         "content/tour/a.svg": "<svg width=\"4\" height=\"3\"></svg>",
     ]
 
-    private func build(_ fileSystem: InMemoryFileSystem, _ options: BuildOptions = .init(), tool: String = "1") -> SiteBuilder.Result {
+    private func build(_ fileSystem: MemoryFileSystem, _ options: BuildOptions = .init(), tool: String = "1") -> SiteBuilder.Result {
         SiteBuilder(fileSystem: fileSystem).build(options, tool: tool)
     }
 
     /// A built site, and the result of building it again after `change`.
-    private func rebuild(after change: (InMemoryFileSystem) throws -> Void, options: BuildOptions = .init(), tool: String = "1")
+    private func rebuild(after change: (MemoryFileSystem) throws -> Void, options: BuildOptions = .init(), tool: String = "1")
         throws -> SiteBuilder.Result
     {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         let first = build(fileSystem)
         #expect(first.site != nil && !first.upToDate)
         try change(fileSystem)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aRebuildWithNothingChangedDoesNothing() throws {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         _ = build(fileSystem)
         let before = fileSystem.snapshot
         let again = build(fileSystem)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func aBuildReadsEachInputOnce() throws {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         #expect(build(fileSystem).site != nil)
         for path in site.keys {
             #expect(fileSystem.reads(of: path) == 1, "\(path) is hashed and built from one read")
@@ -50,16 +50,15 @@ import Testing
     }
 
     @Test func aWriteThatFailsHalfWayLeavesTheOutputAsItWas() throws {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         #expect(build(fileSystem).site != nil)
         let before = fileSystem.snapshot
         fileSystem.add("sitegen.yml", Array("title: Changed\n".utf8))
-        fileSystem.failWritesUnder = "output/tour"
-        let failed = build(fileSystem)
+        let failed = SiteBuilder(fileSystem: FaultyFileSystem(fileSystem, failWritesUnder: ".output.sitegen-new/tour")).build(.init(), tool: "1")
         #expect(!failed.succeeded)
         #expect(failed.diagnostics.contains { $0.isError && $0.message.contains("cannot write the output") })
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output") } == before.filter { $0.key.hasPrefix("output") })
-        #expect(fileSystem.kind(of: "output/tour/index.html.sitegen-new") == nil, "no temporary file is left")
+        #expect(fileSystem.kind(of: ".output.sitegen-new") == nil, "no staging folder is left")
     }
 
     @Test func aTouchedButUnchangedFileStaysUpToDate() throws {
@@ -70,7 +69,7 @@ import Testing
     enum Change: String, CaseIterable, Sendable {
         case pageText, newPage, image, config, template, removedPage, outputDeleted, outputReplaced, corruptCache
 
-        func apply(to fileSystem: InMemoryFileSystem) throws {
+        func apply(to fileSystem: MemoryFileSystem) throws {
             switch self {
             case .pageText: fileSystem.add("content/tour/01-a.md", Array("# A changed\n".utf8))
             case .newPage: fileSystem.add("content/tour/03-c.md", Array("# C\n".utf8))
@@ -93,7 +92,7 @@ import Testing
     }
 
     @Test func anImageFromOutsideContentIsFingerprintedToo() throws {
-        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "![Logo](../../art/logo.svg)\n", "art/logo.svg": "<svg width=\"2\" height=\"2\"></svg>"]) { a, _ in a })
+        let fileSystem = MemoryFileSystem(site.merging(["content/tour/03-c.md": "![Logo](../../art/logo.svg)\n", "art/logo.svg": "<svg width=\"2\" height=\"2\"></svg>"]) { a, _ in a })
         #expect(build(fileSystem).site != nil)
         #expect(build(fileSystem).upToDate)
         fileSystem.add("art/logo.svg", Array("<svg width=\"3\" height=\"2\"></svg>".utf8))
@@ -103,7 +102,7 @@ import Testing
     }
 
     @Test func aChangedPageReachesTheOutput() throws {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         _ = build(fileSystem)
         fileSystem.add("content/tour/01-a.md", Array("# Fresh\n".utf8))
         _ = build(fileSystem)
@@ -119,7 +118,7 @@ import Testing
     }
 
     @Test func aFailedBuildKeepsTheCacheOfTheLastGoodOne() throws {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         _ = build(fileSystem)
         let cache = fileSystem.text(".sitegen-cache/build-state")
         fileSystem.add("content/tour/01-a.md", Array("---\ntitel: x\n---\n".utf8))
@@ -130,7 +129,7 @@ import Testing
     }
 
     @Test func theCommandLineSaysWhenTheSiteIsUpToDate() {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         #expect(runCLI(["build"], on: fileSystem).out.hasPrefix("Built 1 flow, 2 pages"))
         #expect(runCLI(["build"], on: fileSystem).out == "Up to date: 1 flow, 2 pages in 0 ms → output\n")
     }

@@ -5,13 +5,13 @@ import Testing
     let site = ["content/tour/01-a.md": "# A\n", "content/tour/02-b.md": "# B\n"]
 
     @Test func versionAndHelp() {
-        let version = runCLI(["--version"], on: InMemoryFileSystem())
+        let version = runCLI(["--version"], on: MemoryFileSystem())
         #expect(version.status == .success && version.out == "sitegen \(SitegenVersion.version)\n")
-        let help = runCLI(["--help"], on: InMemoryFileSystem())
+        let help = runCLI(["--help"], on: MemoryFileSystem())
         #expect(help.status == .success && help.out.contains("usage: sitegen <command> [options]"))
-        let buildHelp = runCLI(["build", "--help"], on: InMemoryFileSystem())
+        let buildHelp = runCLI(["build", "--help"], on: MemoryFileSystem())
         #expect(buildHelp.status == .success && buildHelp.out.contains("--base-url URL"))
-        #expect(runCLI(["help", "check"], on: InMemoryFileSystem()).out.contains("--strict"))
+        #expect(runCLI(["help", "check"], on: MemoryFileSystem()).out.contains("--strict"))
     }
 
     @Test(arguments: [
@@ -25,14 +25,14 @@ import Testing
         (["build", "--base-url", "example.com"], "sitegen: error: --base-url must be an http(s) URL or a path starting with '/', not 'example.com'"),
     ])
     func badUsageExitsWithTwo(_ arguments: [String], _ message: String) {
-        let run = runCLI(arguments, on: InMemoryFileSystem(site))
+        let run = runCLI(arguments, on: MemoryFileSystem(site))
         #expect(run.status == .usageError)
         #expect(run.err.contains(message))
         #expect(run.out.isEmpty)
     }
 
     @Test func buildWritesTheSiteAndSummarises() {
-        let fileSystem = InMemoryFileSystem(site)
+        let fileSystem = MemoryFileSystem(site)
         let run = runCLI(["build", "--output=public"], on: fileSystem)
         #expect(run.status == .success)
         #expect(run.out == "Built 1 flow, 2 pages in 0 ms → public\n")
@@ -41,20 +41,20 @@ import Testing
     }
 
     @Test func theOutputFolderDefaultsToTheSitesOwn() {
-        let fileSystem = InMemoryFileSystem(site.merging(["sitegen.yml": "output: dist\n"]) { a, _ in a })
+        let fileSystem = MemoryFileSystem(site.merging(["sitegen.yml": "output: dist\n"]) { a, _ in a })
         #expect(runCLI(["build"], on: fileSystem).status == .success)
         #expect(fileSystem.kind(of: "dist/index.html") == .file)
     }
 
     @Test func quietPrintsNothingAndVerboseListsFiles() {
-        let quiet = runCLI(["build", "--quiet"], on: InMemoryFileSystem(site))
+        let quiet = runCLI(["build", "--quiet"], on: MemoryFileSystem(site))
         #expect(quiet.status == .success && quiet.out.isEmpty && quiet.err.isEmpty)
-        let verbose = runCLI(["build", "--verbose"], on: InMemoryFileSystem(site))
+        let verbose = runCLI(["build", "--verbose"], on: MemoryFileSystem(site))
         #expect(verbose.out.contains("  output/tour/index.html\n"))
     }
 
     @Test func contentErrorsExitWithOneAndWriteNothing() {
-        let fileSystem = InMemoryFileSystem(["content/tour/01-a.md": "---\ntitel: x\n---\nBody\n"])
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "---\ntitel: x\n---\nBody\n"])
         let run = runCLI(["build"], on: fileSystem)
         #expect(run.status == .contentError)
         #expect(run.err == """
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func checkWritesNothingAndStrictFailsOnWarnings() {
-        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "\n"]) { a, _ in a })
+        let fileSystem = MemoryFileSystem(site.merging(["content/tour/03-c.md": "\n"]) { a, _ in a })
         let check = runCLI(["check"], on: fileSystem)
         #expect(check.status == .success)
         #expect(check.out == "Checked 1 flow, 3 pages: 0 errors, 1 warning\n")
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func drafsAndBaseURLReachTheBuild() {
-        let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "---\ndraft: true\n---\n# C\n"]) { a, _ in a })
+        let fileSystem = MemoryFileSystem(site.merging(["content/tour/03-c.md": "---\ndraft: true\n---\n# C\n"]) { a, _ in a })
         let run = runCLI(["build", "--drafts", "--base-url", "https://example.test/o"], on: fileSystem)
         #expect(run.out.hasPrefix("Built 1 flow, 3 pages"))
         #expect(fileSystem.text("output/manifest.json")?.contains("\"url\": \"https://example.test/o/tour/\"") == true)

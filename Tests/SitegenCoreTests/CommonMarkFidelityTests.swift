@@ -19,9 +19,9 @@ import Testing
     /// The same examples as pages of a site: the page stage keeps cmark's bytes.
     @Test(arguments: CommonMarkExample.all.filter { !$0.markdown.hasPrefix("---") && !$0.markdown.contains("![") })
     func pagesRenderLikeCmark(_ example: CommonMarkExample) throws {
-        let fileSystem = InMemoryFileSystem(["content/spec/01-example.md": example.markdown])
-        let loader = SiteLoader(fileSystem: fileSystem, siteDirectory: ".")
-        let parser = PageParser(resolver: ImageResolver(fileSystem: fileSystem, loader: loader), markdown: MarkdownOptions())
+        let fileSystem = MemoryFileSystem(["content/spec/01-example.md": example.markdown])
+        let loader = try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
+        let parser = PageParser(resolver: ImageResolver(loader: loader), markdown: MarkdownOptions())
         let flow = FlowSources(slug: "spec", directory: "content/spec", index: nil, pages: [])
         let page = PageFile(file: SourceFile(path: "content/spec/01-example.md", text: example.markdown), name: "01-example.md")
         let (parsed, diagnostics) = parser.parse(page, in: flow)

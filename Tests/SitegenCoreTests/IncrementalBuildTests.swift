@@ -16,13 +16,13 @@ import Testing
         "art/logo.svg": "<svg width=\"2\" height=\"2\"></svg>",
     ]
 
-    private func build(_ fileSystem: InMemoryFileSystem) -> SiteBuilder.Result {
+    private func build(_ fileSystem: MemoryFileSystem) -> SiteBuilder.Result {
         SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version)
     }
 
     /// The output of a clean build of what `fileSystem` holds now.
-    private func cleanBuild(of fileSystem: InMemoryFileSystem) -> [String: String] {
-        let fresh = InMemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
+    private func cleanBuild(of fileSystem: MemoryFileSystem) -> [String: String] {
+        let fresh = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
         #expect(build(fresh).site != nil)
         return fresh.snapshot.filter { $0.key.hasPrefix("output/") }
     }
@@ -30,7 +30,7 @@ import Testing
     enum Edit: String, CaseIterable, Sendable {
         case pageText, pageTitleInIndex, newPage, removedPage, imageInFlow, imageOutside, flowOrder, twoFlows
 
-        func apply(to fileSystem: InMemoryFileSystem) throws {
+        func apply(to fileSystem: MemoryFileSystem) throws {
             switch self {
             case .pageText: fileSystem.add("content/beta/02-d.md", Array("# D, edited\n\nMore.\n".utf8))
             case .pageTitleInIndex: fileSystem.add("content/alpha/_index.md", Array("---\ntitle: Alpha renamed\n---\nNew words.\n".utf8))
@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: Edit.allCases)
     func anIncrementalBuildWritesWhatACleanBuildWrites(_ edit: Edit) throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         #expect(build(fileSystem).site != nil)
         try edit.apply(to: fileSystem)
         let result = build(fileSystem)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func onlyTheChangedFlowIsRebuilt() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         fileSystem.add("content/beta/02-d.md", Array("# D, edited\n".utf8))
         let result = build(fileSystem)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theIndexIsRewrittenWhenAFlowsSummaryChanges() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         fileSystem.add("content/beta/_index.md", Array("---\ntitle: Beta renamed\n---\n".utf8))
         let result = build(fileSystem)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func anImageOutsideContentFirstUsedInAnIncrementalBuildIsWatchedToo() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         fileSystem.add("art/new.svg", Array("<svg width=\"6\" height=\"6\"></svg>".utf8))
         fileSystem.add("content/gamma/01-e.md", Array("# E\n\n![New](../../art/new.svg)\n".utf8))
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func anErrorInTheChangedFlowLeavesTheOutputAsItWas() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         let before = fileSystem.snapshot.filter { $0.key.hasPrefix("output/") }
         fileSystem.add("content/beta/02-d.md", Array("---\ntitel: x\n---\n".utf8))
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aManifestChangedOutsideSitegenIsNotPiecedTogetherAgain() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         // The flows' fragments are reused from the output's manifest, so one edited by hand
         // must make the next build a full one rather than carry the edit on.
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func addingOrRemovingAFlowRebuildsEverything() throws {
-        let fileSystem = InMemoryFileSystem(Self.site)
+        let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         fileSystem.add("content/delta/01-g.md", Array("# G\n".utf8))
         let added = build(fileSystem)

@@ -7,7 +7,7 @@ import Testing
 /// what was written, so the two can never drift apart.
 @Suite struct ManifestJSONTests {
     @Test func theWrittenManifestDecodesToTheSameValue() throws {
-        let fileSystem = InMemoryFileSystem([
+        let fileSystem = MemoryFileSystem([
             "sitegen.yml": "title: \"Quotes \\\" and \\\\ and \\t\"\nbase_url: https://example.test/o\n",
             "content/tour/_index.md": "---\nskip: {label: Later, target: exit}\nfinish: {label: Go, href: /app}\nshow_once: true\n---\n",
             "content/tour/01-a.md": "---\nimage: a.svg\nimage_alt: \"Line\\u2028break\"\naction: {label: Allow, href: \"#b\"}\nadvance: action\nclass: hero\n---\n# Ünïcödé\n\n<b>raw</b> and \"quotes\" and a\ttab\n",

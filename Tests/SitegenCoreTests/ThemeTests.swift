@@ -9,8 +9,8 @@ import Testing
         "content/tour/a.svg": "<svg width=\"4\" height=\"3\"></svg>",
     ]
 
-    private func build(_ extra: [String: String], strict: Bool = false) -> (SiteBuilder.Result, InMemoryFileSystem) {
-        let fileSystem = InMemoryFileSystem(site.merging(extra) { _, new in new })
+    private func build(_ extra: [String: String], strict: Bool = false) -> (SiteBuilder.Result, MemoryFileSystem) {
+        let fileSystem = MemoryFileSystem(site.merging(extra) { _, new in new })
         let builder = SiteBuilder(fileSystem: fileSystem)
         return (strict ? builder.check(BuildOptions(), strict: true) : builder.build(BuildOptions()), fileSystem)
     }
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func refusesAFolderThatIsNotEmpty() {
-        let fileSystem = InMemoryFileSystem(["mine/notes.txt": "keep"])
+        let fileSystem = MemoryFileSystem(["mine/notes.txt": "keep"])
         let run = runCLI(["new", "mine"], on: fileSystem)
         #expect(run.status == .contentError)
         #expect(run.err == "sitegen: error: mine is not empty; sitegen new only writes into a new or empty folder\n")

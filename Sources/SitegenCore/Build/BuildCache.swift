@@ -1,14 +1,16 @@
-/// What the last successful build was made from, kept in the site's `.sitegen-cache/` (never in
-/// the output): a content hash of every input file, and one digest over those hashes, the tool
-/// that built it and the options it was built with. When nothing in the digest has changed and
-/// the output is still the one that build wrote, a build has nothing to do.
+/// What the last successful build was made from and what it wrote, kept in the site's
+/// `.sitegen-cache/` (never in the output): a content hash of every input file; one digest over
+/// those hashes, the tool that built it and the options it was built with; and the size and
+/// modification time of every file of the output it left. When nothing in the digest has changed
+/// and the output is still exactly what that build left, a build has nothing to do.
 ///
 /// Files are hashed only when their size or modification time differ from the cache's record,
 /// as git's index does; a file touched without a change keeps its hash.
 struct BuildCache: Sendable, Equatable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
-    static let formatLine = "sitegen build cache 2\n"
+    static let lockFile = "lock"
+    static let formatLine = "sitegen build cache 3\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable {
@@ -25,18 +27,12 @@ struct BuildCache: Sendable, Equatable {
     var outputDirectory: String
     /// Site files that build read outside the usual roots, fingerprinted next time too.
     var extraInputs: [String] = []
-    /// The output's marker file as the build left it, so a replaced or deleted output rebuilds.
-    var outputMarker: FileStatus
-    /// The output's `manifest.json` as the build left it: a build reuses the flows' fragments in
-    /// it only while it is unchanged.
-    var manifest: FileStatus
+    /// Every file of the output as that build left it, relative to the output, in walk order.
+    var outputs: [DirectoryWalker.Entry]
     var flowCount: Int
     var pageCount: Int
     /// Each flow of that build, in index order; empty when the cache has none.
     var flows: [FlowRecord] = []
-
-    /// The folders and files of a site that a build reads.
-    static let inputRoots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
 
     /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`).
     static let keptFileSize = 256 * 1024
@@ -50,33 +46,32 @@ struct BuildCache: Sendable, Equatable {
         var read: [String: [UInt8]]
     }
 
-    /// Hashes the site's inputs (the roots, and `extraInputs`: other site files a build read, such
-    /// as an image outside `content/`), on every core, reusing `previous` hashes for files whose
-    /// status is unchanged, and folds them with `identity` (the tool and the options) into one digest.
-    /// `rootFiles`, when given, are the files under `inputRoots` as `inputFiles` lists them.
+    /// Hashes `files` (the site's inputs, site-relative, as a walk found them) on every core,
+    /// reusing `previous` hashes for files whose status is unchanged, and folds them with
+    /// `identity` (the tool and the options) into one digest. A file that cannot be read is
+    /// hashed as unreadable, for the build to report.
     static func fingerprint(
-        fileSystem: any FileSystem, loader: SiteLoader, identity: String, previous: [Entry], extraInputs: [String] = [],
-        rootFiles: [(String, FileStatus)]? = nil
+        _ files: [DirectoryWalker.Entry], loader: SiteLoader, identity: String, previous: [Entry]
     ) -> Fingerprint {
-        let extras = extraInputs.filter { path in !inputRoots.contains { path == $0 || path.hasPrefix($0 + "/") } }
-        let paths = (rootFiles ?? inputFiles(fileSystem: fileSystem, loader: loader))
-            + extras.flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
         // Usually the previous build saw the same files in the same order, so each one's entry is
         // at the same place; only when the lists differ are the entries looked up by path. When
         // every file is also unchanged (the common case of a rebuild), the entries are reused whole.
-        let sameFiles = paths.count == previous.count && paths.indices.allSatisfy { paths[$0].0 == previous[$0].path }
-        if sameFiles, paths.indices.allSatisfy({ paths[$0].1 == previous[$0].status }) {
+        let sameFiles = files.count == previous.count && files.indices.allSatisfy { files[$0].path == previous[$0].path }
+        if sameFiles, files.indices.allSatisfy({ files[$0].status.sameContent(as: previous[$0].status) }) {
             return Fingerprint(digest: digest(of: previous, identity: identity), entries: previous, read: [:])
         }
         let lookUp = sameFiles ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
-        let hashed = Array(paths.indices).parallelMap { index -> (Entry, [UInt8]?) in
-            let (path, status) = paths[index]
-            let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[path]
-            if let known, known.path == path, known.status == status { return (known, nil) }
-            let bytes = (try? fileSystem.readFile(loader.diskPath(path))) ?? []
+        let hashed = Array(files.indices).parallelMap { index -> (Entry, [UInt8]?) in
+            let file = files[index]
+            let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[file.path]
+            if let known, known.path == file.path, known.status.sameContent(as: file.status) { return (known, nil) }
             var hash = ContentHash()
+            guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(file.path), confinedTo: loader.root) else {
+                hash.add("\u{0}unreadable")
+                return (Entry(path: file.path, status: file.status, hash: hash.hex), nil)
+            }
             hash.add(bytes)
-            return (Entry(path: path, status: status, hash: hash.hex), bytes.count <= keptFileSize ? bytes : nil)
+            return (Entry(path: file.path, status: file.status, hash: hash.hex), bytes.count <= keptFileSize ? bytes : nil)
         }
         var read: [String: [UInt8]] = [:]
         for (entry, bytes) in hashed {
@@ -97,50 +92,21 @@ struct BuildCache: Sendable, Equatable {
         return digest.hex
     }
 
-    /// Every file under `inputRoots`, with its status, in walk order.
-    static func inputFiles(fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
-        inputRoots.flatMap { files(under: $0, fileSystem: fileSystem, loader: loader) }
-    }
-
-    /// Every file below a site-relative path (or the path itself) with its status, sorted;
-    /// hidden names left out. The folders of the first level are walked in parallel.
-    private static func files(under path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(String, FileStatus)] {
-        guard let status = fileSystem.status(of: loader.diskPath(path)) else { return [] }
-        guard status.kind == .directory else { return [(path, status)] }
-        return visibleEntries(of: path, fileSystem: fileSystem, loader: loader).parallelMap { name, status in
-            var found: [(String, FileStatus)] = []
-            collect(Path.join(path, name), status: status, fileSystem: fileSystem, loader: loader, into: &found)
-            return found
-        }.flatMap { $0 }
-    }
-
-    private static func collect(
-        _ path: String, status: FileStatus, fileSystem: any FileSystem, loader: SiteLoader, into found: inout [(String, FileStatus)]
-    ) {
-        guard status.kind == .directory else {
-            found.append((path, status))
-            return
-        }
-        for (name, status) in visibleEntries(of: path, fileSystem: fileSystem, loader: loader) {
-            collect(Path.join(path, name), status: status, fileSystem: fileSystem, loader: loader, into: &found)
-        }
-    }
-
-    /// A folder's entries in name order, hidden ones left out.
-    private static func visibleEntries(of path: String, fileSystem: any FileSystem, loader: SiteLoader) -> [(name: String, status: FileStatus)] {
-        ((try? fileSystem.statusOfEntries(in: loader.diskPath(path))) ?? []).filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
+    /// True when `live` (the output as it is now) is exactly the output this cache recorded.
+    func outputIsAsLeft(_ live: [DirectoryWalker.Entry]?) -> Bool {
+        guard let live, live.count == outputs.count else { return false }
+        return zip(live, outputs).allSatisfy { $0.path == $1.path && $0.status.sameContent(as: $1.status) }
     }
 
     // MARK: Reading and writing
 
     /// The state file: a format line, then netstrings (see `save`).
-    static func load(fileSystem: any FileSystem, loader: SiteLoader) -> BuildCache? {
-        guard let bytes = try? fileSystem.readFile(loader.diskPath(Path.join(directory, fileName))),
+    static func load(loader: SiteLoader) -> BuildCache? {
+        guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(directory, fileName)), confinedTo: loader.root),
             bytes.starts(with: formatLine.utf8)
         else { return nil }
         var reader = NetstringReader(bytes, from: formatLine.utf8.count)
         guard let digest = reader.string(), let globalDigest = reader.string(), let output = reader.string(),
-            let marker = reader.status(), let manifest = reader.status(),
             let flowCount = reader.int(), let pageCount = reader.int(), let extraCount = reader.int()
         else { return nil }
         var extras: [String] = []
@@ -155,6 +121,13 @@ struct BuildCache: Sendable, Equatable {
             guard let path = reader.string(), let status = reader.status(), let hash = reader.string() else { return nil }
             entries.append(Entry(path: path, status: status, hash: hash))
         }
+        guard let outputCount = reader.int() else { return nil }
+        var outputs: [DirectoryWalker.Entry] = []
+        outputs.reserveCapacity(max(0, outputCount))
+        for _ in 0..<max(0, outputCount) {
+            guard let path = reader.string(), let status = reader.status() else { return nil }
+            outputs.append(DirectoryWalker.Entry(path: path, status: status))
+        }
         guard let recordCount = reader.int() else { return nil }
         var flows: [FlowRecord] = []
         for _ in 0..<max(0, recordCount) {
@@ -164,15 +137,14 @@ struct BuildCache: Sendable, Equatable {
         guard reader.isAtEnd else { return nil }
         return BuildCache(
             digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: output, extraInputs: extras,
-            outputMarker: marker, manifest: manifest, flowCount: flowCount, pageCount: pageCount, flows: flows)
+            outputs: outputs, flowCount: flowCount, pageCount: pageCount, flows: flows)
     }
 
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
-    func save(fileSystem: any FileSystem, loader: SiteLoader) throws {
+    func save(loader: SiteLoader) throws {
         var writer = NetstringWriter()
         for text in [digest, globalDigest, outputDirectory] { writer.add(text) }
-        for status in [outputMarker, manifest] { writer.add(status) }
         for number in [flowCount, pageCount, extraInputs.count] { writer.add(number) }
         extraInputs.forEach { writer.add($0) }
         writer.add(entries.count)
@@ -181,8 +153,14 @@ struct BuildCache: Sendable, Equatable {
             writer.add(entry.status)
             writer.add(entry.hash)
         }
+        writer.add(outputs.count)
+        for output in outputs {
+            writer.add(output.path)
+            writer.add(output.status)
+        }
         writer.add(flows.count)
         flows.forEach { $0.write(to: &writer) }
+        let fileSystem = loader.fileSystem
         let folder = loader.diskPath(Self.directory)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
@@ -190,14 +168,14 @@ struct BuildCache: Sendable, Equatable {
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
 
-    /// Each flow's fragment as a piece of the output's manifest, when that is still the file
-    /// this cache describes; nil when it is not.
-    func manifestFragments(fileSystem: any FileSystem) -> [String: FilePiece]? {
+    /// Each flow's fragment as a piece of the output's manifest, which `outputIsAsLeft` has
+    /// shown to be the file this cache describes.
+    func manifestFragments() -> [String: FilePiece]? {
         let path = Path.join(outputDirectory, SiteRenderer.manifestPath)
-        guard fileSystem.status(of: path) == manifest else { return nil }
+        guard let manifest = outputs.first(where: { $0.path == SiteRenderer.manifestPath }) else { return nil }
         var fragments: [String: FilePiece] = [:]
         for flow in flows {
-            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= manifest.size else { return nil }
+            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= manifest.status.size else { return nil }
             fragments[flow.slug] = .range(flow.fragment, of: path)
         }
         return fragments
@@ -212,6 +190,7 @@ extension NetstringWriter {
 }
 
 extension NetstringReader {
+    /// A regular file's status as `NetstringWriter.add(_:)` wrote it.
     mutating func status() -> FileStatus? {
         guard let size = int(), let modified = int() else { return nil }
         return FileStatus(size: size, modified: modified)

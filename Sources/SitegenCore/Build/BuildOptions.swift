@@ -7,11 +7,18 @@ public struct BuildOptions: Sendable, Equatable {
     /// Overrides `base_url` of `sitegen.yml`.
     public var baseURL: String?
     public var includeDrafts = false
+    /// Whether a build waits for another build of the same site or output to end (true), or
+    /// fails at once (false).
+    public var waitForOtherBuilds = true
 
-    public init(siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false) {
+    public init(
+        siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false,
+        waitForOtherBuilds: Bool = true
+    ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
+        self.waitForOtherBuilds = waitForOtherBuilds
     }
 }

@@ -16,14 +16,14 @@ public struct SiteScaffold: Sendable {
     @discardableResult
     public func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
         switch fileSystem.kind(of: directory) {
-        case .file?:
-            throw Failure(message: "\(directory) is a file; give the name of a new folder")
+        case let kind? where kind != .directory:
+            throw Failure(message: "\(directory) is \(kind.description); give the name of a new folder")
         case .directory?:
             let entries = (try? fileSystem.contentsOfDirectory(directory)) ?? []
             if !entries.isEmpty {
                 throw Failure(message: "\(directory) is not empty; sitegen new only writes into a new or empty folder")
             }
-        case nil:
+        default:
             break
         }
         var files = EmbeddedScaffold.files

@@ -3,7 +3,7 @@ enum CommandHelp {
     static let commands = ["build", "check", "new", "help"]
 
     static let overviewUsage = "sitegen <command> [options]"
-    static let buildUsage = "sitegen build [--site DIR] [--output DIR] [--base-url URL] [--drafts] [--quiet | --verbose]"
+    static let buildUsage = "sitegen build [--site DIR] [--output DIR] [--base-url URL] [--drafts] [--no-wait] [--quiet | --verbose]"
     static let checkUsage = "sitegen check [--site DIR] [--strict] [--drafts]"
     static let newUsage = "sitegen new DIR [--with-templates]"
 
@@ -29,13 +29,16 @@ enum CommandHelp {
         usage: \(buildUsage)
 
         Builds every flow under content/ into a carousel page, a site index and manifest.json.
-        The output is written to a new folder and swapped in only when the build succeeds.
+        The new output is written beside the old one and swapped in whole, in one step, only
+        when the build succeeds.
 
         options:
           --site DIR       the site folder (default: the current folder)
           --output DIR     the output folder (default: the site's output/, or sitegen.yml's 'output')
           --base-url URL   the URL the site is served from (overrides sitegen.yml's 'base_url')
           --drafts         include pages marked 'draft: true'
+          --no-wait        fail at once when another build of the site or output runs,
+                           instead of waiting for it to finish
           --quiet          print errors only
           --verbose        also list every file written
 

@@ -62,7 +62,7 @@ public struct CommandLineInterface: Sendable {
     private func runBuild(_ arguments: [String]) -> ExitStatus {
         let parsed: ArgumentParser.Parsed
         switch parse(
-            arguments, values: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose"],
+            arguments, values: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose", "--no-wait"],
             usage: CommandHelp.buildUsage, help: CommandHelp.build)
         {
         case .success(let value): parsed = value
@@ -77,10 +77,13 @@ public struct CommandLineInterface: Sendable {
         }
         let options = BuildOptions(
             siteDirectory: parsed.values["--site"] ?? ".", outputDirectory: parsed.values["--output"],
-            baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"))
+            baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"),
+            waitForOtherBuilds: !parsed.flags.contains("--no-wait"))
         let quiet = parsed.flags.contains("--quiet")
         let started = environment.now()
-        let result = SiteBuilder(fileSystem: environment.fileSystem).build(options, tool: environment.tool)
+        let result = SiteBuilder(fileSystem: environment.fileSystem).build(options, tool: environment.tool) { [environment] notice in
+            if !quiet { environment.standardError(notice + "\n") }
+        }
         let seconds = environment.now() - started
         report(result.diagnostics, showWarnings: !quiet)
         if result.upToDate {

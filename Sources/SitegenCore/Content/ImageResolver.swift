@@ -12,7 +12,6 @@ struct ImageResolver: Sendable {
         var digest: String
     }
 
-    let fileSystem: any FileSystem
     let loader: SiteLoader
 
     /// True for a reference to a file of the site, as opposed to a remote URL or a fragment.
@@ -42,13 +41,18 @@ struct ImageResolver: Sendable {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
         let diskPath = loader.diskPath(sitePath)
-        guard fileSystem.kind(of: diskPath) == .file else {
-            let what = fileSystem.kind(of: diskPath) == .directory ? "is a folder, not an image" : "does not exist"
-            return .failure(.init("image '\(reference)' not found: \(diskPath) \(what)"))
-        }
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.readFile(diskPath)
+            bytes = try loader.fileSystem.readFile(diskPath, confinedTo: loader.root)
+        } catch let error as FileSystemError {
+            switch error.kind {
+            case .notFound: return .failure(.init("image '\(reference)' not found: \(diskPath) does not exist"))
+            case .notARegularFile(.directory): return .failure(.init("image '\(reference)' not found: \(diskPath) is a folder, not an image"))
+            case .notARegularFile(let kind): return .failure(.init("image '\(reference)' is \(kind.description), not an image file"))
+            case .outsideRoot(let real):
+                return .failure(.init("image '\(reference)' is really \(real), outside the site folder; sitegen reads only the site's own files"))
+            default: return .failure(.init("image '\(reference)' cannot be read: \(error.reason)"))
+            }
         } catch {
             return .failure(.init("image '\(reference)' cannot be read: \(error)"))
         }
@@ -61,7 +65,7 @@ struct ImageResolver: Sendable {
         return .success(
             Resolved(
                 src: Path.urlEncoded(inFlow), width: size.width, height: size.height,
-                asset: Asset(source: diskPath, destination: Path.join(flow.slug, inFlow)), digest: hash.hex))
+                asset: Asset(source: diskPath, destination: Path.join(flow.slug, inFlow), root: loader.root), digest: hash.hex))
     }
 }
 

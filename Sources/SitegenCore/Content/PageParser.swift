@@ -98,6 +98,21 @@ struct PageParser: Sendable {
 
 /// Page ids and ordering from file names.
 enum PageNaming {
+    /// The extensions of Markdown pages, compared without regard to case.
+    static let pageExtensions = ["md", "markdown"]
+
+    /// True for a Markdown file name: `01-welcome.md`, `Intro.MD`, `tour.markdown`.
+    static func isPageFile(_ name: String) -> Bool {
+        stem(of: name) != name
+    }
+
+    /// The file name without its Markdown extension, or the whole name when it has none.
+    static func stem(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let pathExtension = name[name.index(after: dot)...].lowercased()
+        return pageExtensions.contains(pathExtension) ? String(name[..<dot]) : name
+    }
+
     /// The number a file name starts with: `02-record.md` is 2.
     static func numericPrefix(of name: String) -> Int? {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
@@ -106,11 +121,11 @@ enum PageNaming {
 
     /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`.
     static func defaultID(fileName: String) -> String {
-        var stem = Substring(fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
-        let digits = stem.prefix { $0.isASCII && $0.isNumber }
-        let rest = stem.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
-        if !rest.isEmpty { stem = rest }
-        let slug = slugify(String(stem))
+        var base = Substring(stem(of: fileName))
+        let digits = base.prefix { $0.isASCII && $0.isNumber }
+        let rest = base.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
+        if !rest.isEmpty { base = rest }
+        let slug = slugify(String(base))
         if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
         return slug.isEmpty ? "page" : "page-\(slug)"
     }

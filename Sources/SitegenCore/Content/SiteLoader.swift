@@ -1,4 +1,5 @@
 /// Finds and reads a site's files: `sitegen.yml`, and the flows and pages under `content/`.
+/// It reads only regular files whose real path is inside the site folder.
 public struct SiteLoader: Sendable {
     public static let configFile = "sitegen.yml"
     public static let contentDirectory = "content"
@@ -9,10 +10,27 @@ public struct SiteLoader: Sendable {
     let fileSystem: any FileSystem
     /// The site folder as the user named it; diagnostics show paths under it.
     let siteDirectory: String
+    /// The real path of the site folder, which every read stays inside.
+    let root: String
 
-    public init(fileSystem: any FileSystem, siteDirectory: String) {
+    /// A loader for the site in `siteDirectory`; an error when there is no such folder.
+    public static func open(fileSystem: any FileSystem, siteDirectory: String) -> Result<SiteLoader, Diagnostic> {
+        guard let root = fileSystem.realPath(siteDirectory), fileSystem.status(of: root)?.kind == .directory else {
+            let what = fileSystem.status(of: siteDirectory).map { "is \($0.kind.description), not a folder" } ?? "does not exist"
+            return .failure(.error("the site folder \(what)", path: siteDirectory))
+        }
+        return .success(SiteLoader(fileSystem: fileSystem, siteDirectory: siteDirectory, root: root))
+    }
+
+    init(fileSystem: any FileSystem, siteDirectory: String, root: String) {
         self.fileSystem = fileSystem
         self.siteDirectory = siteDirectory
+        self.root = root
+    }
+
+    /// The same site read through another file system (one that answers some reads from memory).
+    func reading(through fileSystem: any FileSystem) -> SiteLoader {
+        SiteLoader(fileSystem: fileSystem, siteDirectory: siteDirectory, root: root)
     }
 
     /// The path of a site-relative `path` on the file system, which is also how diagnostics show it.
@@ -20,61 +38,81 @@ public struct SiteLoader: Sendable {
         Path.join(siteDirectory, path)
     }
 
+    /// `sitegen.yml`, when the site has one, and every flow.
     public func load() -> (SiteSources, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        var config: SourceFile?
-        if fileSystem.kind(of: diskPath(Self.configFile)) == .file {
-            switch read(Self.configFile) {
-            case .success(let file): config = file
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
-            }
-        }
-        var flows: [FlowSources] = []
+        load(SiteInventory(loader: self))
+    }
+
+    func load(_ inventory: SiteInventory) -> (SiteSources, [Diagnostic]) {
+        let (config, configDiagnostics) = readConfig(inventory)
+        let (flows, flowDiagnostics) = loadFlows(inventory)
+        return (SiteSources(config: config, flows: flows), configDiagnostics + flowDiagnostics)
+    }
+
+    /// Every flow folder under `content/`, read; with the inventory's problems.
+    func loadFlows(_ inventory: SiteInventory) -> ([FlowSources], [Diagnostic]) {
+        var diagnostics = inventory.problems
         let content = diskPath(Self.contentDirectory)
-        guard fileSystem.kind(of: content) == .directory else {
-            diagnostics.append(.error("no '\(Self.contentDirectory)' folder: a site keeps its flows in content/<flow>/", path: siteDirectory))
-            return (SiteSources(config: config, flows: []), diagnostics)
+        guard inventory.directories.contains(Self.contentDirectory) else {
+            let what = fileSystem.status(of: content).map { "'\(Self.contentDirectory)' is \($0.kind.description), not a folder" }
+                ?? "no '\(Self.contentDirectory)' folder"
+            diagnostics.append(.error("\(what): a site keeps its flows in content/<flow>/", path: siteDirectory))
+            return ([], diagnostics)
         }
         var slugs: [String] = []
-        for (name, kind) in sortedEntries(of: content, diagnostics: &diagnostics) where isVisible(name) {
-            let directory = Path.join(Self.contentDirectory, name)
-            guard kind == .directory else {
-                if name.hasSuffix(".md") {
-                    diagnostics.append(
-                        .warning("not part of any flow: pages go in a flow folder, such as content/welcome/\(name)", path: diskPath(directory)))
-                }
-                continue
-            }
+        for directory in inventory.directories.sorted() where Path.directory(of: directory) == Self.contentDirectory {
+            let name = Path.fileName(of: directory)
+            guard Self.isVisible(name) else { continue }
             if let problem = Self.slugProblem(name) {
                 diagnostics.append(.error("flow folder '\(name)' \(problem)", path: diskPath(directory)))
-                continue
+            } else {
+                slugs.append(name)
             }
-            slugs.append(name)
         }
-        for (flow, flowDiagnostics) in slugs.parallelMap(loadFlow(slug:)) {
+        for entry in inventory.files(under: Self.contentDirectory)
+        where Path.directory(of: entry.path) == Self.contentDirectory && PageNaming.isPageFile(Path.fileName(of: entry.path)) {
+            diagnostics.append(
+                .warning("not part of any flow: pages go in a flow folder, such as content/welcome/\(Path.fileName(of: entry.path))",
+                    path: diskPath(entry.path)))
+        }
+        var flows: [FlowSources] = []
+        for (flow, flowDiagnostics) in slugs.parallelMap({ loadFlow(slug: $0, inventory: inventory) }) {
             flows.append(flow)
             diagnostics += flowDiagnostics
         }
         if flows.isEmpty, !diagnostics.hasErrors {
             diagnostics.append(.error("the site has no flows: make a folder such as content/welcome/ with a page in it", path: content))
         }
-        return (SiteSources(config: config, flows: flows), diagnostics)
+        return (flows, diagnostics)
     }
 
-    /// One flow folder, for a build that reads only the flows that changed.
-    func loadFlow(slug: String) -> (FlowSources, [Diagnostic]) {
+    /// `sitegen.yml`, read, when the site has one.
+    func readConfig(_ inventory: SiteInventory) -> (SourceFile?, [Diagnostic]) {
+        if inventory.directories.contains(Self.configFile) {
+            return (nil, [.error("'\(Self.configFile)' is a folder; the site's settings go in a file of that name", path: diskPath(Self.configFile))])
+        }
+        guard inventory.files.contains(where: { $0.path == Self.configFile }) else { return (nil, []) }
+        switch read(Self.configFile) {
+        case .success(let file): return (file, [])
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+    }
+
+    /// One flow folder: its `_index.md` and the pages directly inside it. A Markdown file in a
+    /// subfolder is not a page, and is reported rather than dropped without a word.
+    func loadFlow(slug: String, inventory: SiteInventory) -> (FlowSources, [Diagnostic]) {
+        let directory = Path.join(Self.contentDirectory, slug)
         var diagnostics: [Diagnostic] = []
-        let flow = loadFlow(slug: slug, directory: Path.join(Self.contentDirectory, slug), diagnostics: &diagnostics)
-        return (flow, diagnostics)
-    }
-
-    private func loadFlow(slug: String, directory: String, diagnostics: inout [Diagnostic]) -> FlowSources {
         var flow = FlowSources(slug: slug, directory: directory, index: nil, pages: [])
-        for (name, kind) in sortedEntries(of: diskPath(directory), diagnostics: &diagnostics) where name.hasSuffix(".md") {
-            let path = Path.join(directory, name)
-            guard kind == .file else { continue }
-            guard name == Self.flowIndexFile || isVisible(name) else { continue }
-            switch read(path) {
+        for entry in inventory.files(under: directory) {
+            let name = Path.fileName(of: entry.path)
+            guard name == Self.flowIndexFile || (Self.isVisible(name) && PageNaming.isPageFile(name)) else { continue }
+            guard Path.directory(of: entry.path) == directory else {
+                diagnostics.append(
+                    .warning("not a page of flow '\(slug)': pages go directly in the flow's folder, not in a subfolder", path: diskPath(entry.path)))
+                continue
+            }
+            switch read(entry.path) {
             case .success(let file):
                 if name == Self.flowIndexFile {
                     flow.index = file
@@ -86,7 +124,7 @@ public struct SiteLoader: Sendable {
                 flow.unreadablePages += 1
             }
         }
-        return flow
+        return (flow, diagnostics)
     }
 
     /// Reads a site-relative file as UTF-8 text, without a byte-order mark.
@@ -94,26 +132,24 @@ public struct SiteLoader: Sendable {
         let shownPath = diskPath(path)
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.readFile(shownPath)
-        } catch let error as FileSystemError {
-            return .failure(.error("cannot read the file: \(error.reason)", path: shownPath))
+            bytes = try fileSystem.readFile(shownPath, confinedTo: root)
         } catch {
-            return .failure(.error("cannot read the file: \(error)", path: shownPath))
+            return .failure(.error("cannot read the file: \(Self.reason(error))", path: shownPath))
         }
         return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0) }
     }
 
-    /// A folder's entries in name order, each with its kind (from one listing, not a stat each).
-    private func sortedEntries(of directory: String, diagnostics: inout [Diagnostic]) -> [(name: String, kind: FileKind)] {
-        do {
-            return try fileSystem.statusOfEntries(in: directory).map { ($0.name, $0.status.kind) }.sorted { $0.name < $1.name }
-        } catch {
-            diagnostics.append(.error("cannot list the folder: \(error)", path: directory))
-            return []
+    /// Why a read failed, in words for a diagnostic.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? FileSystemError else { return "\(error)" }
+        switch error.kind {
+        case .outsideRoot(let real): return "it is really \(real), outside the site folder; sitegen reads only the site's own files"
+        case .notFound: return "it does not exist"
+        default: return error.reason
         }
     }
 
-    private func isVisible(_ name: String) -> Bool {
+    private static func isVisible(_ name: String) -> Bool {
         !name.hasPrefix(".") && !name.hasPrefix("_")
     }
 

@@ -20,10 +20,13 @@ public struct Asset: Sendable, Hashable, Comparable {
     public var source: String
     /// Where it goes, relative to the output folder.
     public var destination: String
+    /// The real path of the site folder, which the copied file must lie inside.
+    public var root: String
 
-    public init(source: String, destination: String) {
+    public init(source: String, destination: String, root: String) {
         self.source = source
         self.destination = destination
+        self.root = root
     }
 
     public static func < (lhs: Asset, rhs: Asset) -> Bool {

@@ -6,8 +6,9 @@ public struct OutputFile: Sendable, Hashable {
         /// A file made of pieces, written one after another (the manifest: too large to join in
         /// memory, and partly copied from the previous one by an incremental build).
         case pieces([FilePiece])
-        /// Copied from this file-system path.
-        case copy(from: String)
+        /// Copied from this file-system path, as bytes (never as a link); with a root (a real
+        /// path), the file copied must lie inside it.
+        case copy(from: String, confinedTo: String?)
     }
 
     public var path: String

@@ -1,10 +1,10 @@
-/// The emit stage: writes the output so that a build that fails half-way leaves the previous
-/// output as it was: a new output in a staging folder beside the real one, swapped in at the end
-/// (`OutputStaging`); over its own previous output, only the changed files, each written beside
-/// its old self and renamed over it at the end (`OutputUpdate`).
+/// The emit stage: makes the output a whole new build or leaves it as it was. A new output is
+/// built beside the current one and swapped in with one atomic exchange (`OutputTransaction`);
+/// the staging folder and the previous output live beside the output under names of their own
+/// (`.<name>.sitegen-new`), and whatever a killed build left there is cleared by the next one.
 ///
-/// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed at
-/// a folder holding anything else, it refuses and touches nothing.
+/// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed
+/// at a folder holding anything else, it refuses and touches nothing.
 public struct OutputWriter: Sendable {
     public static let markerFile = ".sitegen-output"
     /// Placeholders that do not make a folder count as someone else's, kept across builds.
@@ -23,62 +23,71 @@ public struct OutputWriter: Sendable {
         public var message: String
     }
 
+    /// Writes `files` as the whole new output.
     public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
-        let session = try stage(outputDirectory)
-        session.write(files)
-        try session.commit()
+        let transaction = try begin(outputDirectory)
+        transaction.write(files)
+        try transaction.commit()
     }
 
-    /// Starts replacing `outputDirectory`, after checking that sitegen may: over an output it
-    /// wrote before, in place, changing only what differs (`OutputUpdate`); otherwise in a
-    /// staging folder beside it that is swapped in at the end (`OutputStaging`).
-    func stage(_ outputDirectory: String) throws(Failure) -> any OutputSession {
+    /// Starts a new output for `outputDirectory`, after checking that sitegen may replace it and
+    /// clearing what an interrupted build left beside it.
+    /// `current`, when given, lists the files of the current output (one of sitegen's), so that
+    /// it need not be listed again.
+    func begin(_ outputDirectory: String, current known: Set<String>? = nil) throws(Failure) -> OutputTransaction {
         let output = Self.trimmed(outputDirectory)
         let existing = try existingEntries(of: output)
-        let staging = output + ".sitegen-new"
-        let previous = output + ".sitegen-old"
-        for leftover in [staging, previous] where fileSystem.kind(of: leftover) != nil {
+        try clearLeftovers(of: output)
+        let staging = Self.staging(of: output)
+        try attempt(staging) { try fileSystem.createDirectory(staging) }
+        let current = existing.contains(Self.markerFile) ? known ?? Set(files(below: output)) : []
+        return OutputTransaction(
+            fileSystem: fileSystem, output: output, staging: staging, current: current,
+            placeholders: existing.intersection(Self.placeholders).sorted())
+    }
+
+    /// The staging folder of an output: where a new output is built, and where the previous one
+    /// is left by the swap until it is removed.
+    static func staging(of output: String) -> String {
+        sibling(of: output, suffix: "sitegen-new")
+    }
+
+    /// Removes what an interrupted build left beside the output (of this version, or the older
+    /// names of sitegen 0.1).
+    func clearLeftovers(of outputDirectory: String) throws(Failure) {
+        let output = Self.trimmed(outputDirectory)
+        let staging = Self.staging(of: output)
+        for leftover in [staging, staging + ".previous", output + ".sitegen-new", output + ".sitegen-old"]
+        where fileSystem.linkStatus(of: leftover) != nil {
             try attempt(leftover) { try fileSystem.remove(leftover) }
         }
-        if existing.contains(Self.markerFile) {
-            let files = Set(files(below: output)).subtracting([Self.markerFile]).subtracting(Self.placeholders)
-            return OutputUpdate(writer: self, output: output, previous: files)
-        }
-        try attempt(staging) { try fileSystem.createDirectory(staging) }
-        return OutputStaging(writer: self, output: output, staging: staging, previous: previous, existing: existing)
     }
 
-    /// Every file below a folder, relative to it.
-    private func files(below root: String, prefix: String = "") -> [String] {
-        let entries = (try? fileSystem.statusOfEntries(in: prefix.isEmpty ? root : Path.join(root, prefix))) ?? []
-        return entries.flatMap { name, status in
-            let path = prefix.isEmpty ? name : Path.join(prefix, name)
-            return status.kind == .directory ? files(below: root, prefix: path) : [path]
-        }
+    /// The regular files below a folder, relative to it; links are not followed.
+    func files(below root: String) -> [String] {
+        DirectoryWalker(fileSystem: fileSystem, root: nil).walk(root, as: "").files.filter { $0.status.kind == .file }.map(\.path)
     }
 
-    /// Updates an output folder that sitegen wrote, in place, as an incremental build does: the
-    /// `files` whose bytes changed are written beside the old ones and renamed over them (so no
-    /// file is ever half-written), and `stale` files are removed (`OutputUpdate`).
-    public func update(_ files: [OutputFile], removing stale: [String], in outputDirectory: String) throws(Failure) {
-        let session = OutputUpdate(writer: self, output: Self.trimmed(outputDirectory), previous: Set(stale), rewritesMarker: false)
-        session.write(files)
-        try session.commit()
+    /// The status of every entry below the output (hidden ones included), as the build cache
+    /// records it; nil when the output is missing or cannot be listed.
+    func inventory(of outputDirectory: String) -> [DirectoryWalker.Entry]? {
+        let output = Self.trimmed(outputDirectory)
+        guard fileSystem.linkStatus(of: output)?.kind == .directory else { return nil }
+        let walk = DirectoryWalker(fileSystem: fileSystem, root: nil, includesHidden: true).walk(output, as: "")
+        return walk.problems.isEmpty ? walk.files : nil
     }
 
     /// The names in the output folder, after checking that sitegen may replace it.
     private func existingEntries(of output: String) throws(Failure) -> Set<String> {
-        switch fileSystem.kind(of: output) {
+        switch fileSystem.linkStatus(of: output)?.kind {
         case nil:
             return []
-        case .file:
-            throw Failure(path: output, message: "the output path is a file, not a folder")
-        case .directory:
+        case .directory?:
             let names: [String]
             do {
                 names = try fileSystem.contentsOfDirectory(output)
             } catch {
-                throw Failure(path: output, message: "cannot list the output folder: \(error)")
+                throw Failure(path: output, message: "cannot list the output folder: \(OutputTransaction.reason(error))")
             }
             let entries = Set(names)
             let foreign = entries.subtracting(Self.placeholders)
@@ -90,56 +99,32 @@ public struct OutputWriter: Sendable {
                         + "choose an empty or new folder, or empty this one")
             }
             return entries
+        case let kind?:
+            throw Failure(path: output, message: "the output path is \(kind.description), not a folder")
         }
     }
 
-    /// Writes files in parallel, creating the folders they go in; returns what failed, in file order.
-    static func write(_ files: [OutputFile], into root: String, on fileSystem: any FileSystem) -> [Failure] {
-        let folders = Set(files.map { Path.directory(of: $0.path) }).subtracting([""]).sorted()
-        for folder in folders {
-            do {
-                try fileSystem.createDirectory(Path.join(root, folder))
-            } catch {
-                return [Failure(path: folder, message: "cannot write the output: \(error)")]
-            }
+    /// A hidden name beside `output` for sitegen's own use: `.<name>.<suffix>`, or a digest of a
+    /// name too long to fit in a file name with the suffix.
+    static func sibling(of output: String, suffix: String) -> String {
+        let name = Path.fileName(of: output)
+        let fits = name.utf8.count + suffix.utf8.count + 2 <= 255
+        let stem: String
+        if fits {
+            stem = name
+        } else {
+            var hash = ContentHash()
+            hash.add(name)
+            stem = String(hash.hex.prefix(16))
         }
-        let failures: [Failure?] = files.parallelMap { file in
-            let destination = Path.join(root, file.path)
-            do {
-                switch file.contents {
-                case .text(let text): try fileSystem.writeFile(destination, text: text)
-                case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
-                case .pieces(let pieces): try fileSystem.writeFile(destination, pieces: pieces)
-                case .copy(let source): try fileSystem.copyFile(from: source, to: destination)
-                }
-                return nil
-            } catch {
-                return Failure(path: file.path, message: "cannot write the output: \(error)")
-            }
-        }
-        return failures.compactMap { $0 }
+        return Path.join(Path.directory(of: output), ".\(stem).\(suffix)")
     }
 
-    /// Puts `staging` in place of `output`, keeping the previous output until the swap is done.
-    func swap(_ staging: String, into output: String, keepingPreviousAt previous: String, hadOutput: Bool) throws(Failure) {
-        if hadOutput {
-            try attempt(output) { try fileSystem.move(from: output, to: previous) }
-        }
-        do {
-            try attempt(output) { try fileSystem.move(from: staging, to: output) }
-        } catch {
-            if hadOutput { try? fileSystem.move(from: previous, to: output) }
-            try? fileSystem.remove(staging)
-            throw error
-        }
-        if hadOutput { try? fileSystem.remove(previous) }
-    }
-
-    func attempt(_ path: String, _ body: () throws -> Void) throws(Failure) {
+    private func attempt(_ path: String, _ body: () throws -> Void) throws(Failure) {
         do {
             try body()
         } catch {
-            throw Failure(path: path, message: "cannot write the output: \(error)")
+            throw Failure(path: path, message: "cannot write the output: \(OutputTransaction.reason(error))")
         }
     }
 

@@ -78,7 +78,7 @@ public struct SiteRenderer: Sendable {
         let (html, lookups) = render("flow", data.flow(flow), recordingMisses, expectedSize: expected)
         var files = [OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html))]
         for asset in assets {
-            files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source)))
+            files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source, confinedTo: asset.root)))
         }
         let fragment = ManifestBuilder.fragment(ManifestBuilder.manifestFlow(flow, baseURL: settings.baseURL))
         return (

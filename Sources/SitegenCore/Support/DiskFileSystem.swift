@@ -1,13 +1,14 @@
 import Foundation
+import Synchronization
 
-/// The real file system: POSIX calls where a build does many of them (writing, creating folders,
-/// removing trees, renaming), Foundation for the rest.
+/// The real file system, through POSIX calls. Reading never follows a path into anything but a
+/// regular file (a FIFO would block, a device never end), and a confined read checks the real
+/// path of the descriptor it actually opened, so no link swapped in meanwhile can escape the root.
 public struct DiskFileSystem: FileSystem {
-    public init() {}
+    /// The largest file `readFile` reads: far beyond any page or image a site holds.
+    public static let maximumReadSize = 1 << 30
 
-    public func kind(of path: String) -> FileKind? {
-        status(of: path)?.kind
-    }
+    public init() {}
 
     public func status(of path: String) -> FileStatus? {
         var status = stat()
@@ -15,39 +16,38 @@ public struct DiskFileSystem: FileSystem {
         return Self.fileStatus(status)
     }
 
-    public func contentsOfDirectory(_ path: String) throws -> [String] {
-        guard let directory = opendir(path) else { throw Self.error(path) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            if let name = Self.name(of: entry) { names.append(name) }
-        }
-        return names
+    public func linkStatus(of path: String) -> FileStatus? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return Self.fileStatus(status)
     }
 
-    /// Each entry's status from `fstatat` on the open folder, so that no path is looked up whole.
-    /// A folder the listing itself says is one is not stat'ed: it is reported with its kind only
-    /// (size and modification time 0), which is all a walk needs of it.
-    public func statusOfEntries(in path: String) throws -> [(name: String, status: FileStatus)] {
+    /// Each entry's status from `fstatat` on the open folder (not following links), so that no
+    /// path is looked up whole. A folder the listing itself says is one is not stat'ed beyond its
+    /// identity: size and modification time are 0, which is all a walk needs of it.
+    public func entries(in path: String) throws -> [DirectoryEntry] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
-        var entries: [(name: String, status: FileStatus)] = []
+        var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
             guard let name = Self.name(of: entry) else { continue }
             if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
-                entries.append((name, FileStatus(kind: .directory, size: 0, modified: 0)))
+                let identity = FileIdentity(device: 0, inode: UInt64(truncatingIfNeeded: entry.pointee.d_ino))
+                entries.append(DirectoryEntry(name: name, status: FileStatus(kind: .directory, size: 0, modified: 0, identity: identity)))
                 continue
             }
             var status = stat()
-            let found = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
-                    fstatat(descriptor, $0, &status, 0) == 0
-                }
-            }
-            if found { entries.append((name, Self.fileStatus(status))) }
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            entries.append(DirectoryEntry(name: name, status: Self.fileStatus(status)))
         }
         return entries
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// An entry's name, or nil for `.` and `..`.
@@ -60,23 +60,62 @@ public struct DiskFileSystem: FileSystem {
 
     private static func fileStatus(_ status: stat) -> FileStatus {
         FileStatus(
-            kind: (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file, size: Int(status.st_size),
-            modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+            kind: Platform.kind(of: status.st_mode), size: Int(status.st_size), modified: Platform.modificationTime(status),
+            identity: FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino)))
     }
 
-    public func readFile(_ path: String) throws -> [UInt8] {
-        let descriptor = try openForReading(path)
+    // MARK: Reading
+
+    public func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
+        let (descriptor, status) = try openRegularFile(path, confinedTo: root)
         defer { close(descriptor) }
+        return try read(descriptor, size: Int(status.st_size), path: path)
+    }
+
+    /// Opens a regular file for reading: its kind is checked before it is opened (opening some
+    /// devices has effects) and again on the descriptor, and with `root` the descriptor's real
+    /// path must lie inside it.
+    private func openRegularFile(_ path: String, confinedTo root: String?) throws -> (Int32, stat) {
+        var before = stat()
+        guard stat(path, &before) == 0 else { throw Self.error(path) }
+        let kind = Platform.kind(of: before.st_mode)
+        guard kind == .file else {
+            throw FileSystemError(path: path, reason: "is \(kind.description), not a regular file", kind: .notARegularFile(kind))
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(path) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(path: path, reason: "is a folder") }
-        // Read straight into an array of the file's size and one byte more, so that the end
-        // shows in the first chunk (and no capacity is wasted on the thousands of small pages a
-        // build holds): a regular file's read that comes back short has reached the end, so one
-        // call usually does. A file that grows meanwhile, or has no size, is read on in more chunks.
+        do {
+            guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
+            let opened = Platform.kind(of: status.st_mode)
+            guard opened == .file else {
+                throw FileSystemError(path: path, reason: "is \(opened.description), not a regular file", kind: .notARegularFile(opened))
+            }
+            if let root {
+                guard let real = Platform.realPath(ofDescriptor: descriptor) else {
+                    throw FileSystemError(path: path, reason: "cannot tell where the file really is")
+                }
+                guard Path.isInside(real, root: root) else {
+                    throw FileSystemError(path: path, reason: "is really \(real), outside \(root)", kind: .outsideRoot(realPath: real))
+                }
+            }
+            guard Int(status.st_size) <= Self.maximumReadSize else {
+                throw FileSystemError(path: path, reason: "is larger than \(Self.maximumReadSize >> 20) MiB", kind: .tooLarge)
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, status)
+    }
+
+    /// Reads an open regular file straight into an array of its size and one byte more, so that
+    /// the end shows in the first chunk: a read of a regular file that comes back short has
+    /// reached the end, so one call usually does. A file that grows meanwhile is read on in
+    /// chunks, up to `maximumReadSize`.
+    private func read(_ descriptor: Int32, size: Int, path: String) throws -> [UInt8] {
         var bytes = [UInt8]()
-        let regular = (status.st_mode & S_IFMT) == S_IFREG
-        let chunkSize = status.st_size > 0 ? Int(status.st_size) + 1 : 4096
+        let chunkSize = size > 0 ? size + 1 : 4096
         while true {
             var failure: Int32 = 0
             var ended = false
@@ -86,7 +125,7 @@ public struct DiskFileSystem: FileSystem {
                     let count = Foundation.read(descriptor, base + initialized, buffer.count - initialized)
                     if count > 0 {
                         initialized += count
-                        if regular, initialized < buffer.count {
+                        if initialized < buffer.count {
                             ended = true
                             return
                         }
@@ -102,8 +141,13 @@ public struct DiskFileSystem: FileSystem {
             guard failure == 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(failure))) }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
             if ended { return bytes }
+            guard bytes.count <= Self.maximumReadSize else {
+                throw FileSystemError(path: path, reason: "is larger than \(Self.maximumReadSize >> 20) MiB", kind: .tooLarge)
+            }
         }
     }
+
+    // MARK: Writing
 
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         let descriptor = try create(path)
@@ -121,8 +165,8 @@ public struct DiskFileSystem: FileSystem {
     }
 
     /// Writes each piece in turn, so that a large file made of pieces is never joined in memory;
-    /// ranges of other files are copied by the kernel (`sendfile`), never read into memory.
-    /// Small pieces of bytes are gathered into one write.
+    /// ranges of other files are copied by the kernel, never read into memory. Small pieces of
+    /// bytes are gathered into one write.
     public func writeFile(_ path: String, pieces: [FilePiece]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
@@ -143,19 +187,32 @@ public struct DiskFileSystem: FileSystem {
                 try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
             case .range(let range, let source):
                 try flush()
-                let input = try sources[source] ?? openForReading(source)
-                sources[source] = input
+                let input: Int32
+                if let open = sources[source] {
+                    input = open
+                } else {
+                    input = try openRegularFile(source, confinedTo: nil).0
+                    sources[source] = input
+                }
                 try copy(range, of: input, named: source, to: descriptor, path: path)
             }
         }
         try flush()
     }
 
-    /// Copies a byte range of one open file to the end of another, in the kernel.
+    public func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
+        let (input, status) = try openRegularFile(source, confinedTo: root)
+        defer { close(input) }
+        let output = try create(destination)
+        defer { close(output) }
+        try copy(0..<Int(status.st_size), of: input, named: source, to: output, path: destination)
+    }
+
+    /// Copies a byte range of one open file to the end of another, in the kernel where it can.
     private func copy(_ range: Range<Int>, of input: Int32, named source: String, to output: Int32, path: String) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let copied = sendfile(output, input, &offset, range.upperBound - offset)
+            let copied = Platform.copy(from: input, offset: &offset, count: range.upperBound - offset, to: output)
             if copied < 0 {
                 if errno == EINTR { continue }
                 throw Self.error(path)
@@ -164,14 +221,9 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    private func openForReading(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.error(path) }
-        return descriptor
-    }
-
+    /// Creates or truncates a file for writing; a link at `path` is an error, never followed.
     private func create(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.error(path) }
         return descriptor
     }
@@ -188,14 +240,17 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    public func createDirectory(_ path: String) throws {
-        if mkdir(path, 0o755) == 0 || (errno == EEXIST && kind(of: path) == .directory) { return }
-        guard errno == ENOENT else { throw Self.error(path) }
-        try wrap(path) { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    public func hardLink(from existing: String, to newPath: String) throws {
+        guard link(existing, newPath) == 0 else { throw Self.error(newPath) }
     }
 
-    public func copyFile(from source: String, to destination: String) throws {
-        try wrap(destination) { try FileManager.default.copyItem(atPath: source, toPath: destination) }
+    public func createDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && status(of: path)?.kind == .directory) { return }
+        guard errno == ENOENT else { throw Self.error(path) }
+        let parent = Path.directory(of: path)
+        guard !parent.isEmpty, parent != path else { throw Self.error(path) }
+        try createDirectory(parent)
+        guard mkdir(path, 0o755) == 0 || (errno == EEXIST && status(of: path)?.kind == .directory) else { throw Self.error(path) }
     }
 
     public func move(from source: String, to destination: String) throws {
@@ -204,13 +259,20 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
+    public func exchange(_ first: String, _ second: String) throws {
+        let code = Platform.exchange(first, second)
+        guard code != 0 else { return }
+        let reason = "cannot be swapped with \(second): \(String(cString: strerror(code)))"
+        throw FileSystemError(path: first, reason: reason, kind: Platform.exchangeIsUnsupported(code) ? .unsupported : .other)
+    }
+
     /// Removes a file, or a folder with everything in it, depth first without following links.
     public func remove(_ path: String) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw Self.error(path) }
         if (status.st_mode & S_IFMT) == S_IFDIR {
-            for name in try contentsOfDirectory(path) {
-                try remove(path + "/" + name)
+            for entry in try entries(in: path) {
+                try remove(path + "/" + entry.name)
             }
             guard rmdir(path) == 0 else { throw Self.error(path) }
         } else {
@@ -218,16 +280,48 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    private static func error(_ path: String) -> FileSystemError {
-        FileSystemError(path: path, reason: String(cString: strerror(errno)))
+    public func synchronize(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        Platform.synchronizeFileSystem(of: descriptor)
     }
 
-    private func wrap<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as CocoaError {
-            let reason = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
-            throw FileSystemError(path: path, reason: reason)
+    public func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.error(path) }
+        while flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { return nil }
+            throw FileSystemError(path: path, reason: String(cString: strerror(code)))
         }
+        return DescriptorLock(descriptor: descriptor)
+    }
+
+    private static func error(_ path: String) -> FileSystemError {
+        let code = errno
+        return FileSystemError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .notFound : .other)
+    }
+}
+
+/// A `flock` held on an open descriptor; closing the descriptor releases it.
+private final class DescriptorLock: FileLock {
+    private let descriptor: Mutex<Int32?>
+
+    init(descriptor: Int32) {
+        self.descriptor = Mutex(descriptor)
+    }
+
+    func release() {
+        descriptor.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
+        }
+    }
+
+    deinit {
+        release()
     }
 }

@@ -1,52 +1,176 @@
 /// The file-system access the build needs, injected so that every stage can be tested without a
-/// disk. Paths are `/`-separated strings.
+/// disk. Paths are `/`-separated strings. `DiskFileSystem` and `MemoryFileSystem` implement it,
+/// and one contract test suite holds both to the same behaviour.
 public protocol FileSystem: Sendable {
-    /// What is at `path`, or nil when nothing is.
-    func kind(of path: String) -> FileKind?
-    /// The names in a directory, in no particular order.
-    func contentsOfDirectory(_ path: String) throws -> [String]
-    func readFile(_ path: String) throws -> [UInt8]
-    /// Writes a file, replacing any that is there; the parent directory must exist.
+    /// What is at `path`, following symbolic links; nil when nothing is (or a link dangles).
+    func status(of path: String) -> FileStatus?
+    /// What is at `path` itself: a symbolic link is reported as one, not followed.
+    func linkStatus(of path: String) -> FileStatus?
+    /// The entries of a directory (not `.` and `..`), in no particular order, each with its
+    /// `linkStatus`; a folder's status may carry only its kind and identity.
+    func entries(in directory: String) throws -> [DirectoryEntry]
+    /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
+    func realPath(_ path: String) -> String?
+
+    /// The bytes of a regular file. Anything else (a folder, a FIFO, a device, a socket) is an
+    /// error without being opened, so reading never blocks. With `root` (a real path), the file
+    /// that is actually opened must lie inside it, whatever links its path goes through.
+    func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8]
+    /// Writes a file, replacing any that is there (never following a link at `path`); the parent
+    /// directory must exist.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
-    /// Writes text as UTF-8, like `writeFile(_:_:)`.
-    func writeFile(_ path: String, text: String) throws
-    /// Writes a file made of `pieces`, one after another, like `writeFile(_:_:)`. A file a
-    /// piece is copied from must not be `path` itself.
+    /// Writes a file made of `pieces`, one after another, like `writeFile(_:_:)`. A file a piece
+    /// is copied from must not be `path` itself.
     func writeFile(_ path: String, pieces: [FilePiece]) throws
+    /// Copies a regular file's bytes (never a link), with `source` confined to `root` as `readFile`.
+    func copyFile(from source: String, to destination: String, confinedTo root: String?) throws
+    /// Makes `newPath` a second name of the file at `existing`: same bytes, same status.
+    func hardLink(from existing: String, to newPath: String) throws
     /// Creates a directory and any missing parents.
     func createDirectory(_ path: String) throws
-    func copyFile(from source: String, to destination: String) throws
     /// Renames within one file system, replacing a file at the destination: atomic on a disk.
     func move(from source: String, to destination: String) throws
-    /// Removes a file or a whole directory tree.
+    /// Swaps two existing entries in one atomic step, so that no observer ever sees either path
+    /// missing. Throws a `FileSystemError` of kind `.unsupported` where the file system cannot.
+    func exchange(_ first: String, _ second: String) throws
+    /// Makes what was written under `path` durable (on a disk, flushed to storage), so that a
+    /// power cut after a later rename cannot leave renamed files empty.
+    func synchronize(_ path: String)
+    /// Removes a file, a link (not what it points to) or a whole directory tree; an error when
+    /// nothing is at `path`.
     func remove(_ path: String) throws
-    /// A file's size and modification time, to tell cheaply whether it may have changed.
-    func status(of path: String) -> FileStatus?
-    /// The names in a directory with the status of each (entries that vanish meanwhile left out);
-    /// a folder's status may carry only its kind.
-    func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)]
+    /// Takes the exclusive lock of the lock file at `path` (created if need be), waiting for it
+    /// when `wait`; nil when another holder has it and `wait` is false. Held until released.
+    func lock(_ path: String, wait: Bool) throws -> FileLock?
 }
 
-/// What `stat` says of a file that matters to a build cache.
+/// One entry of a directory listing.
+public struct DirectoryEntry: Sendable, Equatable {
+    public var name: String
+    /// The entry's own status: a symbolic link is `.symbolicLink`, not what it points to.
+    public var status: FileStatus
+
+    public init(name: String, status: FileStatus) {
+        self.name = name
+        self.status = status
+    }
+}
+
+/// What `stat` says of a file that matters to a build.
 public struct FileStatus: Sendable, Equatable {
     public var kind: FileKind
     public var size: Int
     /// Modification time in nanoseconds since the epoch.
     public var modified: Int
+    /// The file's device and inode: the same for two paths of one file, so a walk can tell a
+    /// folder it is already inside.
+    public var identity: FileIdentity
 
-    public init(kind: FileKind = .file, size: Int, modified: Int) {
+    public init(kind: FileKind = .file, size: Int, modified: Int, identity: FileIdentity = .unknown) {
         self.kind = kind
         self.size = size
         self.modified = modified
+        self.identity = identity
+    }
+
+    /// True when two statuses describe the same content as a build cache sees it: kind, size and
+    /// modification time (the identity is left out, since copies and restores change it).
+    public func sameContent(as other: FileStatus) -> Bool {
+        kind == other.kind && size == other.size && modified == other.modified
     }
 }
 
+/// A file's device and inode number.
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    public static let unknown = FileIdentity(device: 0, inode: 0)
+}
+
+/// The kinds of file-system entry the build distinguishes.
+public enum FileKind: Sendable, Equatable {
+    case file, directory, symbolicLink
+    /// A FIFO, a device or a socket: never read.
+    case special(String)
+
+    /// How messages name the kind: "a file", "a folder", "a FIFO"…
+    public var description: String {
+        switch self {
+        case .file: return "a file"
+        case .directory: return "a folder"
+        case .symbolicLink: return "a symbolic link"
+        case .special(let name): return name
+        }
+    }
+}
+
+/// A lock on a file, held until `release()` (or until its holder ends).
+public protocol FileLock: AnyObject, Sendable {
+    func release()
+}
+
+/// A file-system failure with the path it concerns.
+public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, where a caller decides by it.
+    public enum Kind: Sendable, Equatable {
+        case notFound
+        /// The path is not a regular file; the associated value is what it is.
+        case notARegularFile(FileKind)
+        /// The file read through the path lies outside the allowed root, at this real path.
+        case outsideRoot(realPath: String)
+        case tooLarge
+        case unsupported
+        case other
+    }
+
+    public var path: String
+    public var reason: String
+    public var kind: Kind
+
+    public init(path: String, reason: String, kind: Kind = .other) {
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
 extension FileSystem {
+    /// What is at `path`, following symbolic links.
+    public func kind(of path: String) -> FileKind? {
+        status(of: path)?.kind
+    }
+
+    /// The names in a directory, in no particular order.
+    public func contentsOfDirectory(_ path: String) throws -> [String] {
+        try entries(in: path).map(\.name)
+    }
+
+    /// A file's bytes, with no root to stay inside.
+    public func readFile(_ path: String) throws -> [UInt8] {
+        try readFile(path, confinedTo: nil)
+    }
+
+    /// Writes text as UTF-8, like `writeFile(_:_:)`.
     public func writeFile(_ path: String, text: String) throws {
         try writeFile(path, Array(text.utf8))
     }
 
-    public func writeFile(_ path: String, pieces: [FilePiece]) throws {
+    public func copyFile(from source: String, to destination: String) throws {
+        try copyFile(from: source, to: destination, confinedTo: nil)
+    }
+}
+
+extension FileSystem {
+    /// Joins pieces in memory: for file systems without a faster way.
+    func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for piece in pieces {
             switch piece {
@@ -59,30 +183,6 @@ extension FileSystem {
                 bytes += whole[range]
             }
         }
-        try writeFile(path, bytes)
+        return bytes
     }
-
-    public func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
-        try contentsOfDirectory(directory).compactMap { name in
-            status(of: directory + "/" + name).map { (name, $0) }
-        }
-    }
-}
-
-/// The kinds of file-system entry the build distinguishes.
-public enum FileKind: Sendable, Equatable {
-    case file, directory
-}
-
-/// A file-system failure with the path it concerns.
-public struct FileSystemError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): \(reason)" }
 }

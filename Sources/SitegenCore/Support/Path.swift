@@ -44,6 +44,12 @@ enum Path {
         return String(path.dropFirst(base.count + 1))
     }
 
+    /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
+    static func isInside(_ realPath: String, root: String) -> Bool {
+        root == "/" || realPath == root
+            || (realPath.hasPrefix(root) && realPath.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/"))
+    }
+
     /// Percent-encodes a relative path for use as a URL, keeping `/` and unreserved characters.
     static func urlEncoded(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)

@@ -1,36 +1,39 @@
-import Foundation
+import Synchronization
 
 /// A file system that answers the first read of some files from bytes already read, and passes
 /// everything else through. The build cache reads every input to hash it; handing those bytes on
 /// spares the build a second read, and the build uses exactly the bytes it hashed. Each file's
 /// bytes are let go once they have been read, so a large site's inputs are not held twice.
-final class PrereadFileSystem: FileSystem, @unchecked Sendable {
+final class PrereadFileSystem: FileSystem, Sendable {
     let base: any FileSystem
-    private let lock = NSLock()
-    /// File contents by path, as `base` would return them, until they are read.
-    private var files: [String: [UInt8]]
+    /// File contents by path, as `base` would return them (confined to the site), until they are read.
+    private let files: Mutex<[String: [UInt8]]>
 
     init(base: any FileSystem, files: [String: [UInt8]]) {
         self.base = base
-        self.files = files
+        self.files = Mutex(files)
     }
 
-    func readFile(_ path: String) throws -> [UInt8] {
-        if let bytes = lock.withLock({ files.removeValue(forKey: path) }) { return bytes }
-        return try base.readFile(path)
+    func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
+        if let bytes = files.withLock({ $0.removeValue(forKey: path) }) { return bytes }
+        return try base.readFile(path, confinedTo: root)
     }
 
-    func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
-    func contentsOfDirectory(_ path: String) throws -> [String] { try base.contentsOfDirectory(path) }
-    func statusOfEntries(in directory: String) throws -> [(name: String, status: FileStatus)] {
-        try base.statusOfEntries(in: directory)
-    }
+    func linkStatus(of path: String) -> FileStatus? { base.linkStatus(of: path) }
+    func entries(in directory: String) throws -> [DirectoryEntry] { try base.entries(in: directory) }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
     func writeFile(_ path: String, pieces: [FilePiece]) throws { try base.writeFile(path, pieces: pieces) }
+    func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
+        try base.copyFile(from: source, to: destination, confinedTo: root)
+    }
+    func hardLink(from existing: String, to newPath: String) throws { try base.hardLink(from: existing, to: newPath) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
-    func copyFile(from source: String, to destination: String) throws { try base.copyFile(from: source, to: destination) }
     func move(from source: String, to destination: String) throws { try base.move(from: source, to: destination) }
+    func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
+    func synchronize(_ path: String) { base.synchronize(path) }
     func remove(_ path: String) throws { try base.remove(path) }
+    func lock(_ path: String, wait: Bool) throws -> (any FileLock)? { try base.lock(path, wait: wait) }
 }

@@ -2,43 +2,24 @@
 struct ThemeLoader: Sendable {
     static let directory = "templates"
 
-    let fileSystem: any FileSystem
     let loader: SiteLoader
 
-    func load() -> (Theme, [Diagnostic]) {
+    /// The default theme with the site's overrides, from the files the inventory found.
+    func load(_ inventory: SiteInventory) -> (Theme, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var overrides: [String: Theme.File] = [:]
-        let root = loader.diskPath(Self.directory)
-        guard fileSystem.kind(of: root) == .directory else { return (.default, []) }
-        for relative in files(under: root, prefix: "", diagnostics: &diagnostics) {
-            let sitePath = Path.join(Self.directory, relative)
+        for entry in inventory.files(under: Self.directory) {
+            let relative = String(entry.path.dropFirst(Self.directory.count + 1))
             guard Theme.isThemeFile(relative) else {
                 diagnostics.append(
-                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml", path: loader.diskPath(sitePath)))
+                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml", path: loader.diskPath(entry.path)))
                 continue
             }
-            switch loader.read(sitePath) {
+            switch loader.read(entry.path) {
             case .success(let file): overrides[relative] = Theme.File(text: file.text, path: file.path)
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
         return (Theme.default.overridden(by: overrides), diagnostics)
-    }
-
-    /// Every file below `directory`, as paths relative to it, sorted; hidden files left out.
-    private func files(under directory: String, prefix: String, diagnostics: inout [Diagnostic]) -> [String] {
-        let names: [String]
-        do {
-            names = try fileSystem.contentsOfDirectory(directory).sorted()
-        } catch {
-            diagnostics.append(.error("cannot list the folder: \(error)", path: directory))
-            return []
-        }
-        return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
-            let path = Path.join(directory, name)
-            let relative = Path.join(prefix, name)
-            return fileSystem.kind(of: path) == .directory
-                ? files(under: path, prefix: relative, diagnostics: &diagnostics) : [relative]
-        }
     }
 }

@@ -1,0 +1,45 @@
+/// Every input of a site as one walk found it: `sitegen.yml`, and everything under `content/` and
+/// `templates/`, with the problems the walk met (links leaving the site, loops, special files).
+/// Loading and the build cache both work from it, so the site is listed once per build.
+struct SiteInventory: Sendable {
+    /// Input files by site-relative path, each root's in path order; links inside the site are
+    /// followed, so a status is what the link leads to.
+    var files: [DirectoryWalker.Entry]
+    /// Every folder walked, site-relative.
+    var directories: Set<String>
+    /// Errors for what the walk could not use.
+    var problems: [Diagnostic]
+
+    /// The folders and files of a site that a build reads.
+    static let roots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
+
+    /// Walks the roots of the site `loader` reads.
+    init(loader: SiteLoader) {
+        self.init(loader: loader, paths: Self.roots)
+    }
+
+    /// Walks site-relative `paths` (each a file or a folder) of the site `loader` reads.
+    init(loader: SiteLoader, paths: [String]) {
+        let walker = DirectoryWalker(fileSystem: loader.fileSystem, root: loader.root)
+        var files: [DirectoryWalker.Entry] = []
+        var directories: Set<String> = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            let walk = walker.walk(loader.diskPath(path), as: path)
+            files += walk.files
+            directories.formUnion(walk.directories)
+            problems += walk.problems.map { .error($0.message, path: loader.diskPath($0.path)) }
+        }
+        self.files = files
+        self.directories = directories
+        self.problems = problems
+    }
+
+    /// The files below a site-relative folder, in path order.
+    func files(under directory: String) -> ArraySlice<DirectoryWalker.Entry> {
+        let prefix = directory + "/"
+        guard let start = files.firstIndex(where: { $0.path.hasPrefix(prefix) }) else { return [] }
+        let end = files[start...].firstIndex { !$0.path.hasPrefix(prefix) } ?? files.endIndex
+        return files[start..<end]
+    }
+}

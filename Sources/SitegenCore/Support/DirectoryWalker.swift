@@ -1,0 +1,134 @@
+/// Walks folder trees: every walk of the site's inputs and of the output goes through here.
+///
+/// Hidden entries (names starting with `.`) are left out unless asked for. With a `root` (the real path of the
+/// site folder), a symbolic link is followed only when what it leads to lies inside the root,
+/// and a link to a folder that contains it (a loop) is not followed; without one, links are
+/// listed as links and never followed. FIFOs, devices and sockets are never files. Each of
+/// these is reported as a problem naming the path, and the walk goes on.
+struct DirectoryWalker: Sendable {
+    /// The most entries one walk lists, so that a tree of links cannot make it endless.
+    static let maximumEntries = 2_000_000
+
+    let fileSystem: any FileSystem
+    /// The real path that followed links must stay inside; nil to follow none.
+    let root: String?
+    /// Whether entries whose names start with `.` are listed.
+    var includesHidden = false
+
+    /// One entry found: its path (the walk's prefix joined with the names below it) and its
+    /// status, with links followed when they are.
+    struct Entry: Sendable, Equatable {
+        var path: String
+        var status: FileStatus
+    }
+
+    /// Something the walk could not use, and why.
+    struct Problem: Sendable, Equatable {
+        var path: String
+        var message: String
+    }
+
+    /// What a walk found, in path order.
+    struct Result: Sendable {
+        var files: [Entry] = []
+        /// The folders walked, the start included (as `prefix`, or "" without one).
+        var directories: [String] = []
+        var problems: [Problem] = []
+
+        mutating func append(_ other: Result) {
+            files += other.files
+            directories += other.directories
+            problems += other.problems
+        }
+    }
+
+    /// Walks what is at `path` on disk (a file, a folder or a link to one), naming everything
+    /// found `prefix/…`. Nothing at `path` gives an empty result. The folders of the first level
+    /// are walked in parallel.
+    func walk(_ path: String, as prefix: String) -> Result {
+        var result = Result()
+        guard let own = fileSystem.linkStatus(of: path) else { return result }
+        guard let status = follow(path, shownAs: prefix, own, into: &result) else { return result }
+        guard status.kind == .directory else {
+            result.files.append(Entry(path: prefix, status: status))
+            return result
+        }
+        result.directories.append(prefix)
+        let ancestors = [Ancestor(path: path)]
+        let entries = listing(of: path, shownAs: prefix, into: &result)
+        let walked = entries.parallelMap { entry -> Result in
+            var found = Result()
+            var budget = Self.maximumEntries / max(1, entries.count)
+            visit(entry, in: path, shownAs: prefix, ancestors: ancestors, budget: &budget, into: &found)
+            return found
+        }
+        for part in walked { result.append(part) }
+        return result
+    }
+
+    /// A folder the walk is inside, whose identity is found only when a link needs comparing.
+    private struct Ancestor: Sendable {
+        var path: String
+    }
+
+    private func visit(
+        _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], budget: inout Int,
+        into result: inout Result
+    ) {
+        let path = directory + "/" + entry.name
+        let name = Path.join(shown, entry.name)
+        budget -= 1
+        guard budget >= 0 else {
+            if budget == -1 { result.problems.append(Problem(path: name, message: "the walk stopped here: more than \(Self.maximumEntries) entries")) }
+            return
+        }
+        guard let status = follow(path, shownAs: name, entry.status, into: &result) else { return }
+        guard status.kind == .directory else {
+            result.files.append(Entry(path: name, status: status))
+            return
+        }
+        if entry.status.kind == .symbolicLink, let loop = ancestors.first(where: { fileSystem.status(of: $0.path)?.identity == status.identity }) {
+            let target = fileSystem.realPath(path) ?? loop.path
+            result.problems.append(
+                Problem(path: name, message: "is a symbolic link to \(target), a folder that contains it; a loop is not followed"))
+            return
+        }
+        result.directories.append(name)
+        for child in listing(of: path, shownAs: name, into: &result) {
+            visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], budget: &budget, into: &result)
+        }
+    }
+
+    /// What an entry is once a link is followed (when allowed); nil, with a problem where there
+    /// is one, for what the walk does not take.
+    private func follow(_ path: String, shownAs name: String, _ own: FileStatus, into result: inout Result) -> FileStatus? {
+        var status = own
+        if own.kind == .symbolicLink {
+            guard let root else { return own }
+            guard let real = fileSystem.realPath(path), let target = fileSystem.status(of: path) else {
+                result.problems.append(Problem(path: name, message: "is a symbolic link that leads nowhere"))
+                return nil
+            }
+            guard Path.isInside(real, root: root) else {
+                result.problems.append(
+                    Problem(path: name, message: "is a symbolic link to \(real), outside the site folder; sitegen reads only the site's own files"))
+                return nil
+            }
+            status = target
+        }
+        if case .special(let kind) = status.kind {
+            result.problems.append(Problem(path: name, message: "is \(kind); sitegen reads only regular files and folders"))
+            return nil
+        }
+        return status
+    }
+
+    private func listing(of path: String, shownAs name: String, into result: inout Result) -> [DirectoryEntry] {
+        do {
+            return try fileSystem.entries(in: path).filter { includesHidden || !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
+        } catch {
+            result.problems.append(Problem(path: name, message: "cannot list the folder: \((error as? FileSystemError)?.reason ?? "\(error)")"))
+            return []
+        }
+    }
+}

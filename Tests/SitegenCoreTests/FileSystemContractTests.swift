@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// One set of expectations for both file systems, so that what the tests prove in memory holds
+/// on the disk: reads only of regular files, confinement through links, atomic swaps, links,
+/// removal and locks.
+@Suite struct FileSystemContractTests {
+    @Test(arguments: FileSystemFixture.all)
+    func readsWritesAndListsFiles(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("a/b/c.txt", "hello")
+        #expect(try fileSystem.readFile(tree.path("a/b/c.txt")) == Array("hello".utf8))
+        #expect(fileSystem.status(of: tree.path("a/b/c.txt"))?.size == 5)
+        #expect(fileSystem.kind(of: tree.path("a/b")) == .directory)
+        #expect(try fileSystem.entries(in: tree.path("a")).map(\.name) == ["b"])
+        try fileSystem.writeFile(tree.path("a/b/c.txt"), text: "bye")
+        #expect(try fileSystem.readFile(tree.path("a/b/c.txt")) == Array("bye".utf8), "a write replaces the file")
+        try fileSystem.writeFile(tree.path("joined"), pieces: [.bytes(Array("x".utf8)), .range(1..<3, of: tree.path("a/b/c.txt"))])
+        #expect(try fileSystem.readFile(tree.path("joined")) == Array("xye".utf8))
+        #expect(throws: FileSystemError.self) { try fileSystem.writeFile(tree.path("missing/x"), text: "") }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func onlyRegularFilesAreRead(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.fifo("pipe")
+        try tree.write("folder/x", "")
+        for (path, kind) in [("pipe", FileKind.special("a FIFO")), ("folder", .directory)] {
+            #expect { try tree.fileSystem.readFile(tree.path(path)) } throws: { error in
+                (error as? FileSystemError)?.kind == .notARegularFile(kind)
+            }
+        }
+        #expect(try tree.fileSystem.entries(in: tree.root).first { $0.name == "pipe" }?.status.kind == .special("a FIFO"))
+        #expect { try tree.fileSystem.readFile(tree.path("none")) } throws: { ($0 as? FileSystemError)?.kind == .notFound }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func confinedReadsFollowLinksOnlyInsideTheRoot(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("outside/secret", "secret")
+        try tree.write("site/page.md", "page")
+        try tree.link("site/inside.md", to: "page.md")
+        try tree.link("site/escape.md", to: "../outside/secret")
+        try tree.link("site/folder", to: tree.path("outside"))
+        let site = tree.path("site")
+        #expect(try fileSystem.readFile(tree.path("site/inside.md"), confinedTo: site) == Array("page".utf8))
+        for path in ["site/escape.md", "site/folder/secret"] {
+            #expect { try fileSystem.readFile(tree.path(path), confinedTo: site) } throws: { error in
+                (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
+            }
+        }
+        #expect(try fileSystem.readFile(tree.path("site/escape.md")) == Array("secret".utf8), "without a root, links are followed")
+        #expect(fileSystem.realPath(tree.path("site/folder/secret")) == tree.path("outside/secret"))
+        #expect(fileSystem.linkStatus(of: tree.path("site/inside.md"))?.kind == .symbolicLink)
+        #expect(fileSystem.status(of: tree.path("site/inside.md"))?.kind == .file)
+        #expect(try fileSystem.entries(in: site).first { $0.name == "folder" }?.status.kind == .symbolicLink)
+        try fileSystem.copyFile(from: tree.path("site/inside.md"), to: tree.path("copy"), confinedTo: site)
+        #expect(fileSystem.linkStatus(of: tree.path("copy"))?.kind == .file, "a copy is the bytes, never a link")
+        #expect(throws: FileSystemError.self) {
+            try fileSystem.copyFile(from: tree.path("site/escape.md"), to: tree.path("copy2"), confinedTo: site)
+        }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func writingNeverFollowsALinkAtThePath(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("target", "keep")
+        try tree.link("link", to: "target")
+        #expect(throws: FileSystemError.self) { try tree.fileSystem.writeFile(tree.path("link"), text: "overwritten") }
+        #expect(try tree.fileSystem.readFile(tree.path("target")) == Array("keep".utf8))
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func foldersAreExchangedAndMovedWhole(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("one/a", "1")
+        try tree.write("two/b", "2")
+        try fileSystem.exchange(tree.path("one"), tree.path("two"))
+        #expect(try fileSystem.readFile(tree.path("one/b")) == Array("2".utf8))
+        #expect(try fileSystem.readFile(tree.path("two/a")) == Array("1".utf8))
+        #expect(fileSystem.kind(of: tree.path("one/a")) == nil)
+        try fileSystem.move(from: tree.path("two"), to: tree.path("three"))
+        #expect(fileSystem.kind(of: tree.path("two")) == nil && fileSystem.kind(of: tree.path("three/a")) == .file)
+        #expect(throws: FileSystemError.self) { try fileSystem.move(from: tree.path("three"), to: tree.path("one")) }
+        try tree.write("f", "new")
+        try tree.write("g", "old")
+        try fileSystem.move(from: tree.path("f"), to: tree.path("g"))
+        #expect(try fileSystem.readFile(tree.path("g")) == Array("new".utf8), "a rename replaces a file")
+        #expect(throws: FileSystemError.self) { try fileSystem.exchange(tree.path("one"), tree.path("nothing")) }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func hardLinksShareTheFile(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("a", "same")
+        try fileSystem.hardLink(from: tree.path("a"), to: tree.path("b"))
+        let a = try #require(fileSystem.status(of: tree.path("a")))
+        #expect(fileSystem.status(of: tree.path("b")) == a)
+        try fileSystem.remove(tree.path("a"))
+        #expect(try fileSystem.readFile(tree.path("b")) == Array("same".utf8), "the other name keeps the file")
+        #expect(throws: FileSystemError.self) { try fileSystem.hardLink(from: tree.path("b"), to: tree.path("b")) }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func removingTakesTreesAndLinksButNotTheirTargets(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("kept/file", "x")
+        try tree.write("gone/deep/file", "y")
+        try tree.link("gone/link", to: tree.path("kept"))
+        try fileSystem.remove(tree.path("gone"))
+        #expect(fileSystem.linkStatus(of: tree.path("gone")) == nil)
+        #expect(fileSystem.kind(of: tree.path("kept/file")) == .file, "a link's target stays")
+        #expect { try fileSystem.remove(tree.path("gone")) } throws: { ($0 as? FileSystemError)?.kind == .notFound }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func aLockHasOneHolderAtATime(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let first = try #require(try tree.fileSystem.lock(tree.path("lock"), wait: false))
+        #expect(try tree.fileSystem.lock(tree.path("lock"), wait: false) == nil, "held by another")
+        first.release()
+        let second = try #require(try tree.fileSystem.lock(tree.path("lock"), wait: false))
+        second.release()
+    }
+
+    @Test(arguments: FileSystemFixture.all)
+    func realPathsResolveEveryLink(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("real/file", "")
+        try tree.link("a", to: "real")
+        try tree.link("b", to: "a/../real/file")
+        #expect(tree.fileSystem.realPath(tree.path("b")) == tree.path("real/file"))
+        try tree.link("loop1", to: "loop2")
+        try tree.link("loop2", to: "loop1")
+        #expect(tree.fileSystem.realPath(tree.path("loop1")) == nil)
+        #expect(tree.fileSystem.status(of: tree.path("loop1")) == nil)
+        #expect(tree.fileSystem.linkStatus(of: tree.path("loop1"))?.kind == .symbolicLink)
+    }
+}
