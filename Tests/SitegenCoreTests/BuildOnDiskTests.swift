@@ -74,7 +74,7 @@ import Testing
         #expect(second.err.contains("03-done.md:3:1: error: invalid YAML in front matter"))
         #expect(second.err.contains("sitegen: build failed with 1 error; the output was not changed"))
         #expect(try GoldenTests.files(in: site.path + "/output") == before)
-        #expect(!FileManager.default.fileExists(atPath: site.path + "/output.sitegen-new"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/.output.sitegen-staging"))
     }
 
     @Test func refusesToBuildIntoAFolderOfSomeoneElsesFiles() throws {

@@ -86,10 +86,14 @@ import Testing
             #expect(!stopped.succeeded || left == new, "a build that says it succeeded left its output")
 
             let next = SiteBuilder(fileSystem: tree.fileSystem).build(Self.options(tree))
-            #expect(next.succeeded, "after a stop at call \(stop): \(next.diagnostics)")
+            #expect(next.succeeded, "after a stop at call \(stop): \(next.diagnostics.map { $0.path + ": " + $0.message })")
             #expect(Self.files(tree, under: "site/output") == new, "after a stop at call \(stop), the next build is a clean build's")
-            let leftovers = (try? tree.fileSystem.entries(in: tree.path("site")))?.map(\.name).filter { $0.contains("sitegen-new") }
+            let leftovers = (try? tree.fileSystem.entries(in: tree.path("site")))?.map(\.name).filter {
+                $0.contains("sitegen-") && ![".output.sitegen-staging", ".output.sitegen-lock", ".sitegen-cache"].contains($0)
+            }
             #expect(leftovers == [], "after a stop at call \(stop)")
+            let temporaries = Self.files(tree, under: "site/.output.sitegen-staging").keys.filter { $0.contains("sitegen-temporary") }
+            #expect(temporaries.isEmpty, "after a stop at call \(stop)")
         }
     }
 }

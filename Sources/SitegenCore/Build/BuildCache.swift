@@ -27,7 +27,7 @@ struct BuildCache: Sendable, Equatable {
     var outputDirectory: String
     /// Site files that build read outside the usual roots, fingerprinted next time too.
     var extraInputs: [String] = []
-    /// Every file of the output as that build left it, relative to the output, in walk order.
+    /// Every file of the output as that build left it, relative to the output.
     var outputs: [DirectoryWalker.Entry]
     var flowCount: Int
     var pageCount: Int
@@ -95,7 +95,8 @@ struct BuildCache: Sendable, Equatable {
     /// True when `live` (the output as it is now) is exactly the output this cache recorded.
     func outputIsAsLeft(_ live: [DirectoryWalker.Entry]?) -> Bool {
         guard let live, live.count == outputs.count else { return false }
-        return zip(live, outputs).allSatisfy { $0.path == $1.path && $0.status.sameContent(as: $1.status) }
+        let recorded = Dictionary(outputs.map { ($0.path, $0.status) }) { first, _ in first }
+        return live.allSatisfy { entry in recorded[entry.path].map { entry.status.sameContent(as: $0) } ?? false }
     }
 
     // MARK: Reading and writing

@@ -46,15 +46,16 @@ extension SiteBuilder {
         }
 
         let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
+        let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
         let plan = BuildPlanner.plan(
             .init(
                 cache: cache, digest: fingerprint.digest, globalDigest: globalDigest, flowDigests: flowDigests,
-                outputDirectory: output,
-                outputIsAsLeft: cache?.outputIsAsLeft(OutputWriter(fileSystem: fileSystem).inventory(of: output)) ?? false,
+                outputDirectory: output, outputIsAsLeft: cache?.outputIsAsLeft(liveOutput) ?? false,
                 inputsHaveProblems: !inventory.problems.isEmpty))
         let run = Run(
             options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
-            fingerprint: fingerprint, identity: identity, globalDigest: globalDigest, flowDigests: flowDigests)
+            liveOutput: liveOutput, fingerprint: fingerprint, identity: identity, globalDigest: globalDigest,
+            flowDigests: flowDigests)
         switch (plan, cache) {
         case (.upToDate, let cache?):
             return Result(
@@ -75,6 +76,8 @@ extension SiteBuilder {
         var inventory: SiteInventory
         var preparation: Preparation
         var output: String
+        /// Every file of the output as it is, when it could be listed.
+        var liveOutput: [DirectoryWalker.Entry]?
         var fingerprint: BuildCache.Fingerprint
         var identity: String
         var globalDigest: String
@@ -88,11 +91,12 @@ extension SiteBuilder {
         guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: run.output) }
         var result = Result(site: nil, files: [], outputDirectory: run.output, diagnostics: modelled.diagnostics)
         let rendered: SiteRenderer.Rendered
+        let outputs: [DirectoryWalker.Entry]
         do {
             let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output)
             rendered = SiteRenderer(theme: run.preparation.compiledTheme).render(site, recordingMisses: false, sink: transaction.write)
             transaction.write(rendered.files)
-            try transaction.commit()
+            outputs = try transaction.commit()
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             return result
@@ -113,7 +117,7 @@ extension SiteBuilder {
         let record = BuildCache(
             digest: final.digest,
             globalDigest: extras.isEmpty ? run.globalDigest : FlowRecord.digests(of: final.entries, identity: run.identity).global,
-            entries: final.entries, outputDirectory: run.output, extraInputs: extras, outputs: [],
+            entries: final.entries, outputDirectory: run.output, extraInputs: extras, outputs: outputs,
             flowCount: result.flowCount, pageCount: result.pageCount,
             flows: zip(rendered.flows, rendered.manifestFragments).map { flow, fragment in
                 FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
@@ -162,15 +166,16 @@ extension SiteBuilder {
         replaced.insert(OutputWriter.markerFile)
         replaced.formUnion(OutputWriter.placeholders)
         let carried = cache.outputs.map(\.path).filter { !replaced.contains($0) }
+        var record = cache
         var result = Result(
             site: nil, files: written, outputDirectory: run.output, diagnostics: diagnostics.sorted(),
             flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount }, rebuiltFlows: slugs)
         result.outputs = written.map(\.path)
         do {
-            let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: Set(cache.outputs.map(\.path)))
+            let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.liveOutput)
             transaction.write(written)
             transaction.carry(carried)
-            try transaction.commit()
+            record.outputs = try transaction.commit()
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             result.rebuiltFlows = nil
@@ -180,7 +185,6 @@ extension SiteBuilder {
             if case .copy(let source, _) = file.contents { return source }
             return nil
         }
-        var record = cache
         let newExtras = Self.outsideInputs(sources, loader: run.loader).filter { !cache.extraInputs.contains($0) }
         record.extraInputs += newExtras
         if !newExtras.isEmpty {
@@ -212,12 +216,8 @@ extension SiteBuilder {
         [tool, options.outputDirectory ?? "", options.baseURL ?? "", options.includeDrafts ? "drafts" : ""].joined(separator: "\u{0}")
     }
 
-    /// Saves the cache, with the output as this build left it; failing that, a warning (the next
-    /// build simply starts over).
+    /// Saves the cache; failing that, a warning (the next build simply starts over).
     private func save(_ cache: BuildCache, loader: SiteLoader) -> [Diagnostic] {
-        var cache = cache
-        guard let outputs = OutputWriter(fileSystem: fileSystem).inventory(of: cache.outputDirectory) else { return [] }
-        cache.outputs = outputs
         do {
             try cache.save(loader: loader)
             return []

@@ -1,37 +1,53 @@
 import Synchronization
 
-/// A new output, built whole in a staging folder beside the current one and swapped in with one
+/// A new output, made whole in a staging folder beside the current one and swapped in with one
 /// atomic exchange, so that at every instant the output folder is entirely the previous build or
 /// entirely the new one, however the build ends.
 ///
-/// Files arrive from any number of threads as they are rendered. A file whose bytes are what the
-/// current output already holds at that path is hard-linked from it instead of written, and
-/// `carry` links files the caller knows to be unchanged without reading them; so unchanged files
-/// keep their inodes, and a build that changes one page writes one page. Until `commit()` the
-/// current output is untouched; a write that fails is kept and reported by `commit()`.
+/// The staging folder is kept between builds: after the exchange it holds the previous output,
+/// and the next build brings it up to date rather than making a tree from nothing, so folders
+/// are not created and deleted by the thousand on every build. A file whose bytes are what the
+/// current output already holds at that path (and every file `carry` names) becomes a hard link
+/// to the current output's file, which is nothing to do at all when the staging folder already
+/// links that very file. New bytes go into a temporary file renamed into place, so that no file
+/// the current output shares with the staging folder is ever written through.
+///
+/// Files arrive from any number of threads as they are rendered. Until `commit()` the current
+/// output is untouched; a write that fails is kept and reported by `commit()`.
 final class OutputTransaction: Sendable {
     let fileSystem: any FileSystem
     /// The output folder.
     let output: String
     let staging: String
-    /// The files of the current output, relative to it, that new files may be linked from; empty
-    /// when there is no previous output of sitegen's.
-    private let current: Set<String>
+    /// The files of the current output (one of sitegen's), relative to it, with their status.
+    private let current: [String: FileStatus]
+    /// What the staging folder held when the build began: files (and anything else not a folder)
+    /// and folders, relative to it.
+    private let spare: [String: FileStatus]
+    private let spareFolders: Set<String>
     /// Placeholders in the current output, kept in the new one.
     private let placeholders: [String]
     private let state = Mutex(State())
 
     private struct State {
         var failure: OutputWriter.Failure?
-        /// Folders already made in the staging folder, relative to it.
+        /// Folders the new output needs that are known to exist in the staging folder.
         var folders: Set<String> = [""]
+        /// Every file of the new output, with its status once known (nil: read it at the end).
+        var files: [String: FileStatus?] = [:]
+        var temporaryCount = 0
     }
 
-    init(fileSystem: any FileSystem, output: String, staging: String, current: Set<String>, placeholders: [String]) {
+    init(
+        fileSystem: any FileSystem, output: String, staging: String, current: [String: FileStatus],
+        spare: [DirectoryWalker.Entry], spareFolders: [String], placeholders: [String]
+    ) {
         self.fileSystem = fileSystem
         self.output = output
         self.staging = staging
         self.current = current
+        self.spare = Dictionary(spare.map { ($0.path, $0.status) }) { first, _ in first }
+        self.spareFolders = Set(spareFolders)
         self.placeholders = placeholders
     }
 
@@ -40,17 +56,19 @@ final class OutputTransaction: Sendable {
         guard state.withLock({ $0.failure == nil }) else { return }
         makeFolders(for: files.map(\.path))
         let failures: [OutputWriter.Failure?] = files.parallelMap { file in
-            let destination = Path.join(staging, file.path)
             do {
-                if current.contains(file.path), isUnchanged(file) {
-                    try linkOrCopy(file.path)
-                    return nil
-                }
-                switch file.contents {
-                case .text(let text): try fileSystem.writeFile(destination, text: text)
-                case .bytes(let bytes): try fileSystem.writeFile(destination, bytes)
-                case .pieces(let pieces): try fileSystem.writeFile(destination, pieces: pieces)
-                case .copy(let source, let root): try fileSystem.copyFile(from: source, to: destination, confinedTo: root)
+                if current[file.path] != nil, isUnchanged(file) {
+                    try link(file.path)
+                } else {
+                    state.withLock { $0.files[file.path] = .some(nil) }
+                    try replace(file.path) { temporary in
+                        switch file.contents {
+                        case .text(let text): try fileSystem.writeFile(temporary, text: text)
+                        case .bytes(let bytes): try fileSystem.writeFile(temporary, bytes)
+                        case .pieces(let pieces): try fileSystem.writeFile(temporary, pieces: pieces)
+                        case .copy(let source, let root): try fileSystem.copyFile(from: source, to: temporary, confinedTo: root)
+                        }
+                    }
                 }
                 return nil
             } catch {
@@ -66,7 +84,7 @@ final class OutputTransaction: Sendable {
         makeFolders(for: paths)
         let failures: [OutputWriter.Failure?] = paths.parallelMap { path in
             do {
-                try linkOrCopy(path)
+                try link(path)
                 return nil
             } catch {
                 return OutputWriter.Failure(path: path, message: "cannot write the output: \(Self.reason(error))")
@@ -75,35 +93,25 @@ final class OutputTransaction: Sendable {
         record(failures.compactMap { $0 }.first)
     }
 
-    /// Completes the new output with its marker and the placeholders, makes it durable, and
-    /// swaps it in; when anything failed, removes the staging folder instead and throws.
-    func commit() throws(OutputWriter.Failure) {
-        do throws(OutputWriter.Failure) {
-            if let failure = state.withLock({ $0.failure }) { throw failure }
-            try attempt(OutputWriter.markerFile) {
-                try fileSystem.writeFile(Path.join(staging, OutputWriter.markerFile), text: OutputWriter.markerText)
-            }
-            for placeholder in placeholders {
-                try attempt(placeholder) { try linkOrCopy(placeholder) }
-            }
-            fileSystem.synchronize(staging)
-            try swapIn()
-        } catch {
-            discard()
-            throw error
-        }
-        // The previous output now sits where the staging folder was; a build killed before it
-        // is gone leaves it for the next build to clear.
-        try? fileSystem.remove(staging)
-    }
-
-    /// Abandons the new output, leaving the current one as it was.
-    func discard() {
-        try? fileSystem.remove(staging)
+    /// Completes the new output with its marker and the placeholders, removes what the staging
+    /// folder held that the new output does not, makes it durable, and swaps it in. Returns every
+    /// file of the new output with its status. When anything failed, throws, and the current
+    /// output stays as it was.
+    func commit() throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        write([OutputFile(path: OutputWriter.markerFile, text: OutputWriter.markerText)])
+        carry(placeholders)
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        try removeWhatIsNotNeeded()
+        let files = try statuses()
+        fileSystem.synchronize(staging)
+        try swapIn()
+        return files
     }
 
     /// Puts the staging folder in place of the output: one atomic exchange where the file system
     /// has it; elsewhere two renames, with the previous output put back if the second fails.
+    /// Either way the previous output ends up as the staging folder, for the next build.
     private func swapIn() throws(OutputWriter.Failure) {
         guard fileSystem.linkStatus(of: output) != nil else {
             try attempt(output) { try fileSystem.move(from: staging, to: output) }
@@ -128,12 +136,44 @@ final class OutputTransaction: Sendable {
         try? fileSystem.move(from: aside, to: staging)
     }
 
-    private func record(_ failure: OutputWriter.Failure?) {
-        guard let failure else { return }
-        state.withLock { $0.failure = $0.failure ?? failure }
+    /// Makes `staging/path` a hard link to the current output's file, unless it already is one.
+    private func link(_ path: String) throws {
+        let source = current[path]
+        state.withLock { $0.files[path] = .some(source) }
+        if let source, let held = spare[path], held.kind == .file, source.identity != .unknown, held.identity == source.identity {
+            return
+        }
+        try replace(path) { temporary in
+            do {
+                try fileSystem.hardLink(from: Path.join(output, path), to: temporary)
+            } catch {
+                try fileSystem.copyFile(from: Path.join(output, path), to: temporary)
+            }
+        }
     }
 
-    /// Makes the staging folders that `paths` go in, once each, parents first.
+    /// Puts a file at `staging/path`: made by `make` under a temporary name, then renamed over
+    /// whatever is there, so that a file shared with the current output is never written through.
+    private func replace(_ path: String, make: (String) throws -> Void) throws {
+        let temporary = Path.join(staging, state.withLock { state in
+            state.temporaryCount += 1
+            return Self.temporaryPrefix + String(state.temporaryCount)
+        })
+        let destination = Path.join(staging, path)
+        if spareFolders.contains(path) { try fileSystem.remove(destination) }
+        do {
+            // A file left under this name by a killed build may be a link to the current output.
+            if fileSystem.linkStatus(of: temporary) != nil { try fileSystem.remove(temporary) }
+            try make(temporary)
+            try fileSystem.move(from: temporary, to: destination)
+        } catch {
+            try? fileSystem.remove(temporary)
+            throw error
+        }
+    }
+
+    /// Makes the staging folders that `paths` go in, once each, parents first, removing any
+    /// file the staging folder held where a folder must now be.
     private func makeFolders(for paths: [String]) {
         let needed = Set(paths.map { Path.directory(of: $0) })
         let missing = state.withLock { state in
@@ -141,8 +181,15 @@ final class OutputTransaction: Sendable {
             state.folders.formUnion(missing)
             return missing
         }
-        for folder in missing.sorted() {
+        for folder in missing.sorted() where !spareFolders.contains(folder) {
             do {
+                var ancestor = folder
+                while !ancestor.isEmpty {
+                    if spare[ancestor] != nil, fileSystem.linkStatus(of: Path.join(staging, ancestor))?.kind != .directory {
+                        try fileSystem.remove(Path.join(staging, ancestor))
+                    }
+                    ancestor = Path.directory(of: ancestor)
+                }
                 try fileSystem.createDirectory(Path.join(staging, folder))
             } catch {
                 record(OutputWriter.Failure(path: folder, message: "cannot write the output: \(Self.reason(error))"))
@@ -151,21 +198,57 @@ final class OutputTransaction: Sendable {
         }
     }
 
-    /// Links a file of the current output into the new one, or copies it where links fail.
-    private func linkOrCopy(_ path: String) throws {
-        let source = Path.join(output, path)
-        let destination = Path.join(staging, path)
-        do {
-            try fileSystem.hardLink(from: source, to: destination)
-        } catch {
-            try fileSystem.copyFile(from: source, to: destination)
+    /// Removes the staging folder's files and folders that the new output does not have.
+    private func removeWhatIsNotNeeded() throws(OutputWriter.Failure) {
+        let (files, folders) = state.withLock { ($0.files, $0.folders) }
+        var needed = folders
+        for folder in folders {
+            var ancestor = folder
+            while !ancestor.isEmpty {
+                needed.insert(ancestor)
+                ancestor = Path.directory(of: ancestor)
+            }
         }
+        // The topmost folders no longer needed go whole, with everything in them.
+        let unneeded = spareFolders.subtracting(needed)
+        let topmost = unneeded.filter { !unneeded.contains(Path.directory(of: $0)) }.sorted()
+        for folder in topmost {
+            try attempt(folder) { try fileSystem.remove(Path.join(staging, folder)) }
+        }
+        for path in spare.keys.sorted() where files[path] == nil && !needed.contains(path) {
+            guard !unneeded.contains(Path.directory(of: path)), fileSystem.linkStatus(of: Path.join(staging, path)) != nil else { continue }
+            try attempt(path) { try fileSystem.remove(Path.join(staging, path)) }
+        }
+    }
+
+    /// The name of the files new bytes are written to before they are renamed into place.
+    static let temporaryPrefix = ".sitegen-temporary-"
+
+    /// Every file of the new output with its status: as the current output's for linked files,
+    /// read from the staging folder for new ones.
+    private func statuses() throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
+        let files = state.withLock { $0.files }
+        var entries: [DirectoryWalker.Entry] = []
+        entries.reserveCapacity(files.count)
+        for (path, known) in files {
+            if let status = known ?? fileSystem.linkStatus(of: Path.join(staging, path)) {
+                entries.append(DirectoryWalker.Entry(path: path, status: status))
+            } else {
+                throw OutputWriter.Failure(path: path, message: "cannot write the output: the file is gone from \(staging)")
+            }
+        }
+        return entries.sorted { $0.path < $1.path }
+    }
+
+    private func record(_ failure: OutputWriter.Failure?) {
+        guard let failure else { return }
+        state.withLock { $0.failure = $0.failure ?? failure }
     }
 
     /// True when the current output already holds exactly what `file` would write.
     private func isUnchanged(_ file: OutputFile) -> Bool {
         let existing = Path.join(output, file.path)
-        guard let status = fileSystem.linkStatus(of: existing), status.kind == .file else { return false }
+        guard let status = current[file.path], status.kind == .file else { return false }
         let parts: [[UInt8]]
         switch file.contents {
         case .text(let text): parts = [Array(text.utf8)]

@@ -1,7 +1,8 @@
 /// The emit stage: makes the output a whole new build or leaves it as it was. A new output is
-/// built beside the current one and swapped in with one atomic exchange (`OutputTransaction`);
-/// the staging folder and the previous output live beside the output under names of their own
-/// (`.<name>.sitegen-new`), and whatever a killed build left there is cleared by the next one.
+/// made in a staging folder beside the current one (`.<name>.sitegen-staging`) and swapped in
+/// with one atomic exchange (`OutputTransaction`); the staging folder then holds the previous
+/// output, which the next build brings up to date. Whatever a killed build left there is put
+/// right by the next one.
 ///
 /// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed
 /// at a folder holding anything else, it refuses and touches nothing.
@@ -27,45 +28,54 @@ public struct OutputWriter: Sendable {
     public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
         let transaction = try begin(outputDirectory)
         transaction.write(files)
-        try transaction.commit()
+        _ = try transaction.commit()
     }
 
     /// Starts a new output for `outputDirectory`, after checking that sitegen may replace it and
-    /// clearing what an interrupted build left beside it.
-    /// `current`, when given, lists the files of the current output (one of sitegen's), so that
-    /// it need not be listed again.
-    func begin(_ outputDirectory: String, current known: Set<String>? = nil) throws(Failure) -> OutputTransaction {
+    /// clearing what an interrupted build left beside it. `current`, when given, lists the files
+    /// of the current output (one of sitegen's), so that it need not be listed again.
+    func begin(_ outputDirectory: String, current known: [DirectoryWalker.Entry]? = nil) throws(Failure) -> OutputTransaction {
         let output = Self.trimmed(outputDirectory)
         let existing = try existingEntries(of: output)
         try clearLeftovers(of: output)
         let staging = Self.staging(of: output)
-        try attempt(staging) { try fileSystem.createDirectory(staging) }
-        let current = existing.contains(Self.markerFile) ? known ?? Set(files(below: output)) : []
+        let walker = DirectoryWalker(fileSystem: fileSystem, root: nil, includesHidden: true)
+        let found = fileSystem.linkStatus(of: staging)?.kind
+        var spare = found == .directory ? walker.walk(staging, as: "") : DirectoryWalker.Result()
+        if found != .directory || !spare.problems.isEmpty {
+            // Nothing to bring up to date: a new, empty staging folder.
+            if found != nil { try attempt(staging) { try fileSystem.remove(staging) } }
+            try attempt(staging) { try fileSystem.createDirectory(staging) }
+            spare = DirectoryWalker.Result()
+        }
+        // Temporary files of a killed build go first: their names are about to be used again.
+        for entry in spare.files where entry.path.hasPrefix(OutputTransaction.temporaryPrefix) {
+            try attempt(entry.path) { try fileSystem.remove(Path.join(staging, entry.path)) }
+        }
+        spare.files.removeAll { $0.path.hasPrefix(OutputTransaction.temporaryPrefix) }
+        let current = existing.contains(Self.markerFile) ? known ?? walker.walk(output, as: "").files : []
         return OutputTransaction(
-            fileSystem: fileSystem, output: output, staging: staging, current: current,
+            fileSystem: fileSystem, output: output, staging: staging,
+            current: Dictionary(current.filter { $0.status.kind == .file }.map { ($0.path, $0.status) }) { first, _ in first },
+            spare: spare.files, spareFolders: spare.directories.filter { !$0.isEmpty },
             placeholders: existing.intersection(Self.placeholders).sorted())
     }
 
     /// The staging folder of an output: where a new output is built, and where the previous one
     /// is left by the swap until it is removed.
     static func staging(of output: String) -> String {
-        sibling(of: output, suffix: "sitegen-new")
+        sibling(of: output, suffix: "sitegen-staging")
     }
 
     /// Removes what an interrupted build left beside the output (of this version, or the older
-    /// names of sitegen 0.1).
+    /// names of sitegen 0.1). The staging folder stays: the next build brings it up to date.
     func clearLeftovers(of outputDirectory: String) throws(Failure) {
         let output = Self.trimmed(outputDirectory)
         let staging = Self.staging(of: output)
-        for leftover in [staging, staging + ".previous", output + ".sitegen-new", output + ".sitegen-old"]
+        for leftover in [staging + ".previous", output + ".sitegen-new", output + ".sitegen-old"]
         where fileSystem.linkStatus(of: leftover) != nil {
             try attempt(leftover) { try fileSystem.remove(leftover) }
         }
-    }
-
-    /// The regular files below a folder, relative to it; links are not followed.
-    func files(below root: String) -> [String] {
-        DirectoryWalker(fileSystem: fileSystem, root: nil).walk(root, as: "").files.filter { $0.status.kind == .file }.map(\.path)
     }
 
     /// The status of every entry below the output (hidden ones included), as the build cache
