@@ -1,0 +1,25 @@
+import SitegenCore
+
+/// The parsers a fuzzer drives, each a function of arbitrary bytes that must return, never
+/// crash or hang: `make fuzz` runs them under libFuzzer with AddressSanitizer, and the tests
+/// replay every committed input (the seed corpus and every crash ever found) through them.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// YAML front matter and settings files, through libyaml and the typed readers.
+    case frontMatter = "front-matter"
+    /// The Mustache parser and renderer: a template, then after a NUL byte a partial.
+    case mustache
+    /// Image headers: PNG, JPEG, GIF, WebP and SVG.
+    case imageSize = "image-size"
+    /// One page through the whole pipeline, with a theme, images and the example's settings.
+    case page
+
+    /// Runs the target on one input.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .frontMatter: FrontMatterFuzzing.run(bytes)
+        case .mustache: MustacheFuzzing.run(bytes)
+        case .imageSize: _ = ImageSize.read(bytes)
+        case .page: PageFuzzing.run(bytes)
+        }
+    }
+}
