@@ -92,4 +92,17 @@ import Testing
             _ = ImageSize.read(damaged)
         }
     }
+
+    /// Sizes no `<img>` can carry are errors at the reference, never a trap (SVGSize used to
+    /// convert 1e19 to Int).
+    @Test func imagesTooLargeToMeasureAreErrors() {
+        let fileSystem = InMemoryFileSystem(["content/tour/01-a.md": "![a](huge.svg)\n\n![b](box.svg)\n"])
+        fileSystem.add("content/tour/huge.svg", Array(#"<svg width="1e19" height="1"></svg>"#.utf8))
+        fileSystem.add("content/tour/box.svg", Array(#"<svg viewBox="0 0 1e30 1"></svg>"#.utf8))
+        let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
+        #expect(result.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" } == [
+            "1:cannot read the size of image 'huge.svg': it is not a PNG, JPEG, GIF, WebP or SVG image with a pixel size",
+            "3:cannot read the size of image 'box.svg': it is not a PNG, JPEG, GIF, WebP or SVG image with a pixel size",
+        ])
+    }
 }
