@@ -104,6 +104,22 @@ import Testing
         #expect(result.files.contains(OutputFile(path: "tour/images/hero.png", contents: .copy(from: "content/tour/images/hero.png"))))
     }
 
+    /// Per-page work is linear in the page's images: an image is read and measured once per flow,
+    /// however many pages show it and however often (8,000 references on a page took 5.8 s).
+    @Test func anImageShownManyTimesIsReadOnce() throws {
+        let fileSystem = InMemoryFileSystem([
+            "content/tour/01-a.md": "---\nimage: images/a.png\nimage_alt: A\n---\n" + String(repeating: "![x](images/a.png)\n", count: 50),
+            "content/tour/02-b.md": String(repeating: "![x](images/a.png) ", count: 50) + "![y](images/missing.png)\n![z](images/missing.png)\n",
+        ])
+        fileSystem.add("content/tour/images/a.png", pngBytes(width: 4, height: 3))
+        let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
+        #expect(fileSystem.reads(of: "content/tour/images/a.png") == 1)
+        #expect(messages(result) == [
+            "content/tour/02-b.md:1:951: error: image 'images/missing.png' not found: content/tour/images/missing.png does not exist",
+            "content/tour/02-b.md:2:1: error: image 'images/missing.png' not found: content/tour/images/missing.png does not exist",
+        ])
+    }
+
     @Test func errorsNameTheFileAndPosition() {
         let result = check(
             [

@@ -31,8 +31,9 @@ struct FlowAssembler: Sendable {
 
         var pages: [ParsedPage] = []
         var draftsLeftOut = 0
+        var images = ResolvedImages()
         for file in source.pages {
-            let (parsed, problems) = parser.parse(file, in: source)
+            let (parsed, problems) = parser.parse(file, in: source, images: &images)
             if let parsed, parsed.frontMatter.draft, !includeDrafts {
                 draftsLeftOut += 1
                 continue
