@@ -176,6 +176,26 @@ import Testing
         #expect(result.diagnostics.first?.sourceLine == "ab")
     }
 
+    /// A page with old Mac line ends (a lone CR) builds exactly as its LF twin, positions included.
+    @Test func carriageReturnPagesBuildLikeLineFeedPages() throws {
+        let page = "---\ntitle: T\nimage_alt: A\n---\n# H\n\nText ![](nowhere.png)\n"
+        let lf = check(["content/tour/01-a.md": page])
+        let cr = check(["content/tour/01-a.md": page.replacingOccurrences(of: "\n", with: "\r")])
+        #expect(messages(cr) == [
+            "content/tour/01-a.md:7:6: warning: image 'nowhere.png' has no alt text; describe it in ![…]",
+            "content/tour/01-a.md:7:6: error: image 'nowhere.png' not found: content/tour/nowhere.png does not exist",
+        ])
+        #expect(messages(cr) == messages(lf))
+        #expect(cr.diagnostics.map(\.sourceLine) == lf.diagnostics.map(\.sourceLine))
+        let fixed = ["content/tour/01-a.md": "---\rtitle: T\r---\r# H\r\rText\r"]
+        #expect(check(fixed).site?.flows.first?.pages.first?.title == "T")
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("content/tour/01.md", Array("# Title\rab".utf8) + [0xC3, 0x28] + Array(" rest\r".utf8))
+        #expect(messages(SiteBuilder(fileSystem: fileSystem).check(BuildOptions())) == [
+            "content/tour/01.md:2:3: error: the file is not valid UTF-8 text; save it as UTF-8"
+        ])
+    }
+
     @Test func aByteOrderMarkIsNotPartOfTheText() throws {
         let fileSystem = InMemoryFileSystem()
         fileSystem.add("content/tour/01.md", [0xEF, 0xBB, 0xBF] + Array("---\ntitle: T\n---\n# H\n".utf8))

@@ -64,4 +64,24 @@ import Testing
         #expect(diagnostic.message == "front matter must be a mapping of keys to values, not a list")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
     }
+
+    /// Old Mac files end lines with a lone CR, which cmark and libyaml accept too.
+    @Test func carriageReturnLineEndsWorkLikeLineFeeds() throws {
+        let result = try FrontMatter.parse(file("---\rtitle: A\rid: b\r---\r# Body\r")).get()
+        #expect(result.body == "# Body\r")
+        #expect(result.bodyStartLine == 5)
+        guard case .mapping(let pairs)? = result.fields?.kind else {
+            Issue.record("no mapping")
+            return
+        }
+        #expect(pairs.map(\.value.scalarText) == ["A", "b"])
+        #expect(pairs.last?.key.location == SourceLocation(line: 3, column: 1))
+        let broken = FrontMatter.parse(file("---\rtitle: A\rimage: [x\r---\r"))
+        guard case .failure(let diagnostic) = broken else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.location?.line == 4)
+        #expect(diagnostic.sourceLine == "---")
+    }
 }

@@ -18,6 +18,7 @@ import Testing
         ("{{= a b c =}}", "a delimiter change needs two delimiters without '=' or spaces, such as {{=<% %>=}}", 1, 1),
         ("{{}}", "tag has no name", 1, 1),
         ("é{{#a b}}", "'a b' is not a tag name: names have no spaces", 1, 2),
+        ("one\rtwo\r\n{{}}", "tag has no name", 3, 1),
     ])
     func brokenTemplatesAreErrorsWithPositions(_ source: String, _ message: String, _ line: Int, _ column: Int) {
         guard case .failure(let diagnostic) = MustacheTemplate.parse(source, path: "templates/page.mustache") else {
