@@ -196,6 +196,14 @@ import Testing
         ])
     }
 
+    @Test func frontMatterAfterBlankLinesIsReportedAtItsFence() {
+        let result = check(["content/tour/01-a.md": "\n---\ntitle: Welcome\n---\n# Hello\n", "content/tour/_index.md": "\n\n---\ntitle: Tour\n---\n"])
+        #expect(messages(result) == [
+            "content/tour/01-a.md:2:1: warning: front matter must start on the first line; remove the blank line above it, or this block is read as Markdown",
+            "content/tour/_index.md:3:1: warning: front matter must start on the first line; remove the 2 blank lines above it, or this block is read as Markdown",
+        ])
+    }
+
     @Test func aByteOrderMarkIsNotPartOfTheText() throws {
         let fileSystem = InMemoryFileSystem()
         fileSystem.add("content/tour/01.md", [0xEF, 0xBB, 0xBF] + Array("---\ntitle: T\n---\n# H\n".utf8))

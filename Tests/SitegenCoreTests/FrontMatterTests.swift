@@ -65,6 +65,24 @@ import Testing
         #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
     }
 
+    /// Markdown reads it as a thematic break and a setext heading; the author must hear of it.
+    @Test func frontMatterAfterBlankLinesIsAWarningAtItsFence() throws {
+        let result = try FrontMatter.parse(file("\n  \n---\ntitle: A\n---\n# Body\n")).get()
+        #expect(result.fields == nil)
+        #expect(result.body == "\n  \n---\ntitle: A\n---\n# Body\n", "it stays Markdown")
+        #expect(result.warnings.map(\.message) == [
+            "front matter must start on the first line; remove the 2 blank lines above it, or this block is read as Markdown"
+        ])
+        #expect(result.warnings.first?.location == SourceLocation(line: 3, column: 1))
+        #expect(result.warnings.first?.isError == false)
+    }
+
+    @Test func rulesAfterBlankLinesAreNotMistakenForFrontMatter() throws {
+        #expect(try FrontMatter.parse(file("\n---\n\nText\n\n---\n")).get().warnings.isEmpty)
+        #expect(try FrontMatter.parse(file("\n---\nText: more\n")).get().warnings.isEmpty, "never closed")
+        #expect(try FrontMatter.parse(file("# Title\n\n---\ntitle: A\n---\n")).get().warnings.isEmpty, "not at the top")
+    }
+
     /// Old Mac files end lines with a lone CR, which cmark and libyaml accept too.
     @Test func carriageReturnLineEndsWorkLikeLineFeeds() throws {
         let result = try FrontMatter.parse(file("---\rtitle: A\rid: b\r---\r# Body\r")).get()

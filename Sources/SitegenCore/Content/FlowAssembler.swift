@@ -22,7 +22,7 @@ struct FlowAssembler: Sendable {
             case .success(let split):
                 let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
                 front = fields
-                diagnostics += problems
+                diagnostics += split.warnings + problems
                 descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)

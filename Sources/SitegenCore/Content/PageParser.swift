@@ -45,6 +45,7 @@ struct PageParser: Sendable {
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
         var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
+        diagnostics += split.warnings
         var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields)
 
         if let reference = fields.image, let node = fields.imageNode {
