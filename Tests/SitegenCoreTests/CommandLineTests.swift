@@ -79,6 +79,34 @@ import Testing
         #expect(strict.err.contains("sitegen: check failed: 0 errors, 1 warning (--strict)"))
     }
 
+    /// A template that includes itself forever used to render empty pages, exit 0, and pass
+    /// `check --strict`.
+    @Test func aTemplateThatIncludesItselfFailsTheBuildAndTheCheck() {
+        let fileSystem = InMemoryFileSystem(site)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let before = fileSystem.snapshot
+        fileSystem.add("templates/page.mustache", Array("<div>{{title}}</div>\n{{>page}}\n".utf8))
+        let build = runCLI(["build"], on: fileSystem)
+        #expect(build.status == .contentError)
+        #expect(build.err == """
+            templates/page.mustache:2:1: error: partial 'page' includes itself more than 100 levels deep
+            {{>page}}
+            ^~~~~~~~~
+            sitegen: build failed with 1 error; the output was not changed
+
+            """)
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == before.filter { $0.key.hasPrefix("output/") })
+        let check = runCLI(["check", "--strict"], on: fileSystem)
+        #expect(check.status == .contentError)
+        #expect(check.err.hasPrefix("templates/page.mustache:2:1: error: partial 'page' includes itself more than 100 levels deep\n"))
+
+        let layout = InMemoryFileSystem(site.merging(["templates/layout.mustache": "{{<layout}}{{/layout}}\n"]) { a, _ in a })
+        let run = runCLI(["build"], on: layout)
+        #expect(run.status == .contentError)
+        #expect(run.err.hasPrefix("templates/layout.mustache:1:1: error: parent 'layout' extends itself more than 100 levels deep\n"))
+        #expect(layout.kind(of: "output") == nil && layout.kind(of: "output.sitegen-new") == nil)
+    }
+
     @Test func drafsAndBaseURLReachTheBuild() {
         let fileSystem = InMemoryFileSystem(site.merging(["content/tour/03-c.md": "---\ndraft: true\n---\n# C\n"]) { a, _ in a })
         let run = runCLI(["build", "--drafts", "--base-url", "https://example.test/o"], on: fileSystem)

@@ -114,8 +114,9 @@ public struct SiteBuilder: Sendable {
         }
         let preparation = modelled.preparation
         let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
-        var diagnostics = modelled.diagnostics
-        if strict { diagnostics = (diagnostics + Self.templateNameWarnings(rendered.lookups, theme: preparation.theme)).sorted() }
+        var diagnostics = modelled.diagnostics + preparation.theme.diagnostics(for: rendered.failures)
+        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
+        diagnostics.sort()
         return Result(
             site: site, files: rendered.files, outputDirectory: modelled.outputDirectory, diagnostics: diagnostics,
             flowCount: site.flows.count, pageCount: site.pageCount)
@@ -170,6 +171,11 @@ public struct SiteBuilder: Sendable {
             let session = try OutputWriter(fileSystem: fileSystem).stage(modelled.outputDirectory)
             rendered = SiteRenderer(theme: modelled.preparation.compiledTheme)
                 .render(site, recordingMisses: false, sink: session.write)
+            guard rendered.failures.isEmpty else {
+                session.discard()
+                result.diagnostics += modelled.preparation.theme.diagnostics(for: rendered.failures)
+                return result
+            }
             session.write(rendered.files)
             try session.commit()
         } catch {
@@ -224,7 +230,11 @@ public struct SiteBuilder: Sendable {
             let (source, loadDiagnostics) = loader.loadFlow(slug: slug)
             let (flow, assets, flowDiagnostics) = preparation.assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
             diagnostics += loadDiagnostics + flowDiagnostics
-            if let flow { rebuilt[slug] = renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+            do throws(MustacheRenderError) {
+                if let flow { rebuilt[slug] = try renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+            } catch {
+                diagnostics += preparation.theme.diagnostics(for: [error])
+            }
         }
         let output = cache.outputDirectory
         guard !diagnostics.hasErrors else {
@@ -242,7 +252,13 @@ public struct SiteBuilder: Sendable {
         var siteFiles = [manifest]
         if records.map(\.summary) != cache.flows.map(\.summary) {
             var lookups = MustacheLookups()
-            siteFiles.append(renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
+            do throws(MustacheRenderError) {
+                siteFiles.append(try renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
+            } catch {
+                return Result(
+                    site: nil, files: [], outputDirectory: output,
+                    diagnostics: (diagnostics + preparation.theme.diagnostics(for: [error])).sorted())
+            }
         }
         let flowFiles = slugs.flatMap { rebuilt[$0]?.files ?? [] }
         let produced = Set(flowFiles.map(\.path))

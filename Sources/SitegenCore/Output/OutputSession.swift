@@ -4,4 +4,6 @@
 protocol OutputSession: Sendable {
     func write(_ files: [OutputFile])
     func commit() throws(OutputWriter.Failure)
+    /// Abandons what was written instead of committing it, leaving the previous output as it was.
+    func discard()
 }

@@ -47,7 +47,7 @@ final class OutputUpdate: OutputSession, @unchecked Sendable {
         let fileSystem = writer.fileSystem
         let (failure, pending, produced) = lock.withLock { (self.failure, self.pending, self.produced) }
         if let failure {
-            for path in pending { try? fileSystem.remove(Path.join(output, path) + Self.temporarySuffix) }
+            discard()
             throw failure
         }
         // Rewriting the marker first means that a build cut short from here on no longer
@@ -69,6 +69,12 @@ final class OutputUpdate: OutputSession, @unchecked Sendable {
             }
         }
         try removeEmptyFolders(left: stale)
+    }
+
+    /// Removes the files written beside their destinations, leaving the previous output as it was.
+    func discard() {
+        let pending = lock.withLock { self.pending }
+        for path in pending { try? writer.fileSystem.remove(Path.join(output, path) + Self.temporarySuffix) }
     }
 
     /// True when the file at `destination` already holds exactly what `file` would write.
