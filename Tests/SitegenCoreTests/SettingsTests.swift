@@ -218,4 +218,32 @@ import Testing
         #expect(diagnostics.map(\.message) == [message])
         #expect(diagnostics.first?.path == "sitegen.yml")
     }
+
+    /// A theme value goes into the stylesheet as is: it must not open a comment or a string that
+    /// swallows the declarations after it, nor fetch anything.
+    @Test(arguments: [
+        "red /* x", "red */", "'a\"b", "\"Noto Sans", "rgb(0 0 0", "rgb(0 0 0))", "a]", "(a]",
+        "url(https://x.test/a.png)", "URL(x)", "image-set(\"a.png\" 1x)", "-webkit-image-set(\"a.png\" 1x)",
+        "src(\"a\")", "image(\"a.png\")", "expression(alert(1))", "red; x: y", "a\u{7F}b", "\\75rl(x)",
+    ])
+    func unsafeCSSValuesAreRefused(_ value: String) {
+        #expect(!Validation.isSafeCSSValue(value))
+    }
+
+    @Test(arguments: [
+        "system-ui, \"Noto Sans\", sans-serif", "light-dark(#fff, #000)", "linear-gradient(90deg, #fff 0%, rgb(0 0 0 / 50%) 100%)",
+        "12px", "#1f5fbf", "'Inter', sans-serif", "calc(100% - 2 * var(--x, 4px))", "\"a (b\"", "'O''Brien'",
+    ])
+    func realCSSValuesAreAccepted(_ value: String) {
+        #expect(Validation.isSafeCSSValue(value))
+    }
+
+    @Test func aValueThatWouldSwallowLaterDeclarationsIsAnError() {
+        let (settings, diagnostics) = read("theme:\n  accent: \"red /* x\"\n  font: 'a\"b'\n  radius: 4px\n")
+        #expect(diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+            "2: 'accent' is not a CSS value sitegen can use: 'red /* x'",
+            "3: 'font' is not a CSS value sitegen can use: 'a\"b'",
+        ])
+        #expect(settings.theme.css.contains("--sg-radius: 4px;") && !settings.theme.css.contains("red"))
+    }
 }

@@ -26,11 +26,47 @@ enum Validation {
         return text.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" }
     }
 
-    /// True for a CSS value that cannot break out of its declaration.
+    /// Functions that make a browser fetch something, which a theme value may not call.
+    private static let resourceFunctions: Set<String> = ["url", "src", "image", "image-set", "expression"]
+
+    /// True for a CSS value that stays inside its declaration and loads nothing: no `;`, braces,
+    /// angle brackets, backslashes or control characters; no comment; every quote closed and every
+    /// parenthesis and bracket closed in order; no function that fetches a resource (`url()`,
+    /// `image-set()` and its prefixed forms, …).
     static func isSafeCSSValue(_ text: String) -> Bool {
-        !text.isEmpty && !text.unicodeScalars.contains { scalar in
-            ";{}<>\\\n\r".unicodeScalars.contains(scalar) || scalar.value < 0x20
-        } && !text.lowercased().contains("url(") && !text.lowercased().contains("expression(")
+        guard !text.isEmpty, !text.contains("/*"), !text.contains("*/") else { return false }
+        var quote: Unicode.Scalar?
+        var closers: [Unicode.Scalar] = []
+        var name = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || ";{}<>\\".unicodeScalars.contains(scalar) { return false }
+            if let open = quote {
+                if scalar == open { quote = nil }
+                continue
+            }
+            switch scalar {
+            case "\"", "'":
+                quote = scalar
+            case "(":
+                if resourceFunctions.contains(unprefixed(name.lowercased())) { return false }
+                closers.append(")")
+            case "[":
+                closers.append("]")
+            case ")", "]":
+                guard closers.popLast() == scalar else { return false }
+            default:
+                break
+            }
+            let isNamePart = isAlphanumeric(scalar) || scalar == "-" || scalar == "_" || !scalar.isASCII
+            name = isNamePart ? name + String(scalar) : ""
+        }
+        return quote == nil && closers.isEmpty
+    }
+
+    /// A CSS function name without its vendor prefix: `-webkit-image-set` is `image-set`.
+    private static func unprefixed(_ name: String) -> String {
+        guard name.hasPrefix("-"), let dash = name.dropFirst().firstIndex(of: "-") else { return name }
+        return String(name[name.index(after: dash)...])
     }
 
     /// True for class names separated by spaces.
