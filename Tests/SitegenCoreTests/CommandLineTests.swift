@@ -23,6 +23,16 @@ import Testing
         (["build", "--quiet", "--verbose"], "sitegen: error: --quiet and --verbose cannot be used together"),
         (["check", "--output", "x"], "sitegen: error: unknown option '--output'"),
         (["build", "--base-url", "example.com"], "sitegen: error: --base-url must be an http(s) URL or a path starting with '/', not 'example.com'"),
+        (["build", "--output", ""], "sitegen: error: --output needs a value, not an empty string"),
+        (["build", "--output="], "sitegen: error: --output needs a value, not an empty string"),
+        (["build", "--site", ""], "sitegen: error: --site needs a value, not an empty string"),
+        (["check", "--base-url="], "sitegen: error: --base-url needs a value, not an empty string"),
+        (["build", "--drafts=false"], "sitegen: error: --drafts takes no value; write --drafts alone"),
+        (["check", "--strict=yes"], "sitegen: error: --strict takes no value; write --strict alone"),
+        (["new", ""], "sitegen: error: give the name of a new folder, not an empty string"),
+        (["build", "--site", "/nonexistent"], "sitegen: error: the site folder '/nonexistent' does not exist"),
+        (["check", "--site", "nowhere"], "sitegen: error: the site folder 'nowhere' does not exist"),
+        (["build", "--site", "content/tour/01-a.md"], "sitegen: error: the site folder 'content/tour/01-a.md' is a file, not a folder"),
     ])
     func badUsageExitsWithTwo(_ arguments: [String], _ message: String) {
         let run = runCLI(arguments, on: InMemoryFileSystem(site))
