@@ -245,6 +245,6 @@ import Testing
 
     @Test func aBadBaseURLOptionIsAnError() {
         let result = check(["content/ok/01.md": "# B\n"], options: BuildOptions(baseURL: "example.com"))
-        #expect(messages(result) == ["sitegen: error: --base-url must be an http(s) URL or a path starting with '/', not 'example.com'"])
+        #expect(messages(result) == ["sitegen: error: --base-url must be an http(s) URL with a host, or a path starting with '/', not 'example.com'"])
     }
 }

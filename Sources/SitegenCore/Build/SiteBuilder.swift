@@ -55,7 +55,7 @@ public struct SiteBuilder: Sendable {
             if let normalized = Validation.baseURL(baseURL) {
                 settings.baseURL = normalized
             } else {
-                diagnostics.append(.error("--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
+                diagnostics.append(.error("--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
             }
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)

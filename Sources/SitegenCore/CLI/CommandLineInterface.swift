@@ -73,7 +73,7 @@ public struct CommandLineInterface: Sendable {
         }
         if let baseURL = parsed.values["--base-url"], Validation.baseURL(baseURL) == nil {
             return usageError(
-                "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
+                "--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
         }
         let siteDirectory: String
         switch self.siteDirectory(parsed, usage: CommandHelp.buildUsage) {
