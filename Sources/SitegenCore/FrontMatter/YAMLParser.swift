@@ -119,7 +119,10 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            // Escapes such as "\x01" make control characters libyaml's reader would refuse.
+            let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            let text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
+                ?? String(decoding: value, as: UTF8.self)
             let end = YAMLParser.location(of: event.end_mark)
             let length = end.line == start.line ? end.column - start.column : 1
             let node = YAMLNode(
