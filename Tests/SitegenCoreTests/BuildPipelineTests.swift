@@ -32,6 +32,12 @@ import Testing
         #expect(pages.map(\.source) == ["tour/beta.md", "tour/2-two.md", "tour/10-ten.md", "tour/alpha.md"])
     }
 
+    /// A page starting with an empty `#` got an empty title (and empty indicator labels).
+    @Test func anEmptyHeadingIsNoTitle() throws {
+        let result = check(["content/tour/01-get-started.md": "#\n\nText\n", "content/tour/02-b.md": "#\n\n# Second\n"])
+        #expect(try #require(result.site?.flows.first?.pages).map(\.title) == ["Get started", "Second"])
+    }
+
     @Test func titlesAndIdsHaveDefaults() throws {
         let result = check([
             "content/tour/01-first-steps.md": "Intro\n\n## The *real* title\n",

@@ -30,7 +30,8 @@ public enum Markdown {
         for node in nodes(under: root) {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING, firstHeading == nil {
-                firstHeading = plainText(of: node).trimmingBlanks
+                let text = plainText(of: node).trimmingBlanks
+                if !text.isEmpty { firstHeading = text }
             } else if type == CMARK_NODE_IMAGE {
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
