@@ -56,6 +56,15 @@ import Testing
         #expect(diagnostic.path == "content/f/01-a.md")
     }
 
+    @Test func aControlCharacterIsAnErrorAtItsFilePosition() {
+        guard case .failure(let diagnostic) = FrontMatter.parse(file("---\ntitle: A\u{1}\n---\n")) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message == "invalid YAML in front matter: control characters are not allowed")
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
+    }
+
     @Test func frontMatterMustBeAMapping() {
         guard case .failure(let diagnostic) = FrontMatter.parse(file("---\n- a\n- b\n---\n")) else {
             Issue.record("expected an error")

@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// libyaml's reader says where by a byte offset, not a mark: the column used to be 1 always.
+    @Test(arguments: [
+        ("title: ok\nbad: a\u{1}b\n", 2, 7),
+        ("é: xé\u{7F}\n", 1, 6),
+        ("a: 1\rb: 2\r\nc: \u{1B}\n", 3, 4),
+    ])
+    func controlCharactersAreErrorsAtTheirPosition(_ text: String, _ line: Int, _ column: Int) {
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse(text) }
+        #expect(error?.message == "control characters are not allowed")
+        #expect(error?.location == SourceLocation(line: line, column: column))
+    }
+
     @Test func rejectsASecondDocumentAndUnknownAliases() {
         #expect(throws: YAMLParser.Failure.self) { try parse("a: 1\n---\nb: 2\n") }
         #expect(throws: YAMLParser.Failure.self) { try parse("a: *nowhere\n") }

@@ -38,7 +38,7 @@ enum YAMLParser {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    failure = Self.failure(of: parser)
+                    failure = Self.failure(of: parser, in: bytes)
                     return
                 }
                 defer { yaml_event_delete(&event) }
@@ -55,13 +55,17 @@ enum YAMLParser {
         return builder.document
     }
 
-    private static func failure(of parser: yaml_parser_t) -> Failure {
+    /// The error libyaml stopped at. The reader (which refuses control characters, for one) says
+    /// where by a byte offset into `bytes`; the scanner and parser by a mark.
+    private static func failure(of parser: yaml_parser_t, in bytes: [UInt8]) -> Failure {
         var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if let context = parser.context {
             message += " \(String(cString: context))"
         }
-        let mark = parser.problem_mark
-        return Failure(message: message, location: location(of: mark))
+        if parser.error == YAML_READER_ERROR {
+            return Failure(message: message, location: location(ofOffset: Int(parser.problem_offset), in: bytes))
+        }
+        return Failure(message: message, location: location(of: parser.problem_mark))
     }
 
     fileprivate static func location(of mark: yaml_mark_t) -> SourceLocation {
