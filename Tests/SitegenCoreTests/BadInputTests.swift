@@ -92,4 +92,41 @@ import Testing
             _ = ImageSize.read(damaged)
         }
     }
+
+    /// Sizes no `<img>` can carry are errors at the reference, never a trap (SVGSize used to
+    /// convert 1e19 to Int).
+    @Test func imagesTooLargeToMeasureAreErrors() {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "![a](huge.svg)\n\n![b](box.svg)\n"])
+        fileSystem.add("content/tour/huge.svg", Array(#"<svg width="1e19" height="1"></svg>"#.utf8))
+        fileSystem.add("content/tour/box.svg", Array(#"<svg viewBox="0 0 1e30 1"></svg>"#.utf8))
+        let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
+        #expect(result.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" } == [
+            "1:cannot read the size of image 'huge.svg': it is not a PNG, JPEG, GIF, WebP or SVG image with a pixel size",
+            "3:cannot read the size of image 'box.svg': it is not a PNG, JPEG, GIF, WebP or SVG image with a pixel size",
+        ])
+    }
+
+    /// Control characters (C0 but tab and line ends, and DEL) in Markdown or in YAML escapes never
+    /// reach the output: a heading `# A\u{1}B` used to become the page title and an aria-label.
+    @Test func controlCharactersNeverReachTheOutput() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/_index.md": "---\ndescription: \"Tour\\x07\"\n---\n",
+            "content/tour/01-a.md": "# A\u{1}B\n\nText \u{7F} and \u{0} and \u{B}\u{C}\u{1B}[31m red.\n",
+            "content/tour/02-b.md": "---\ntitle: \"T\\x01itle\\x7F\\e\\0\"\naction: {label: \"Go\\b\", href: \"#a\"}\n---\nText\tand tab\r\n",
+            "sitegen.yml": "title: \"Site\\x1F\"\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        let output = fileSystem.snapshot.filter { $0.key.hasPrefix("output/") }
+        #expect(!output.isEmpty)
+        for (path, text) in output {
+            let controls = text.unicodeScalars.filter { ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || $0.value == 0x7F }
+            #expect(controls.isEmpty, "\(path) holds \(controls.map { String($0.value, radix: 16) })")
+        }
+        let carousel = try #require(output["output/tour/index.html"])
+        #expect(carousel.contains("<h1>A\u{FFFD}B</h1>"))
+        #expect(carousel.contains("aria-label=\"Page 1: A\u{FFFD}B\""))
+        #expect(carousel.contains("T\u{FFFD}itle\u{FFFD}\u{FFFD}\u{FFFD}"))
+        #expect(carousel.contains("Text\tand tab"), "tabs stay")
+    }
 }

@@ -22,7 +22,19 @@ import Testing
         (["build", "extra"], "sitegen: error: unexpected argument 'extra'"),
         (["build", "--quiet", "--verbose"], "sitegen: error: --quiet and --verbose cannot be used together"),
         (["check", "--output", "x"], "sitegen: error: unknown option '--output'"),
-        (["build", "--base-url", "example.com"], "sitegen: error: --base-url must be an http(s) URL or a path starting with '/', not 'example.com'"),
+        (["build", "--base-url", "example.com"], "sitegen: error: --base-url must be an http(s) URL with a host, or a path starting with '/', not 'example.com'"),
+        (["build", "--base-url", "https://"], "sitegen: error: --base-url must be an http(s) URL with a host, or a path starting with '/', not 'https://'"),
+        (["build", "--base-url", "https://a@b.test/"], "sitegen: error: --base-url must be an http(s) URL with a host, or a path starting with '/', not 'https://a@b.test/'"),
+        (["build", "--output", ""], "sitegen: error: --output needs a value, not an empty string"),
+        (["build", "--output="], "sitegen: error: --output needs a value, not an empty string"),
+        (["build", "--site", ""], "sitegen: error: --site needs a value, not an empty string"),
+        (["check", "--base-url="], "sitegen: error: --base-url needs a value, not an empty string"),
+        (["build", "--drafts=false"], "sitegen: error: --drafts takes no value; write --drafts alone"),
+        (["check", "--strict=yes"], "sitegen: error: --strict takes no value; write --strict alone"),
+        (["new", ""], "sitegen: error: give the name of a new folder, not an empty string"),
+        (["build", "--site", "/nonexistent"], "sitegen: error: the site folder '/nonexistent' does not exist"),
+        (["check", "--site", "nowhere"], "sitegen: error: the site folder 'nowhere' does not exist"),
+        (["build", "--site", "content/tour/01-a.md"], "sitegen: error: the site folder 'content/tour/01-a.md' is a file, not a folder"),
     ])
     func badUsageExitsWithTwo(_ arguments: [String], _ message: String) {
         let run = runCLI(arguments, on: MemoryFileSystem(site))
@@ -77,6 +89,34 @@ import Testing
         let strict = runCLI(["check", "--strict"], on: fileSystem)
         #expect(strict.status == .contentError)
         #expect(strict.err.contains("sitegen: check failed: 0 errors, 1 warning (--strict)"))
+    }
+
+    /// A template that includes itself forever used to render empty pages, exit 0, and pass
+    /// `check --strict`.
+    @Test func aTemplateThatIncludesItselfFailsTheBuildAndTheCheck() {
+        let fileSystem = MemoryFileSystem(site)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let before = fileSystem.snapshot
+        fileSystem.add("templates/page.mustache", Array("<div>{{title}}</div>\n{{>page}}\n".utf8))
+        let build = runCLI(["build"], on: fileSystem)
+        #expect(build.status == .contentError)
+        #expect(build.err == """
+            templates/page.mustache:2:1: error: partial 'page' includes itself more than 100 levels deep
+            {{>page}}
+            ^~~~~~~~~
+            sitegen: build failed with 1 error; the output was not changed
+
+            """)
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == before.filter { $0.key.hasPrefix("output/") })
+        let check = runCLI(["check", "--strict"], on: fileSystem)
+        #expect(check.status == .contentError)
+        #expect(check.err.hasPrefix("templates/page.mustache:2:1: error: partial 'page' includes itself more than 100 levels deep\n"))
+
+        let layout = MemoryFileSystem(site.merging(["templates/layout.mustache": "{{<layout}}{{/layout}}\n"]) { a, _ in a })
+        let run = runCLI(["build"], on: layout)
+        #expect(run.status == .contentError)
+        #expect(run.err.hasPrefix("templates/layout.mustache:1:1: error: parent 'layout' extends itself more than 100 levels deep\n"))
+        #expect(layout.kind(of: "output") == nil && layout.kind(of: "output.sitegen-new") == nil)
     }
 
     @Test func drafsAndBaseURLReachTheBuild() {

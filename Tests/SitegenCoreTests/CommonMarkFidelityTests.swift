@@ -24,7 +24,8 @@ import Testing
         let parser = PageParser(resolver: ImageResolver(loader: loader), markdown: MarkdownOptions())
         let flow = FlowSources(slug: "spec", directory: "content/spec", index: nil, pages: [])
         let page = PageFile(file: SourceFile(path: "content/spec/01-example.md", text: example.markdown), name: "01-example.md")
-        let (parsed, diagnostics) = parser.parse(page, in: flow)
+        var images = ResolvedImages()
+        let (parsed, diagnostics) = parser.parse(page, in: flow, images: &images)
         #expect(!diagnostics.hasErrors)
         #expect(parsed?.html == (try cmarkCommand(example.markdown)))
     }

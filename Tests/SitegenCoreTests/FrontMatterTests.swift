@@ -56,6 +56,15 @@ import Testing
         #expect(diagnostic.path == "content/f/01-a.md")
     }
 
+    @Test func aControlCharacterIsAnErrorAtItsFilePosition() {
+        guard case .failure(let diagnostic) = FrontMatter.parse(file("---\ntitle: A\u{1}\n---\n")) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.message == "invalid YAML in front matter: control characters are not allowed")
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
+    }
+
     @Test func frontMatterMustBeAMapping() {
         guard case .failure(let diagnostic) = FrontMatter.parse(file("---\n- a\n- b\n---\n")) else {
             Issue.record("expected an error")
@@ -63,5 +72,43 @@ import Testing
         }
         #expect(diagnostic.message == "front matter must be a mapping of keys to values, not a list")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
+    }
+
+    /// Markdown reads it as a thematic break and a setext heading; the author must hear of it.
+    @Test func frontMatterAfterBlankLinesIsAWarningAtItsFence() throws {
+        let result = try FrontMatter.parse(file("\n  \n---\ntitle: A\n---\n# Body\n")).get()
+        #expect(result.fields == nil)
+        #expect(result.body == "\n  \n---\ntitle: A\n---\n# Body\n", "it stays Markdown")
+        #expect(result.warnings.map(\.message) == [
+            "front matter must start on the first line; remove the 2 blank lines above it, or this block is read as Markdown"
+        ])
+        #expect(result.warnings.first?.location == SourceLocation(line: 3, column: 1))
+        #expect(result.warnings.first?.isError == false)
+    }
+
+    @Test func rulesAfterBlankLinesAreNotMistakenForFrontMatter() throws {
+        #expect(try FrontMatter.parse(file("\n---\n\nText\n\n---\n")).get().warnings.isEmpty)
+        #expect(try FrontMatter.parse(file("\n---\nText: more\n")).get().warnings.isEmpty, "never closed")
+        #expect(try FrontMatter.parse(file("# Title\n\n---\ntitle: A\n---\n")).get().warnings.isEmpty, "not at the top")
+    }
+
+    /// Old Mac files end lines with a lone CR, which cmark and libyaml accept too.
+    @Test func carriageReturnLineEndsWorkLikeLineFeeds() throws {
+        let result = try FrontMatter.parse(file("---\rtitle: A\rid: b\r---\r# Body\r")).get()
+        #expect(result.body == "# Body\r")
+        #expect(result.bodyStartLine == 5)
+        guard case .mapping(let pairs)? = result.fields?.kind else {
+            Issue.record("no mapping")
+            return
+        }
+        #expect(pairs.map(\.value.scalarText) == ["A", "b"])
+        #expect(pairs.last?.key.location == SourceLocation(line: 3, column: 1))
+        let broken = FrontMatter.parse(file("---\rtitle: A\rimage: [x\r---\r"))
+        guard case .failure(let diagnostic) = broken else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(diagnostic.location?.line == 4)
+        #expect(diagnostic.sourceLine == "---")
     }
 }

@@ -68,4 +68,30 @@ import Testing
         #expect(ImageSize.read([0xFF, 0xD8, 0xFF]) == nil)
         #expect(ImageSize.read([]) == nil)
     }
+
+    /// A size beyond 2³¹ − 1 pixels (PNG's own limit), or one that is not finite, cannot be
+    /// written on an `<img>`: it is unreadable, never a trap.
+    @Test(arguments: [
+        #"<svg width="1e19" height="1"></svg>"#,
+        #"<svg width="1" height="1e19"></svg>"#,
+        #"<svg viewBox="0 0 1e30 1"></svg>"#,
+        #"<svg width="1" viewBox="0 0 1e-300 1e300"></svg>"#,
+        #"<svg height="1e300" viewBox="0 0 1e300 1e-300"></svg>"#,
+        #"<svg width="2147483648" height="1"></svg>"#,
+        #"<svg viewBox="0 0 inf 1"></svg>"#,
+        #"<svg width="0.4" height="1"></svg>"#,
+    ])
+    func svgSizesOutOfRangeAreUnreadable(_ text: String) {
+        #expect(ImageSize.read(Array(text.utf8)) == nil)
+    }
+
+    @Test func svgSizesUpToTheLimitAreRead() {
+        #expect(ImageSize.read(Array(#"<svg width="2147483647" height="1"></svg>"#.utf8)) == .init(width: 2_147_483_647, height: 1))
+    }
+
+    @Test func pngSizesAbovePNGsOwnLimitAreUnreadable() {
+        #expect(ImageSize.read(pngBytes(width: 2_147_483_647, height: 1)) == .init(width: 2_147_483_647, height: 1))
+        #expect(ImageSize.read(pngBytes(width: 2_147_483_648, height: 1)) == nil)
+        #expect(ImageSize.read(pngBytes(width: 1, height: 0xFFFF_FFFF)) == nil)
+    }
 }

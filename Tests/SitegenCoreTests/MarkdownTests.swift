@@ -14,6 +14,8 @@ import Testing
         let rendered = Markdown.render("Intro\n\n## The *best* `app`\n\n# Later\n")
         #expect(rendered.firstHeading == "The best app")
         #expect(Markdown.render("No heading\n").firstHeading == nil)
+        #expect(Markdown.render("#\n\n## \n\nText\n\n## Real *one*\n").firstHeading == "Real one", "empty headings give no title")
+        #expect(Markdown.render("#\n").firstHeading == nil)
     }
 
     @Test func listsImagesWithTheirPositions() {

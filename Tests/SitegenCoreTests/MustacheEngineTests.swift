@@ -18,6 +18,7 @@ import Testing
         ("{{= a b c =}}", "a delimiter change needs two delimiters without '=' or spaces, such as {{=<% %>=}}", 1, 1),
         ("{{}}", "tag has no name", 1, 1),
         ("é{{#a b}}", "'a b' is not a tag name: names have no spaces", 1, 2),
+        ("one\rtwo\r\n{{}}", "tag has no name", 3, 1),
     ])
     func brokenTemplatesAreErrorsWithPositions(_ source: String, _ message: String, _ line: Int, _ column: Int) {
         guard case .failure(let diagnostic) = MustacheTemplate.parse(source, path: "templates/page.mustache") else {
@@ -34,7 +35,7 @@ import Testing
         let templates = MustacheLibrary([
             "page": try MustacheTemplate.parse("{{title}} {{titel}}\n{{#items}}{{name}}{{nmae}}{{/items}}{{>missing}}", path: "templates/page.mustache").get()
         ])
-        let (output, lookups) = templates.renderRecordingMisses("page", ["title": "T", "items": [["name": "a"], ["name": "b"]]])
+        let (output, lookups) = try templates.renderRecordingMisses("page", ["title": "T", "items": [["name": "a"], ["name": "b"]]])
         #expect(output == Array("T \nab".utf8))
         #expect(lookups.neverFound.map(\.name) == ["titel", "nmae"])
         #expect(lookups.neverFound.map(\.location) == [SourceLocation(line: 1, column: 11), SourceLocation(line: 2, column: 19)])
@@ -45,24 +46,38 @@ import Testing
         let templates = MustacheLibrary(["t": try MustacheTemplate.parse("{{#items}}{{note}}{{/items}}", path: "t").get()])
         var all = MustacheLookups()
         for data: MustacheValue in [["items": [["note": "x"]]], ["items": [[:]]]] {
-            all.merge(templates.renderRecordingMisses("t", data).1)
+            all.merge(try templates.renderRecordingMisses("t", data).1)
         }
         #expect(all.neverFound.isEmpty)
     }
 
-    @Test func runawayRecursionStops() throws {
-        let templates = try library(["loop": "x{{>loop}}"])
-        #expect(templates.render("loop", [:]) == String(repeating: "x", count: MustacheRenderer.maximumDepth + 1))
+    /// A partial or parent that expands into itself with no data to end it is an error at the
+    /// tag that went too deep, not a page silently cut short; recursion the data ends renders.
+    @Test func runawayRecursionIsAnErrorAtTheTag() throws {
+        let templates = MustacheLibrary([
+            "page": try MustacheTemplate.parse("<p>\n{{>page}}{{>page}}\n", path: "templates/page.mustache").get(),
+            "layout": try MustacheTemplate.parse("{{<layout}}{{/layout}}", path: "templates/layout.mustache").get(),
+            "node": try MustacheTemplate.parse("{{name}}({{#kids}}{{>node}}{{/kids}})", path: "templates/node.mustache").get(),
+        ])
+        let partial = #expect(throws: MustacheRenderError.self) { try templates.render("page", [:]) }
+        #expect(partial?.message == "partial 'page' includes itself more than 100 levels deep")
+        #expect(partial?.path == "templates/page.mustache")
+        #expect(partial?.location == SourceLocation(line: 2, column: 1))
+        let parent = #expect(throws: MustacheRenderError.self) { try templates.render("layout", [:]) }
+        #expect(parent?.message == "parent 'layout' extends itself more than 100 levels deep")
+        #expect(parent?.location == SourceLocation(line: 1, column: 1))
+        let tree: MustacheValue = ["name": "a", "kids": [["name": "b", "kids": [["name": "c", "kids": []]]], ["name": "d", "kids": []]]]
+        #expect(try templates.render("node", tree) == "a(b(c())d())")
     }
 
     @Test func emptyStringsAreFalseyAndNumbersPrintPlainly() throws {
         let templates = try library(["t": "{{#s}}S{{/s}}{{^s}}none{{/s}} {{n}} {{d}} {{big}}"])
-        #expect(templates.render("t", ["s": "", "n": 3, "d": .double(2.5), "big": .double(3)]) == "none 3 2.5 3")
+        #expect(try templates.render("t", ["s": "", "n": 3, "d": .double(2.5), "big": .double(3)]) == "none 3 2.5 3")
     }
 
     @Test func indentationNeverReachesInterpolatedData() throws {
         let templates = try library(["outer": "<div>\n  {{>inner}}\n</div>\n", "inner": "<pre>{{{code}}}</pre>\n"])
-        #expect(templates.render("outer", ["code": "a\nb"]) == "<div>\n  <pre>a\nb</pre>\n</div>\n")
+        #expect(try templates.render("outer", ["code": "a\nb"]) == "<div>\n  <pre>a\nb</pre>\n</div>\n")
     }
 
     @Test func aLayoutWithBlocksServesManyPages() throws {
@@ -70,7 +85,7 @@ import Testing
             "layout": "<title>{{$title}}Site{{/title}}</title>\n<main>\n{{$body}}{{/body}}\n</main>\n",
             "page": "{{<layout}}\n{{$title}}{{name}} · Site{{/title}}\n{{$body}}\n<h1>{{name}}</h1>\n{{/body}}\n{{/layout}}\n",
         ])
-        #expect(templates.render("page", ["name": "A & B"]) == "<title>A &amp; B · Site</title>\n<main>\n<h1>A &amp; B</h1>\n</main>\n")
-        #expect(templates.render("layout", [:]) == "<title>Site</title>\n<main>\n</main>\n", "an empty standalone slot leaves no blank line")
+        #expect(try templates.render("page", ["name": "A & B"]) == "<title>A &amp; B · Site</title>\n<main>\n<h1>A &amp; B</h1>\n</main>\n")
+        #expect(try templates.render("layout", [:]) == "<title>Site</title>\n<main>\n</main>\n", "an empty standalone slot leaves no blank line")
     }
 }

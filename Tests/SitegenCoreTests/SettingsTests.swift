@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("base_url: ftp://x\n", "'base_url' must be an http(s) URL or a path starting with '/', not 'ftp://x'"),
+        ("base_url: ftp://x\n", "'base_url' must be an http(s) URL with a host, or a path starting with '/', not 'ftp://x'"),
         ("theme: {accent: \"red;}body{x:y\"}\n", "'accent' is not a CSS value sitegen can use: 'red;}body{x:y'"),
         ("theme: {accnt: red}\n", "unknown key 'accnt' in 'theme'; did you mean 'accent'?"),
         ("markdown: {smart: 1}\n", "'smart' must be true or false, not '1'"),
@@ -217,5 +217,60 @@ import Testing
         let (_, diagnostics) = read(yaml)
         #expect(diagnostics.map(\.message) == [message])
         #expect(diagnostics.first?.path == "sitegen.yml")
+    }
+
+    /// A theme value goes into the stylesheet as is: it must not open a comment or a string that
+    /// swallows the declarations after it, nor fetch anything.
+    @Test(arguments: [
+        "red /* x", "red */", "'a\"b", "\"Noto Sans", "rgb(0 0 0", "rgb(0 0 0))", "a]", "(a]",
+        "url(https://x.test/a.png)", "URL(x)", "image-set(\"a.png\" 1x)", "-webkit-image-set(\"a.png\" 1x)",
+        "src(\"a\")", "image(\"a.png\")", "expression(alert(1))", "red; x: y", "a\u{7F}b", "\\75rl(x)",
+    ])
+    func unsafeCSSValuesAreRefused(_ value: String) {
+        #expect(!Validation.isSafeCSSValue(value))
+    }
+
+    @Test(arguments: [
+        "system-ui, \"Noto Sans\", sans-serif", "light-dark(#fff, #000)", "linear-gradient(90deg, #fff 0%, rgb(0 0 0 / 50%) 100%)",
+        "12px", "#1f5fbf", "'Inter', sans-serif", "calc(100% - 2 * var(--x, 4px))", "\"a (b\"", "'O''Brien'",
+    ])
+    func realCSSValuesAreAccepted(_ value: String) {
+        #expect(Validation.isSafeCSSValue(value))
+    }
+
+    /// `https://` was accepted, and the flow's name became the host of every manifest URL.
+    @Test(arguments: [
+        "https://", "http://", "https:///docs/", "https://:8080/", "https://user@example.com/", "https://user:pw@example.com/",
+        "https://example.com:/", "https://example.com:80a/", "https://example.com:123456/", "https://exa mple.com/",
+        "https://example.com/a b/", "https://ex\"ample.com/", "https://example.com/<x>/", "https://example.com\\x/",
+        "https://example.com/\u{1}/", "https://[::1/", "https://[zz::1]/", "https://[::1]x/", "https://example.com/?q=1",
+        "https://example.com/#top", "https://ex'ample.com/", "//evil.test/", "ftp://x", "example.com", "",
+    ])
+    func badBaseURLsAreRefused(_ url: String) {
+        #expect(Validation.baseURL(url) == nil)
+    }
+
+    @Test(arguments: [
+        ("https://example.com", "https://example.com/"), ("HTTP://Example.COM:8080/docs", "HTTP://Example.COM:8080/docs/"),
+        ("https://[2001:db8::1]:443/o/", "https://[2001:db8::1]:443/o/"), ("http://localhost:4000/", "http://localhost:4000/"),
+        ("https://bücher.example/", "https://bücher.example/"), ("https://my_host.internal/a%20b/", "https://my_host.internal/a%20b/"),
+        ("/docs/", "/docs/"), ("/", "/"),
+    ])
+    func goodBaseURLsEndInASlash(_ url: String, _ normalized: String) {
+        #expect(Validation.baseURL(url) == normalized)
+    }
+
+    @Test func aBaseURLWithoutAHostIsAnErrorInTheSettingsToo() {
+        #expect(read("base_url: \"https://\"\n").1.map(\.message) == ["'base_url' must be an http(s) URL with a host, or a path starting with '/', not 'https://'"])
+        #expect(read("base_url: https://user@example.com/\n").1.count == 1)
+    }
+
+    @Test func aValueThatWouldSwallowLaterDeclarationsIsAnError() {
+        let (settings, diagnostics) = read("theme:\n  accent: \"red /* x\"\n  font: 'a\"b'\n  radius: 4px\n")
+        #expect(diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+            "2: 'accent' is not a CSS value sitegen can use: 'red /* x'",
+            "3: 'font' is not a CSS value sitegen can use: 'a\"b'",
+        ])
+        #expect(settings.theme.css.contains("--sg-radius: 4px;") && !settings.theme.css.contains("red"))
     }
 }

@@ -95,6 +95,8 @@ struct SupportTests {
         #expect(lines == ["one", "two", "", "three"])
         #expect(LineSplitter.lines(of: "").isEmpty)
         #expect(LineSplitter.lines(of: "end\n").map { String($0.text) } == ["end"])
+        #expect(LineSplitter.lines(of: "old\rmac\r\rfile\r\n").map { String($0.text) } == ["old", "mac", "", "file"])
+        #expect(SourceFile(path: "f", text: "a\rb\r\nc\nd").line(3) == "c")
         #expect("a\r\n".endsWithNewline && "a\n".endsWithNewline && !"a".endsWithNewline && !"".endsWithNewline)
     }
 

@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// libyaml's reader says where by a byte offset, not a mark: the column used to be 1 always.
+    @Test(arguments: [
+        ("title: ok\nbad: a\u{1}b\n", 2, 7),
+        ("é: xé\u{7F}\n", 1, 6),
+        ("a: 1\rb: 2\r\nc: \u{1B}\n", 3, 4),
+    ])
+    func controlCharactersAreErrorsAtTheirPosition(_ text: String, _ line: Int, _ column: Int) {
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse(text) }
+        #expect(error?.message == "control characters are not allowed")
+        #expect(error?.location == SourceLocation(line: line, column: column))
+    }
+
     @Test func rejectsASecondDocumentAndUnknownAliases() {
         #expect(throws: YAMLParser.Failure.self) { try parse("a: 1\n---\nb: 2\n") }
         #expect(throws: YAMLParser.Failure.self) { try parse("a: *nowhere\n") }
@@ -97,5 +109,91 @@ import Testing
     @Test func emptyTextIsNoDocument() throws {
         #expect(try parse("") == nil)
         #expect(try parse("# only a comment\n") == nil)
+    }
+
+    private func expectTooDeep(_ text: String, at location: SitegenCore.SourceLocation, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let error = #expect(throws: YAMLParser.Failure.self, sourceLocation: sourceLocation) { try parse(text) }
+        #expect(error?.message == "collections nested more than 64 levels deep", sourceLocation: sourceLocation)
+        #expect(error?.location == location, sourceLocation: sourceLocation)
+    }
+
+    /// libyaml has no depth limit and its time is quadratic in the depth of flow collections
+    /// (40,000 levels took 6.6 s): deep text is refused before libyaml reads it, where it crosses
+    /// the limit.
+    @Test func deepFlowCollectionsAreRefusedWhereTheyCrossTheLimit() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        expectTooDeep(deep, at: SourceLocation(line: 1, column: 65))
+        expectTooDeep("a: " + deep + "\n", at: SourceLocation(line: 1, column: 67))
+        expectTooDeep("a:\n  b: " + String(repeating: "{c: ", count: 70) + "d" + String(repeating: "}", count: 70), at: SourceLocation(line: 2, column: 254))
+    }
+
+    @Test func deepBlockCollectionsAreRefusedWhereTheyCrossTheLimit() {
+        expectTooDeep(String(repeating: "- ", count: 100) + "x\n", at: SourceLocation(line: 1, column: 129))
+        let indented = (0..<100).map { String(repeating: "  ", count: $0) + "k\($0):\n" }.joined()
+        expectTooDeep(indented, at: SourceLocation(line: 65, column: 129))
+        let sequencesUnderKeys = "k0:\n" + (1..<100).map { String(repeating: "  ", count: $0 - 1) + "- k\($0):\n" }.joined()
+        expectTooDeep(sequencesUnderKeys, at: SourceLocation(line: 33, column: 65))
+    }
+
+    /// The byte scan alone, which runs before libyaml sees the text.
+    @Test func theByteScanMeasuresDepthBeforeLibyaml() {
+        func offset(_ text: String, limit: Int = 64) -> Int? {
+            YAMLDepthScan.firstOffsetTooDeep(in: Array(text.utf8), limit: limit)
+        }
+        #expect(offset(String(repeating: "[", count: 100_000)) == 64)
+        #expect(offset("a:\r  b: [[[[[", limit: 4) == 10, "a lone \\r ends a line")
+        #expect(offset(String(repeating: "- ", count: 100)) == 128)
+        #expect(offset("a:\n  b:\n    c:\n", limit: 2) == 12)
+        #expect(offset("a:\n  b:\n  c:\n", limit: 2) == nil)
+        let many = String(repeating: "[", count: 100)
+        let text = """
+            a: "\(many)\\"\(many)"
+            b: '\(many)''{{{{'
+            c: |
+              \(many)
+               \(many)
+            d: text \(many)
+            # \(many)
+            e: [x, "\(many)", '\(many)', y, it's, &a z, !t w] # \(many)
+            f: >2
+               \(many)
+            g: !!str &b text \(many)
+            """
+        #expect(offset(text, limit: 2) == nil)
+        #expect(offset("a: !!seq &b [[x]]", limit: 2) == 13, "after a tag and an anchor, a bracket opens a collection")
+        #expect(offset(text + "\nh: [[x]]", limit: 2) == text.utf8.count + 5)
+    }
+
+    /// Aliases nest what they repeat deeper than the text does; the tree builder catches that.
+    @Test func aliasesCannotNestDeeperThanTheLimit() {
+        let forty = String(repeating: "[", count: 40)
+        let closing = String(repeating: "]", count: 40)
+        expectTooDeep("a: &a \(forty)\(closing)\nb: \(forty)*a\(closing)\n", at: SourceLocation(line: 2, column: 44))
+    }
+
+    /// Brackets in quoted scalars, block scalars, plain scalars and comments open nothing.
+    @Test func bracketsThatOpenNothingDoNotCount() throws {
+        let many = String(repeating: "[", count: 100)
+        let values = try mapping("""
+            a: "\(many)\\"\(many)"
+            b: '\(many)''{{{{'
+            c: |
+              \(many)
+               \(many)
+            d: text \(many)
+            # \(many)
+            e: [x, "\(many)", '\(many)', y, it's] # \(many)
+            f: >2
+               \(many)
+            """)
+        #expect(values["a"]?.scalarText == many + "\"" + many)
+        #expect(values["c"]?.scalarText == many + "\n " + many + "\n")
+        #expect(values["d"]?.scalarText == "text " + many)
+        guard case .sequence(let items)? = values["e"]?.kind else {
+            Issue.record("e is not a list")
+            return
+        }
+        #expect(items.count == 5)
+        #expect(try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) != nil, "64 levels are fine")
     }
 }

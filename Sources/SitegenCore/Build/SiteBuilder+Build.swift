@@ -95,6 +95,10 @@ extension SiteBuilder {
         do {
             let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output)
             rendered = SiteRenderer(theme: run.preparation.compiledTheme).render(site, recordingMisses: false, sink: transaction.write)
+            guard rendered.failures.isEmpty else {
+                result.diagnostics = (result.diagnostics + run.preparation.theme.diagnostics(for: rendered.failures)).sorted()
+                return result
+            }
             transaction.write(rendered.files)
             outputs = try transaction.commit()
         } catch {
@@ -140,7 +144,11 @@ extension SiteBuilder {
             let (source, loadDiagnostics) = run.loader.loadFlow(slug: slug, inventory: run.inventory)
             let (flow, assets, flowDiagnostics) = preparation.assembler.assemble(source, displayDirectory: run.loader.diskPath(source.directory))
             diagnostics += loadDiagnostics + flowDiagnostics
-            if let flow { rebuilt[slug] = renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+            do throws(MustacheRenderError) {
+                if let flow { rebuilt[slug] = try renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+            } catch {
+                diagnostics += preparation.theme.diagnostics(for: [error])
+            }
         }
         guard !diagnostics.hasErrors, let fragments = cache.manifestFragments() else {
             return .failed(diagnostics, outputDirectory: run.output)
@@ -157,7 +165,11 @@ extension SiteBuilder {
         var siteFiles = [manifest]
         if records.map(\.summary) != cache.flows.map(\.summary) {
             var lookups = MustacheLookups()
-            siteFiles.append(renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
+            do throws(MustacheRenderError) {
+                siteFiles.append(try renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
+            } catch {
+                return .failed(diagnostics + preparation.theme.diagnostics(for: [error]), outputDirectory: run.output)
+            }
         }
         let written = slugs.flatMap { rebuilt[$0]?.files ?? [] } + siteFiles
         // Every other file of the output stays as it is: carried into the new output unread.

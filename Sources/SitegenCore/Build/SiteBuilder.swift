@@ -61,7 +61,7 @@ public struct SiteBuilder: Sendable {
             if let normalized = Validation.baseURL(baseURL) {
                 settings.baseURL = normalized
             } else {
-                diagnostics.append(.error("--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
+                diagnostics.append(.error("--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
             }
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
@@ -129,8 +129,9 @@ public struct SiteBuilder: Sendable {
         guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: outputDirectory) }
         let preparation = modelled.preparation
         let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
-        var diagnostics = modelled.diagnostics
-        if strict { diagnostics = (diagnostics + Self.templateNameWarnings(rendered.lookups, theme: preparation.theme)).sorted() }
+        var diagnostics = modelled.diagnostics + preparation.theme.diagnostics(for: rendered.failures)
+        if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
+        diagnostics.sort()
         return Result(
             site: site, files: rendered.files, outputDirectory: outputDirectory, diagnostics: diagnostics,
             flowCount: site.flows.count, pageCount: site.pageCount)

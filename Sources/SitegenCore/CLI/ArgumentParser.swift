@@ -37,15 +37,19 @@ struct ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if valueOptions.contains(name) {
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw UsageError(message: "\(name) needs a value")
                 }
-            } else if flags.contains(name), inlineValue == nil {
+                guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value, not an empty string") }
+                parsed.values[name] = value
+            } else if flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value; write \(name) alone") }
                 parsed.flags.insert(name)
             } else {
                 let known = Array(valueOptions) + Array(flags)

@@ -73,10 +73,15 @@ public struct CommandLineInterface: Sendable {
         }
         if let baseURL = parsed.values["--base-url"], Validation.baseURL(baseURL) == nil {
             return usageError(
-                "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
+                "--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
+        }
+        let siteDirectory: String
+        switch self.siteDirectory(parsed, usage: CommandHelp.buildUsage) {
+        case .success(let directory): siteDirectory = directory
+        case .failure(let status): return status
         }
         let options = BuildOptions(
-            siteDirectory: parsed.values["--site"] ?? ".", outputDirectory: parsed.values["--output"],
+            siteDirectory: siteDirectory, outputDirectory: parsed.values["--output"],
             baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"),
             waitForOtherBuilds: !parsed.flags.contains("--no-wait"))
         let quiet = parsed.flags.contains("--quiet")
@@ -123,8 +128,13 @@ public struct CommandLineInterface: Sendable {
         case .success(let value): parsed = value
         case .failure(let status): return status
         }
+        let siteDirectory: String
+        switch self.siteDirectory(parsed, usage: CommandHelp.checkUsage) {
+        case .success(let directory): siteDirectory = directory
+        case .failure(let status): return status
+        }
         let options = BuildOptions(
-            siteDirectory: parsed.values["--site"] ?? ".", baseURL: parsed.values["--base-url"],
+            siteDirectory: siteDirectory, baseURL: parsed.values["--base-url"],
             includeDrafts: parsed.flags.contains("--drafts"))
         let strict = parsed.flags.contains("--strict")
         let result = SiteBuilder(fileSystem: environment.fileSystem).check(options, strict: strict)
@@ -154,6 +164,9 @@ public struct CommandLineInterface: Sendable {
         guard parsed.positional.count == 1, let directory = parsed.positional.first else {
             return usageError(parsed.positional.isEmpty ? "name the folder for the new site" : "give one folder", usage: CommandHelp.newUsage)
         }
+        guard !directory.isEmpty else {
+            return usageError("give the name of a new folder, not an empty string", usage: CommandHelp.newUsage)
+        }
         do {
             let files = try SiteScaffold(fileSystem: environment.fileSystem)
                 .create(in: directory, withTemplates: parsed.flags.contains("--with-templates"))
@@ -162,6 +175,17 @@ public struct CommandLineInterface: Sendable {
         } catch {
             environment.standardError("sitegen: error: \(error.message)\n")
             return .contentError
+        }
+    }
+
+    /// The folder `--site` names (the current one by default), or the usage error when it is not
+    /// a folder: a wrong path on the command line is bad usage, not a site with errors.
+    private func siteDirectory(_ parsed: ArgumentParser.Parsed, usage: String) -> Result<String, ExitStatus> {
+        let directory = parsed.values["--site"] ?? "."
+        switch environment.fileSystem.kind(of: directory) {
+        case .directory?: return .success(directory)
+        case .file?: return .failure(usageError("the site folder '\(directory)' is a file, not a folder", usage: usage))
+        case nil: return .failure(usageError("the site folder '\(directory)' does not exist", usage: usage))
         }
     }
 

@@ -22,7 +22,7 @@ struct FlowAssembler: Sendable {
             case .success(let split):
                 let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
                 front = fields
-                diagnostics += problems
+                diagnostics += split.warnings + problems
                 descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
@@ -31,8 +31,9 @@ struct FlowAssembler: Sendable {
 
         var pages: [ParsedPage] = []
         var draftsLeftOut = 0
+        var images = ResolvedImages()
         for file in source.pages {
-            let (parsed, problems) = parser.parse(file, in: source)
+            let (parsed, problems) = parser.parse(file, in: source, images: &images)
             if let parsed, parsed.frontMatter.draft, !includeDrafts {
                 draftsLeftOut += 1
                 continue

@@ -14,6 +14,10 @@ public enum ImageSize {
     /// The formats sitegen measures, for error messages.
     public static let formats = "PNG, JPEG, GIF, WebP or SVG"
 
+    /// The largest width or height sitegen accepts: 2³¹ − 1, PNG's own limit and more than any
+    /// browser lays out.
+    public static let maximumDimension = Int(Int32.max)
+
     public static func read(_ bytes: [UInt8]) -> Size? {
         let size: Size?
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -27,8 +31,18 @@ public enum ImageSize {
         } else {
             size = SVGSize.read(bytes)
         }
-        guard let size, size.width > 0, size.height > 0 else { return nil }
+        guard let size, (1...maximumDimension).contains(size.width), (1...maximumDimension).contains(size.height) else {
+            return nil
+        }
         return size
+    }
+
+    /// A length in pixels rounded to a whole number, or nil when it is not finite or rounds to
+    /// a size outside 1…`maximumDimension`.
+    static func dimension(_ length: Double) -> Int? {
+        let rounded = length.rounded()
+        guard rounded.isFinite, rounded >= 1, rounded <= Double(maximumDimension) else { return nil }
+        return Int(rounded)
     }
 
     private static func png(_ bytes: [UInt8]) -> Size? {

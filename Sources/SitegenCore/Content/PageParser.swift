@@ -36,7 +36,8 @@ struct PageParser: Sendable {
     let resolver: ImageResolver
     let markdown: MarkdownOptions
 
-    func parse(_ page: PageFile, in flow: FlowSources) -> (ParsedPage?, [Diagnostic]) {
+    /// Parses `page` of `flow`; `images` remembers the flow's images from page to page.
+    func parse(_ page: PageFile, in flow: FlowSources, images: inout ResolvedImages) -> (ParsedPage?, [Diagnostic]) {
         let file = page.file
         let split: FrontMatter
         switch FrontMatter.parse(file) {
@@ -44,10 +45,11 @@ struct PageParser: Sendable {
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
         var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
+        diagnostics += split.warnings
         var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields)
 
         if let reference = fields.image, let node = fields.imageNode {
-            switch resolver.resolve(reference, in: flow) {
+            switch images.resolve(reference, in: flow, with: resolver) {
             case .success(let image):
                 parsed.image = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
                 parsed.assets.append(image.asset)
@@ -68,19 +70,21 @@ struct PageParser: Sendable {
         }
 
         let rendered = Markdown.render(split.body, options: markdown) { image in
-            let location = file.location(
-                line: split.bodyStartLine + image.line - 1, utf8Column: image.byteColumn, marker: "![")
+            // Found only for a diagnostic: most images have none, and finding it reads the line.
+            func location() -> SourceLocation {
+                file.location(line: split.bodyStartLine + image.line - 1, utf8Column: image.byteColumn, marker: "![")
+            }
             let length = 2 + image.alt.count
             if image.alt.trimmingBlanks.isEmpty {
-                diagnostics.append(file.warning("image '\(image.url)' has no alt text; describe it in ![…]", at: location, length: length))
+                diagnostics.append(file.warning("image '\(image.url)' has no alt text; describe it in ![…]", at: location(), length: length))
             }
-            switch resolver.resolve(image.url, in: flow) {
+            switch images.resolve(image.url, in: flow, with: resolver) {
             case .success(let resolved):
                 parsed.assets.append(resolved.asset)
                 parsed.imageDigests.append(resolved.digest)
                 return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height)
             case .failure(let problem):
-                diagnostics.append(file.error(problem.message, at: location, length: length))
+                diagnostics.append(file.error(problem.message, at: location(), length: length))
                 return nil
             case nil:
                 return nil

@@ -9,21 +9,23 @@ enum SVGSize {
         let width = attributes["width"].flatMap(pixels)
         let height = attributes["height"].flatMap(pixels)
         let viewBox = attributes["viewBox"].map {
-            $0.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).compactMap { Double($0) }
+            $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Double($0) }
         }
-        let boxSize = viewBox.flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? ($0[2], $0[3]) : nil }
+        let boxSize = viewBox.flatMap { box in
+            box.count == 4 && box[2] > 0 && box[3] > 0 && box[2].isFinite && box[3].isFinite ? (box[2], box[3]) : nil
+        }
+        let lengths: (Double, Double)
         switch (width, height, boxSize) {
-        case let (width?, height?, _):
-            return ImageSize.Size(width: Int(width.rounded()), height: Int(height.rounded()))
-        case let (width?, nil, box?):
-            return ImageSize.Size(width: Int(width.rounded()), height: Int((width * box.1 / box.0).rounded()))
-        case let (nil, height?, box?):
-            return ImageSize.Size(width: Int((height * box.0 / box.1).rounded()), height: Int(height.rounded()))
-        case let (nil, nil, box?):
-            return ImageSize.Size(width: Int(box.0.rounded()), height: Int(box.1.rounded()))
-        default:
+        case let (width?, height?, _): lengths = (width, height)
+        case let (width?, nil, box?): lengths = (width, width * box.1 / box.0)
+        case let (nil, height?, box?): lengths = (height * box.0 / box.1, height)
+        case let (nil, nil, box?): lengths = box
+        default: return nil
+        }
+        guard let pixelWidth = ImageSize.dimension(lengths.0), let pixelHeight = ImageSize.dimension(lengths.1) else {
             return nil
         }
+        return ImageSize.Size(width: pixelWidth, height: pixelHeight)
     }
 
     /// A length in CSS pixels: unitless or `px`; other units have no fixed pixel size.

@@ -37,7 +37,7 @@ public struct SiteSettings: Sendable, Equatable {
             if let normalized = Validation.baseURL(url) {
                 settings.baseURL = normalized
             } else {
-                reader.report("'base_url' must be an http(s) URL or a path starting with '/', not '\(url)'", at: node)
+                reader.report("'base_url' must be an http(s) URL with a host, or a path starting with '/', not '\(url)'", at: node)
             }
         }
         settings.locale = reader.locale("locale") ?? settings.locale

@@ -11,10 +11,13 @@ enum TextDecoding {
         var lineText = ""
         var decoder = UTF8()
         var iterator = body.makeIterator()
+        var afterCarriageReturn = false
         decoding: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                if scalar == "\n" {
+                defer { afterCarriageReturn = scalar == "\r" }
+                if scalar == "\n" && afterCarriageReturn { continue }
+                if scalar == "\n" || scalar == "\r" {
                     line += 1
                     column = 1
                     lineText = ""

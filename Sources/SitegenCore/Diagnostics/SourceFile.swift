@@ -1,19 +1,31 @@
+import Synchronization
+
 /// A text file of the user's site, with the means to point at a place in it.
 public struct SourceFile: Sendable, Hashable {
     /// The path as diagnostics show it, relative to the site folder.
     public let path: String
     public let text: String
+    /// Where each line starts, found the first time a line is asked for and shared by every copy,
+    /// so that a page with thousands of diagnostics splits its text once.
+    private let lineIndex = LineIndex()
 
     public init(path: String, text: String) {
         self.path = path
         self.text = text
     }
 
-    /// The text of 1-based line `number`, without its line ending (`\n` or `\r\n`).
+    /// The text of 1-based line `number`, without its line ending.
     public func line(_ number: Int) -> String? {
-        let lines = LineSplitter.lines(of: text)
-        guard number >= 1, number <= lines.count else { return nil }
-        return String(lines[number - 1].text)
+        lineIndex.line(number, of: text).map(String.init)
+    }
+
+    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+        lhs.path == rhs.path && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(text)
     }
 
     /// A diagnostic located at `location` in this file, carrying the offending line.
@@ -48,5 +60,18 @@ extension SourceFile {
         }
         let column = text.unicodeScalars[..<index].count + 1
         return SourceLocation(line: line, column: column)
+    }
+}
+
+/// The lines of a text, split on first use.
+private final class LineIndex: Sendable {
+    private let lines = Mutex<[Substring]?>(nil)
+
+    func line(_ number: Int, of text: String) -> Substring? {
+        lines.withLock { lines in
+            let all = lines ?? LineSplitter.Lines(text: text).map(\.text)
+            lines = all
+            return number >= 1 && number <= all.count ? all[number - 1] : nil
+        }
     }
 }

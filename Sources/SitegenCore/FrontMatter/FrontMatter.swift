@@ -5,13 +5,17 @@ public struct FrontMatter: Sendable {
     public var body: String
     /// The file line on which `body` starts (1-based), for locating Markdown diagnostics.
     public var bodyStartLine: Int
+    /// Problems that leave the file usable, such as front matter that does not start the file.
+    public var warnings: [Diagnostic] = []
 
     /// Splits `file` at its `---` lines and parses the YAML between them with libyaml.
     /// Returns the diagnostics instead when the front matter is not closed or is not valid YAML.
     public static func parse(_ file: SourceFile) -> Result<FrontMatter, Diagnostic> {
         var lines = LineSplitter.Lines(text: file.text)
-        guard let first = lines.next(), isFence(first.text, closing: false) else {
-            return .success(FrontMatter(fields: nil, body: file.text, bodyStartLine: 1))
+        let firstLine = lines.next()
+        guard let first = firstLine, isFence(first.text, closing: false) else {
+            let warnings = firstLine.map { $0.text.trimmingBlanks.isEmpty ? misplacedFrontMatter(in: file) : [] } ?? []
+            return .success(FrontMatter(fields: nil, body: file.text, bodyStartLine: 1, warnings: warnings))
         }
         var closingLine = 1
         var closing: LineSplitter.Line?
@@ -71,6 +75,39 @@ public struct FrontMatter: Sendable {
                     length: node.length))
         }
         return .success(node)
+    }
+
+    /// A warning when blank lines come before what looks like front matter (a `---` line, a
+    /// `key:` line, and a closing `---` later), which Markdown would show as a rule and a heading.
+    private static func misplacedFrontMatter(in file: SourceFile) -> [Diagnostic] {
+        var lines = LineSplitter.Lines(text: file.text)
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            if line.text.trimmingBlanks.isEmpty { continue }
+            guard isFence(line.text, closing: false), let entry = lines.next(), isKeyLine(entry.text),
+                lines.contains(where: { isFence($0.text, closing: true) })
+            else { return [] }
+            let blank = number == 2 ? "the blank line" : "the \(number - 1) blank lines"
+            return [
+                file.warning(
+                    "front matter must start on the first line; remove \(blank) above it, or this block is read as Markdown",
+                    at: SourceLocation(line: number, column: 1), length: 3)
+            ]
+        }
+        return []
+    }
+
+    /// True for a line that starts a YAML mapping entry, such as `title: Hello` or `action:`.
+    private static func isKeyLine(_ line: Substring) -> Bool {
+        let name = line.utf8.prefix { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        let rest = line.utf8.dropFirst(name.count)
+        guard !name.isEmpty, rest.first == UInt8(ascii: ":") else { return false }
+        let after = rest.dropFirst().first
+        return after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
     }
 
     private static func isFence(_ line: Substring, closing: Bool) -> Bool {

@@ -11,10 +11,19 @@ enum YAMLParser {
     /// The most nodes one document may expand to, so that nested aliases cannot exhaust memory.
     static let nodeLimit = 100_000
 
+    /// The deepest collections may nest. libyaml has no limit, and its time grows with the
+    /// square of the depth; settings need a handful of levels.
+    static let maximumDepth = 64
+
+    static let tooDeepMessage = "collections nested more than \(maximumDepth) levels deep"
+
     /// Parses one YAML document. Returns nil for an empty document.
     static func parseDocument(_ text: String) throws(Failure) -> YAMLNode? {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [0x0A] }
+        if let offset = YAMLDepthScan.firstOffsetTooDeep(in: bytes, limit: maximumDepth) {
+            throw Failure(message: tooDeepMessage, location: location(ofOffset: offset, in: bytes))
+        }
         var builder = TreeBuilder()
         var failure: Failure?
         bytes.withUnsafeBufferPointer { buffer in
@@ -29,7 +38,7 @@ enum YAMLParser {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    failure = Self.failure(of: parser)
+                    failure = Self.failure(of: parser, in: bytes)
                     return
                 }
                 defer { yaml_event_delete(&event) }
@@ -46,17 +55,39 @@ enum YAMLParser {
         return builder.document
     }
 
-    private static func failure(of parser: yaml_parser_t) -> Failure {
+    /// The error libyaml stopped at. The reader (which refuses control characters, for one) says
+    /// where by a byte offset into `bytes`; the scanner and parser by a mark.
+    private static func failure(of parser: yaml_parser_t, in bytes: [UInt8]) -> Failure {
         var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if let context = parser.context {
             message += " \(String(cString: context))"
         }
-        let mark = parser.problem_mark
-        return Failure(message: message, location: location(of: mark))
+        if parser.error == YAML_READER_ERROR {
+            return Failure(message: message, location: location(ofOffset: Int(parser.problem_offset), in: bytes))
+        }
+        return Failure(message: message, location: location(of: parser.problem_mark))
     }
 
     fileprivate static func location(of mark: yaml_mark_t) -> SourceLocation {
         SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// The line and column (in Unicode scalars) of a UTF-8 offset; lines end at `\n`, `\r\n` or `\r`.
+    static func location(ofOffset offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index == bytes.count || bytes[index] != UInt8(ascii: "\n"))) {
+                line += 1
+                lineStart = index
+            }
+        }
+        let column = bytes[lineStart..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return SourceLocation(line: line, column: column)
     }
 }
 
@@ -72,10 +103,12 @@ private struct TreeBuilder {
         var pendingKey: YAMLNode?
         /// How many nodes the collection holds once aliases are expanded, itself included.
         var weight = 1
+        /// How many levels of collections it holds, itself included.
+        var height = 1
     }
 
     private var stack: [Open] = []
-    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
     private var expandedNodes = 0
     private var documentCount = 0
     private(set) var document: YAMLNode?
@@ -90,20 +123,23 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            // Escapes such as "\x01" make control characters libyaml's reader would refuse.
+            let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            let text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
+                ?? String(decoding: value, as: UTF8.self)
             let end = YAMLParser.location(of: event.end_mark)
             let length = end.line == start.line ? end.column - start.column : 1
             let node = YAMLNode(
                 kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), location: start, length: length)
-            try add(node, weight: 1, anchor: Self.string(scalar.anchor))
+            try add(node, weight: 1, height: 0, anchor: Self.string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            stack.append(Open(isMapping: false, location: start, anchor: Self.string(event.data.sequence_start.anchor)))
+            try open(Open(isMapping: false, location: start, anchor: Self.string(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
-            stack.append(Open(isMapping: true, location: start, anchor: Self.string(event.data.mapping_start.anchor)))
+            try open(Open(isMapping: true, location: start, anchor: Self.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { return }
             let kind: YAMLNode.Kind = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
-            try add(YAMLNode(kind: kind, location: open.location), weight: open.weight, anchor: open.anchor)
+            try add(YAMLNode(kind: kind, location: open.location), weight: open.weight, height: open.height, anchor: open.anchor)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
@@ -111,7 +147,7 @@ private struct TreeBuilder {
             }
             var node = anchored.node
             node.location = start
-            try add(node, weight: anchored.weight, newNodes: anchored.weight, anchor: nil)
+            try add(node, weight: anchored.weight, height: anchored.height, newNodes: anchored.weight, anchor: nil)
         default:
             break
         }
@@ -121,22 +157,36 @@ private struct TreeBuilder {
         pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
+    /// Starts a collection, unless it would nest deeper than the parser allows (the byte scan
+    /// before libyaml should have caught that; this is exact).
+    private mutating func open(_ collection: Open) throws(YAMLParser.Failure) {
+        if stack.count >= YAMLParser.maximumDepth {
+            throw .init(message: YAMLParser.tooDeepMessage, location: collection.location)
+        }
+        stack.append(collection)
+    }
+
     /// Adds a finished node to the collection that is open, or makes it the document. `weight` is
-    /// the node's size with aliases expanded; `newNodes` how many of those this event makes.
+    /// the node's size with aliases expanded, `height` how many levels of collections it holds;
+    /// `newNodes` how many of those nodes this event makes.
     private mutating func add(
-        _ node: YAMLNode, weight: Int, newNodes: Int = 1, anchor: String?
+        _ node: YAMLNode, weight: Int, height: Int, newNodes: Int = 1, anchor: String?
     ) throws(YAMLParser.Failure) {
         expandedNodes += newNodes
         if expandedNodes > YAMLParser.nodeLimit {
             throw .init(
                 message: "the document expands to more than \(YAMLParser.nodeLimit) values", location: node.location)
         }
-        if let anchor { anchors[anchor] = (node, weight) }
+        if stack.count + height > YAMLParser.maximumDepth {
+            throw .init(message: YAMLParser.tooDeepMessage, location: node.location)
+        }
+        if let anchor { anchors[anchor] = (node, weight, height) }
         guard var top = stack.popLast() else {
             document = node
             return
         }
         top.weight += weight
+        top.height = max(top.height, height + 1)
         if !top.isMapping {
             top.items.append(node)
         } else if let key = top.pendingKey {

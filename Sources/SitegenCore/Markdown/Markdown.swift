@@ -6,12 +6,12 @@ public enum Markdown {
     /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
     /// image it answers for is rendered with the answer's URL and its width and height, and every
     /// other byte is exactly what cmark renders. The body's plain text is extracted only when
-    /// `plainText` asks for it.
+    /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
     public static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
-        let bytes = Array(text.utf8)
+        let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
         guard let root = bytes.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -30,7 +30,8 @@ public enum Markdown {
         for node in nodes(under: root) {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING, firstHeading == nil {
-                firstHeading = plainText(of: node).trimmingBlanks
+                let text = plainText(of: node).trimmingBlanks
+                if !text.isEmpty { firstHeading = text }
             } else if type == CMARK_NODE_IMAGE {
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),

@@ -26,7 +26,7 @@ public struct ImageReplacement: Sendable, Hashable {
 /// A Markdown body turned into HTML, with what the rest of the build needs to know about it.
 public struct RenderedMarkdown: Sendable, Hashable {
     public var html: String
-    /// The text of the first heading, as plain text.
+    /// The text of the first heading that has some, as plain text.
     public var firstHeading: String?
     /// The body's text without markup, blocks separated by blank lines (when asked for).
     public var plainText: String

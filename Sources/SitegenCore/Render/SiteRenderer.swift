@@ -11,8 +11,11 @@ public struct SiteRenderer: Sendable {
     public static let scriptPath = "assets/sitegen.js"
     public static let manifestPath = "manifest.json"
 
-    public func render(_ site: Site) -> [OutputFile] {
-        render(site, recordingMisses: false).files
+    /// Every file of the output, or the first template that would not stop expanding itself.
+    public func render(_ site: Site) throws(MustacheRenderError) -> [OutputFile] {
+        let rendered = render(site, recordingMisses: false)
+        if let failure = rendered.failures.first { throw failure }
+        return rendered.files
     }
 
     /// Everything a render produces.
@@ -23,6 +26,8 @@ public struct SiteRenderer: Sendable {
         var flows: [RenderedFlow]
         /// Where each flow's fragment stands in `manifest.json`, in the same order.
         var manifestFragments: [Range<Int>]
+        /// Renders that a template stopped, each reported once; with any, the files are incomplete.
+        var failures: [MustacheRenderError]
     }
 
     /// One flow rendered: its carousel and assets, its index summary and its manifest fragment.
@@ -39,43 +44,63 @@ public struct SiteRenderer: Sendable {
 
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
     /// With a `sink`, each flow's files go to it as soon as the flow is rendered (from any thread),
-    /// so that they need not all be held at once; the site files are returned as usual.
+    /// so that they need not all be held at once; the site files are returned as usual. A flow
+    /// whose render fails sends nothing to the sink.
     func render(_ site: Site, recordingMisses: Bool, sink: (@Sendable ([OutputFile]) -> Void)? = nil) -> Rendered {
         var lookups = MustacheLookups()
         let assetsByFlow = Dictionary(grouping: site.assets) { String($0.destination.prefix { $0 != "/" }) }
-        let flows = site.flows.parallelMap { flow in
-            var (rendered, lookups) = render(
-                flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
-            if let sink {
-                sink(rendered.files)
-                rendered.files = []
+        let results = site.flows.parallelMap { flow -> Result<(RenderedFlow, MustacheLookups), MustacheRenderError> in
+            do throws(MustacheRenderError) {
+                var (rendered, lookups) = try render(
+                    flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
+                if let sink {
+                    sink(rendered.files)
+                    rendered.files = []
+                }
+                return .success((rendered, lookups))
+            } catch {
+                return .failure(error)
             }
-            return (rendered, lookups)
+        }
+        var failures: Set<MustacheRenderError> = []
+        let flows = results.compactMap { result -> (RenderedFlow, MustacheLookups)? in
+            switch result {
+            case .success(let flow): return flow
+            case .failure(let failure):
+                failures.insert(failure)
+                return nil
+            }
         }
         // The files that depend on every flow: the index, the manifest, the theme's assets.
         let (manifest, manifestFragments) = self.manifest(settings: site.settings, fragments: flows.map { .bytes($0.0.fragment) })
         var files = [
-            index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses),
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
             OutputFile(path: Self.scriptPath, text: theme.script),
             manifest,
             OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
         ]
+        do throws(MustacheRenderError) {
+            files.insert(try index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses), at: 0)
+        } catch {
+            failures.insert(error)
+        }
         for (flow, recorded) in flows {
             files += flow.files
             lookups.merge(recorded)
         }
-        return Rendered(files: files, lookups: lookups, flows: flows.map(\.0), manifestFragments: manifestFragments)
+        return Rendered(
+            files: files, lookups: lookups, flows: flows.map(\.0), manifestFragments: manifestFragments,
+            failures: failures.sorted { ($0.path, $0.location) < ($1.path, $1.location) })
     }
 
     /// One flow's carousel, summary and manifest fragment, and its `assets` (those it copies).
     func render(_ flow: Flow, settings: SiteSettings, assets: [Asset], recordingMisses: Bool = false)
-        -> (RenderedFlow, MustacheLookups)
+        throws(MustacheRenderError) -> (RenderedFlow, MustacheLookups)
     {
         let data = TemplateData(settings: settings, strings: theme.strings)
         // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
         let expected = flow.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
-        let (html, lookups) = render("flow", data.flow(flow), recordingMisses, expectedSize: expected)
+        let (html, lookups) = try render("flow", data.flow(flow), recordingMisses, expectedSize: expected)
         var files = [OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html))]
         for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source, confinedTo: asset.root)))
@@ -90,9 +115,9 @@ public struct SiteRenderer: Sendable {
     /// The site index, from each flow's summary in index order.
     func index(
         settings: SiteSettings, summaries: [FlowSummary], lookups: inout MustacheLookups, _ recordingMisses: Bool = false
-    ) -> OutputFile {
+    ) throws(MustacheRenderError) -> OutputFile {
         let data = TemplateData(settings: settings, strings: theme.strings)
-        let (index, indexLookups) = render("index", data.index(summaries), recordingMisses)
+        let (index, indexLookups) = try render("index", data.index(summaries), recordingMisses)
         lookups.merge(indexLookups)
         return OutputFile(path: "index.html", contents: .bytes(index))
     }
@@ -105,9 +130,9 @@ public struct SiteRenderer: Sendable {
 
     private func render(
         _ template: String, _ value: MustacheValue, _ recordingMisses: Bool, expectedSize: Int = 0
-    ) -> ([UInt8], MustacheLookups) {
+    ) throws(MustacheRenderError) -> ([UInt8], MustacheLookups) {
         recordingMisses
-            ? theme.templates.renderRecordingMisses(template, value)
-            : (theme.templates.renderUTF8(template, value, expectedSize: expectedSize), MustacheLookups())
+            ? try theme.templates.renderRecordingMisses(template, value)
+            : (try theme.templates.renderUTF8(template, value, expectedSize: expectedSize), MustacheLookups())
     }
 }

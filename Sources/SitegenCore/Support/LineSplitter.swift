@@ -1,4 +1,5 @@
-/// Splits text into lines by `\n`, keeping `\r\n` files working, without per-character `String` work.
+/// Splits text into lines, ending at `\n`, `\r\n` or a lone `\r` (old Mac files), as cmark and
+/// libyaml do, without per-character `String` work.
 enum LineSplitter {
     /// One line: its text without the line ending, where it starts, and where the next line starts.
     struct Line {
@@ -25,26 +26,27 @@ enum LineSplitter {
             let utf8 = text.utf8
             guard lineStart != utf8.endIndex else { return nil }
             let start = lineStart
-            guard let newline = Self.firstNewline(in: text, from: start) else {
+            guard let lineBreak = Self.firstLineBreak(in: text, from: start) else {
                 lineStart = utf8.endIndex
                 return Line(text: text[start...], start: start, end: utf8.endIndex)
             }
-            var contentEnd = newline
-            if contentEnd > start, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
-                contentEnd = utf8.index(before: contentEnd)
+            var next = utf8.index(after: lineBreak)
+            if utf8[lineBreak] == UInt8(ascii: "\r"), next != utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
+                next = utf8.index(after: next)
             }
-            lineStart = utf8.index(after: newline)
-            return Line(text: text[start..<contentEnd], start: start, end: lineStart)
+            lineStart = next
+            return Line(text: text[start..<lineBreak], start: start, end: next)
         }
 
-        /// The next `\n` at or after `start`, scanning contiguous bytes where the text has them.
-        private static func firstNewline(in text: String, from start: String.Index) -> String.Index? {
+        /// The next `\n` or `\r` at or after `start`, scanning contiguous bytes where the text has them.
+        private static func firstLineBreak(in text: String, from start: String.Index) -> String.Index? {
             let utf8 = text.utf8
+            let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
             let offset = utf8.distance(from: utf8.startIndex, to: start)
             let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
-                bytes[offset...].firstIndex(of: UInt8(ascii: "\n"))
+                bytes[offset...].firstIndex(where: isBreak)
             }
-            guard let found else { return utf8[start...].firstIndex(of: UInt8(ascii: "\n")) }
+            guard let found else { return utf8[start...].firstIndex(where: isBreak) }
             return found.map { utf8.index(utf8.startIndex, offsetBy: $0) }
         }
     }
@@ -52,6 +54,7 @@ enum LineSplitter {
 
 extension StringProtocol where SubSequence == Substring {
     /// The text cut after each `\n` (so `\r\n` endings stay whole); the pieces join back to the text.
+    /// Templates use it: Mustache ends lines at `\n` and `\r\n` only.
     var linesKeepingEndings: [Substring] {
         var pieces: [Substring] = []
         var start = startIndex

@@ -8,20 +8,21 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// Renders the template `name` with `data`; a name that is not in the library renders empty.
-    public func render(_ name: String, _ data: MustacheValue) -> String {
-        String(decoding: renderUTF8(name, data), as: UTF8.self)
+    /// Throws when a partial or parent expands into itself without end.
+    public func render(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> String {
+        String(decoding: try renderUTF8(name, data), as: UTF8.self)
     }
 
     /// Renders like `render`, as UTF-8, into a buffer made for about `expectedSize` bytes.
-    func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) -> [UInt8] {
+    func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
         var renderer = MustacheRenderer(library: self, recordsLookups: false)
-        return renderer.render(name, data, expectedSize: expectedSize)
+        return try renderer.render(name, data, expectedSize: expectedSize)
     }
 
     /// Renders like `renderUTF8`, and also returns every tag whose name the data never had.
-    func renderRecordingMisses(_ name: String, _ data: MustacheValue) -> ([UInt8], MustacheLookups) {
+    func renderRecordingMisses(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> ([UInt8], MustacheLookups) {
         var renderer = MustacheRenderer(library: self, recordsLookups: true)
-        let output = renderer.render(name, data)
+        let output = try renderer.render(name, data)
         return (output, renderer.lookups)
     }
 }

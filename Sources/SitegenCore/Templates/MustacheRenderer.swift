@@ -1,8 +1,8 @@
 /// Renders parsed templates against a context stack. Indentation of standalone partials, parents
 /// and blocks is added at the start of each template line, never inside interpolated data.
 struct MustacheRenderer {
-    /// Partials and parents nested deeper than this stop expanding, so a template that includes
-    /// itself forever cannot hang the build.
+    /// Partials and parents nested deeper than this stop the render with an error, so that a
+    /// template that includes itself forever can neither hang the build nor pass unnoticed.
     static let maximumDepth = 100
 
     let library: MustacheLibrary
@@ -13,6 +13,8 @@ struct MustacheRenderer {
     private var indentation = ""
     private var atLineStart = true
     private var depth = 0
+    /// Why the render stopped; once set, nothing more is expanded.
+    private var failure: MustacheRenderError?
     /// The context stack, innermost last; sections push onto it and pop when done.
     private var stack: [MustacheValue] = []
 
@@ -22,12 +24,13 @@ struct MustacheRenderer {
     }
 
     /// The template `name` rendered with `data`, as UTF-8.
-    mutating func render(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) -> [UInt8] {
+    mutating func render(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
         output = []
         output.reserveCapacity(expectedSize)
         guard let template = library.templates[name] else { return [] }
         stack = [data]
         render(template.nodes, overrides: [:])
+        if let failure { throw failure }
         return output
     }
 
@@ -48,10 +51,10 @@ struct MustacheRenderer {
                     render(children, in: value, overrides: overrides)
                 }
             case .partial(let tag, let partialIndentation, let standalone):
-                expand(tag, indentation: standalone ? indentation + partialIndentation : "", overrides: overrides)
+                expand(tag, isParent: false, indentation: standalone ? indentation + partialIndentation : "", overrides: overrides)
             case .parent(let tag, let parentIndentation, let standalone, let parentOverrides):
                 let merged = parentOverrides.merging(overrides) { _, outer in outer }
-                expand(tag, indentation: standalone ? indentation + parentIndentation : "", overrides: merged)
+                expand(tag, isParent: true, indentation: standalone ? indentation + parentIndentation : "", overrides: merged)
             case .block(let slot):
                 let content = overrides[slot.tag.name] ?? slot
                 let saved = indentation
@@ -73,12 +76,18 @@ struct MustacheRenderer {
         stack.removeLast()
     }
 
-    private mutating func expand(_ tag: MustacheTag, indentation newIndentation: String, overrides: [String: MustacheBlock]) {
+    private mutating func expand(
+        _ tag: MustacheTag, isParent: Bool, indentation newIndentation: String, overrides: [String: MustacheBlock]
+    ) {
+        guard failure == nil else { return }
         guard let template = library.templates[tag.name] else {
             if recordsLookups { lookups.recordMissingTemplate(tag) }
             return
         }
-        guard depth < Self.maximumDepth else { return }
+        guard depth < Self.maximumDepth else {
+            failure = MustacheRenderError(tooDeep: tag, isParent: isParent)
+            return
+        }
         let saved = indentation
         indentation = newIndentation
         depth += 1

@@ -96,13 +96,16 @@ struct MustacheScanner {
         return SourceLocation(line: line, column: column)
     }
 
+    /// Moves to `end`, counting lines as diagnostics do: ended by `\n`, `\r\n` or a lone `\r`.
     private mutating func advance(to end: Int) {
         while position < end {
-            if bytes[position] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = position + 1
-            }
+            let byte = bytes[position]
             position += 1
+            let isLoneCarriageReturn = byte == UInt8(ascii: "\r") && (position == bytes.count || bytes[position] != UInt8(ascii: "\n"))
+            if byte == UInt8(ascii: "\n") || isLoneCarriageReturn {
+                line += 1
+                lineStart = position
+            }
         }
     }
 

@@ -1,0 +1,23 @@
+/// The C0 control characters other than tab, line feed and carriage return, and DEL: nothing a
+/// page shows, and nothing that may reach HTML. Text read from Markdown and YAML has them
+/// replaced by U+FFFD, as cmark already does for NUL.
+enum ControlCharacters {
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+    }
+
+    /// `bytes` (UTF-8) with each control character replaced by U+FFFD; nil when there is none.
+    static func replaced<Bytes: Collection<UInt8>>(in bytes: Bytes) -> [UInt8]? {
+        guard bytes.contains(where: isControl) else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            if isControl(byte) {
+                result += [0xEF, 0xBF, 0xBD]
+            } else {
+                result.append(byte)
+            }
+        }
+        return result
+    }
+}
