@@ -11,7 +11,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark fuzz sanitize kill-test clean
 
 all: site
 
@@ -59,11 +59,38 @@ test: test-deps venv
 benchmark: deps
 	python3 scripts/benchmark.py --size $(or $(SIZE),small)
 
+# Fuzzes each parser with libFuzzer and AddressSanitizer for FUZZ_SECONDS (default 180) each,
+# from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or
+# hang to Tests/Fuzz/regressions/<target>/, which make test replays from then on: commit it.
+FUZZ_SECONDS ?= 180
+FUZZ_TARGETS := front-matter mustache image-size page
+FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(realpath $(shell which $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
+fuzz: deps
+	SITEGEN_FUZZER_LIBRARY=$(FUZZER_LIBRARY) $(SWIFT) build --product sitegen-fuzz --scratch-path .build/fuzz
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .fuzz/$$target; \
+	  echo "Fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  SITEGEN_FUZZ_TARGET=$$target .build/fuzz/debug/sitegen-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/regressions/$$target/ \
+	    .fuzz/$$target Tests/Fuzz/corpus/$$target || exit 1; \
+	done
+
+# The Swift tests under AddressSanitizer, then ThreadSanitizer, each in a build folder of its own.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# Kills real builds of a 5,000-page site at random instants and checks every output (TRIES=40).
+kill-test: deps
+	python3 scripts/kill_test.py --tries $(or $(TRIES),40)
+
 # Renders the README's screenshots of the example flow with headless Chromium.
 screenshots: test-deps venv
 	$(SWIFT) build --product sitegen
 	$(PYTHON) scripts/screenshots.py
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build $(VENV) .fuzz
 	find output -mindepth 1 -maxdepth 1 ! -name .gitkeep -exec rm -rf {} +

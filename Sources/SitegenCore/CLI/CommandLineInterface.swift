@@ -184,7 +184,7 @@ public struct CommandLineInterface: Sendable {
         let directory = parsed.values["--site"] ?? "."
         switch environment.fileSystem.kind(of: directory) {
         case .directory?: return .success(directory)
-        case .file?: return .failure(usageError("the site folder '\(directory)' is a file, not a folder", usage: usage))
+        case let kind?: return .failure(usageError("the site folder '\(directory)' is \(kind.description), not a folder", usage: usage))
         case nil: return .failure(usageError("the site folder '\(directory)' does not exist", usage: usage))
         }
     }
