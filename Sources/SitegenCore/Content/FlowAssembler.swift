@@ -47,7 +47,7 @@ struct FlowAssembler: Sendable {
             let drafts = draftsLeftOut > 0 ? " (\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out; build with --drafts to include them)" : ""
             diagnostics.append(.error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: displayDirectory))
         }
-        diagnostics += duplicateIDs(in: pages)
+        diagnostics += PageIDs.assign(&pages)
 
         let settings = flowSettings(front, slug: source.slug)
         var assets: [Asset] = []
@@ -88,24 +88,5 @@ struct FlowAssembler: Sendable {
             orientation: front.orientation ?? .horizontal,
             locale: locale,
             direction: front.direction ?? TextDirection.of(locale: locale))
-    }
-
-    /// An error on each page whose id an earlier page already has.
-    private func duplicateIDs(in pages: [ParsedPage]) -> [Diagnostic] {
-        var firstByID: [String: Int] = [:]
-        var diagnostics: [Diagnostic] = []
-        for (index, page) in pages.enumerated() {
-            guard let first = firstByID[page.id].map({ pages[$0] }) else {
-                firstByID[page.id] = index
-                continue
-            }
-            let node = page.frontMatter.idNode
-            let origin = node == nil ? " (from its file name)" : ""
-            diagnostics.append(
-                page.file.error(
-                    "page id '\(page.id)'\(origin) is already used by \(first.name); give one of them another 'id'",
-                    at: node?.location, length: node?.length ?? 1))
-        }
-        return diagnostics
     }
 }

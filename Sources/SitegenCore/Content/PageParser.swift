@@ -13,8 +13,9 @@ struct ParsedPage: Sendable {
     /// Digests of the images the page shows, for its flow's content version.
     var imageDigests: [String]
 
-    /// The id from the front matter, or from the file name (`01-welcome.md` is `welcome`).
-    let id: String
+    /// The id from the front matter, or from the file name (`01-welcome.md` is `welcome`); the
+    /// flow makes file-name ids that clash unique (see `PageIDs`).
+    var id: String
     /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
     let sortKey: (Int, String)
 

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// The examples of the CommonMark specification (`spec.txt`), read from `../shared/commonmark-spec`
-/// or `$COMMONMARK_SPEC_DIR`.
+/// The examples of the CommonMark specification (`spec.txt`), vendored in `Tests/Specifications`.
 struct CommonMarkExample: Sendable, CustomTestStringConvertible {
     var number: Int
     var section: String
@@ -10,12 +9,7 @@ struct CommonMarkExample: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "example \(number) (\(section))" }
 
-    static let directory: URL = {
-        if let override = ProcessInfo.processInfo.environment["COMMONMARK_SPEC_DIR"] {
-            return URL(fileURLWithPath: override)
-        }
-        return Repository.shared.appendingPathComponent("commonmark-spec")
-    }()
+    static let directory = Repository.root.appendingPathComponent("Tests/Specifications/commonmark")
 
     static let all: [CommonMarkExample] = {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("spec.txt"), encoding: .utf8) else {

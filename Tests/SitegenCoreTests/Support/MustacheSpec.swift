@@ -15,10 +15,7 @@ struct MustacheSpecCase: Decodable, Sendable, CustomTestStringConvertible {
 
     enum CodingKeys: String, CodingKey { case name, data, template, partials, expected }
 
-    static let directory: URL = {
-        if let override = ProcessInfo.processInfo.environment["MUSTACHE_SPEC_DIR"] { return URL(fileURLWithPath: override) }
-        return Repository.shared.appendingPathComponent("mustache-spec")
-    }()
+    static let directory = Repository.root.appendingPathComponent("Tests/Specifications/mustache")
 
     static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance"]
 

@@ -6,11 +6,6 @@ enum Repository {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = root.appendingPathComponent("Tests/SitegenCoreTests/Fixtures")
-    static var shared: URL {
-        if let override = ProcessInfo.processInfo.environment["SITEGEN_SHARED_DIR"] { return URL(fileURLWithPath: override) }
-        return root.deletingLastPathComponent().appendingPathComponent("shared")
-    }
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 }
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
