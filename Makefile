@@ -5,8 +5,9 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-dev libyaml-dev cmark
-# The browser tests: Chromium and its driver, and a Java runtime for the Nu HTML Checker.
-TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless
+# The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
+# font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
+TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -77,12 +78,12 @@ fuzz: deps
 
 # The Swift tests under AddressSanitizer, then ThreadSanitizer, each in a build folder of its own.
 # (The build-tool plugin's executable is sanitized too, and Foundation leaks a buffer in it: leak
-# checking is off while building.)
+# checking is off while building.) Tests/Sanitizers holds the suppressions and why each is there.
 sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/races.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # Kills real builds of a 5,000-page site at random instants and checks every output (TRIES=40).
 kill-test: deps

@@ -1,16 +1,16 @@
-/* sitegen carousel runtime: enhances the no-JavaScript carousel into a paging controller that
-   follows the WAI-ARIA carousel pattern (grouped slide-picker variant). No framework, no build. */
+/* sitegen's carousel runtime: the WAI-ARIA carousel pattern over the no-JavaScript strip. */
 (() => {
   "use strict";
   const root = document.querySelector(".sg-carousel");
   if (!root) return;
   const data = root.dataset;
-  const track = root.querySelector(".sg-track");
-  const pages = [...track.querySelectorAll(".sg-page")];
-  const bar = root.querySelector(".sg-bar");
-  const [prev, next, skip, status] = [".sg-bar-prev", ".sg-bar-next", ".sg-bar-skip", ".sg-status"]
-    .map((selector) => root.querySelector(selector));
-  const dots = [...bar.querySelectorAll(".sg-dot")];
+  const $ = (selector) => root.querySelector(selector);
+  const $$ = (selector) => [...root.querySelectorAll(selector)];
+  const [track, prev, next, skip, status, count, list] =
+    [".sg-track", ".sg-bar-prev", ".sg-bar-next", ".sg-bar-skip", ".sg-status", ".sg-count-text", ".sg-pages"].map($);
+  const pages = $$(".sg-page");
+  const dots = $$(".sg-dot");
+  const links = $$(".sg-pages a");
   const last = pages.length - 1;
   const vertical = data.orientation === "vertical";
   const reduced = matchMedia("(prefers-reduced-motion: reduce)");
@@ -18,41 +18,41 @@
   let current = -1;
   let pending = null; // completes the navigation in flight; the scroll observer waits for it
 
-  const indexOf = (id) => pages.findIndex((page) => page.id === id);
+  const indexOf = (id) => pages.findIndex((page) => page.id === decodeURIComponent(id));
   const emit = (name, index, cancelable) => root.dispatchEvent(new CustomEvent("sitegen:" + name, {
     bubbles: true, cancelable, detail: { flow: data.flow, index, id: pages[index].id },
   }));
   const markSeen = () => {
-    try { localStorage.setItem(data.storageKey, data.contentVersion); } catch (error) { /* storage unavailable */ }
+    try { localStorage.setItem(data.storageKey, data.contentVersion); } catch (error) { /* no storage */ }
   };
   const gated = (index) => pages[index].dataset.advance === "action" && !advanced.has(index);
-  const disable = (button, off) => button.setAttribute("aria-disabled", off ? "true" : "false");
+  // Sets an attribute to `value`, or removes it when `value` is false.
+  const flag = (element, name, value) => value ? element.setAttribute(name, value) : element.removeAttribute(name);
 
   function render() {
-    const page = pages[current];
-    pages.forEach((each, index) => {
-      each.inert = index !== current;
-      if (Math.abs(index - current) === 1) each.querySelectorAll("img[loading=lazy]").forEach((img) => { img.loading = "eager"; });
+    pages.forEach((page, index) => {
+      page.inert = index !== current;
+      if (Math.abs(index - current) === 1) page.querySelectorAll("img[loading=lazy]").forEach((img) => { img.loading = "eager"; });
     });
-    dots.forEach((dot, index) => index === current ? dot.setAttribute("aria-disabled", "true") : dot.removeAttribute("aria-disabled"));
-    disable(prev, current === 0);
-    disable(next, current === last || gated(current));
-    const skipHidden = current === last || page.dataset.skip === "false";
-    if (skipHidden && document.activeElement === skip) pages[last].querySelector(".sg-finish")?.focus();
-    skip.hidden = skipHidden;
+    dots.forEach((dot, index) => flag(dot, "aria-disabled", index === current && "true"));
+    links.forEach((link, index) => flag(link, "aria-current", index === current && "page"));
+    if (count) {
+      count.textContent = `${current + 1} / ${last + 1}`;
+      count.parentNode.style.setProperty("--sg-progress", (current + 1) / (last + 1));
+    }
+    prev.setAttribute("aria-disabled", current === 0);
+    next.setAttribute("aria-disabled", current === last || gated(current));
+    const hideSkip = current === last || pages[current].dataset.skip === "false";
+    if (hideSkip && document.activeElement === skip) pages[last].querySelector(".sg-finish")?.focus();
+    skip.hidden = hideSkip;
   }
 
-  const inPlace = (index) => {
-    const from = track.getBoundingClientRect();
-    const to = pages[index].getBoundingClientRect();
-    return Math.abs(to.left - from.left) < 2 && Math.abs(to.top - from.top) < 2;
-  };
-
+  // Scrolls the track to page `index` (to an absolute position: scrollBy counts as a directional
+  // scroll, which snap-stop halts at the next page); returns whether it scrolls smoothly.
   function scrollTo(index, instant) {
     const from = track.getBoundingClientRect();
     const to = pages[index].getBoundingClientRect();
     const smooth = !instant && !reduced.matches && data.transition === "slide";
-    // An absolute target: scrollBy counts as a directional scroll, which snap-stop halts at the next page.
     track.scrollTo({
       left: track.scrollLeft + (vertical ? 0 : to.left - from.left),
       top: track.scrollTop + (vertical ? to.top - from.top : 0),
@@ -73,11 +73,15 @@
     emit("pagewillappear", index);
     current = index;
     render();
-    if (mode) window.history[mode + "State"](null, "", "#" + pages[index].id);
-    if (previous >= 0) status.textContent = data.status.replace("{n}", index + 1).replace("{count}", last + 1);
-    if (data.transition === "fade" && !reduced.matches && previous >= 0) {
-      pages[index].classList.add("sg-entering");
-      pages[index].addEventListener("animationend", () => pages[index].classList.remove("sg-entering"), { once: true });
+    if (mode) history[mode + "State"](null, "", "#" + pages[index].id);
+    if (previous >= 0) {
+      status.textContent = data.status.replace("{n}", index + 1).replace("{count}", last + 1);
+      // A new page starts at its top, however far down the last one was read.
+      if (root.getBoundingClientRect().top < 0) root.scrollIntoView();
+      if (data.transition === "fade" && !reduced.matches) {
+        pages[index].classList.add("sg-entering");
+        pages[index].addEventListener("animationend", () => pages[index].classList.remove("sg-entering"), { once: true });
+      }
     }
     const done = () => {
       if (pending !== done) return;
@@ -88,11 +92,27 @@
     };
     // A smooth scroll has arrived when its page is in place; an earlier, interrupted scroll's
     // scrollend does not count. The timer covers browsers without scrollend.
-    const arrive = () => inPlace(index) ? done() : pending === done && track.addEventListener("scrollend", arrive, { once: true });
+    const arrive = () => {
+      const from = track.getBoundingClientRect();
+      const to = pages[index].getBoundingClientRect();
+      if (Math.abs(to.left - from.left) < 2 && Math.abs(to.top - from.top) < 2) done();
+      else if (pending === done) track.addEventListener("scrollend", arrive, { once: true });
+    };
     const timer = setTimeout(done, 1500);
     pending = done;
     if (scrollTo(index, instant)) track.addEventListener("scrollend", arrive, { once: true });
     else done();
+  }
+
+  // Code and tables wider than their page scroll sideways in a box of their own, which then
+  // takes focus, so that keys scroll it, and is named.
+  function wide() {
+    for (const box of track.querySelectorAll(".sg-body :is(pre, table)")) {
+      const scrolls = box.scrollWidth > box.clientWidth;
+      flag(box, "tabindex", scrolls && "0");
+      flag(box, "aria-label", scrolls && data.wide);
+      if (box.tagName === "PRE") flag(box, "role", scrolls && "group");
+    }
   }
 
   // The current page follows the scroll position, so swipes and trackpads page natively.
@@ -106,36 +126,46 @@
 
   root.addEventListener("click", (event) => {
     const control = event.target.closest("a, button");
-    if (!control || !root.contains(control)) return;
-    if (control.getAttribute("aria-disabled") === "true") { event.preventDefault(); return; }
+    if (!control) return;
+    if (control.getAttribute("aria-disabled") === "true") return event.preventDefault();
     const page = control.closest(".sg-page");
     if (page && control.closest(".sg-action")) { advanced.add(pages.indexOf(page)); render(); }
-    if (control === prev || control === next) { go(current + (control === prev ? -1 : 1)); return; }
-    if (dots.includes(control)) { go(dots.indexOf(control)); return; }
+    if (control === prev || control === next) return go(current + (control === prev ? -1 : 1));
+    if (dots.includes(control)) return go(dots.indexOf(control));
     if (control === skip) {
-      if (!emit("skip", current, true)) { event.preventDefault(); return; }
-      if (data.skipTarget === "exit") { markSeen(); return; }
+      if (!emit("skip", current, true)) return event.preventDefault();
+      if (data.skipTarget === "exit") return markSeen();
     }
     if (control.classList.contains("sg-finish")) {
       if (emit("finish", current, true)) markSeen(); else event.preventDefault();
       return;
     }
     const hash = control.getAttribute("href") || "";
-    const index = hash.startsWith("#") ? indexOf(decodeURIComponent(hash.slice(1))) : -1;
-    if (index >= 0) { event.preventDefault(); go(index); }
+    const index = hash[0] === "#" ? indexOf(hash.slice(1)) : -1;
+    if (index >= 0) {
+      event.preventDefault();
+      if (links.includes(control)) list.hidePopover();
+      go(index);
+    }
   });
 
   root.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.target.closest("input, textarea, select, [contenteditable]:not([contenteditable=false])")) return;
-    const rtl = getComputedStyle(root).direction === "rtl";
-    const keys = vertical ? ["ArrowUp", "ArrowDown"] : rtl ? ["ArrowRight", "ArrowLeft"] : ["ArrowLeft", "ArrowRight"];
+    // Keys stay with form fields and with boxes that scroll sideways.
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey
+      || event.target.closest("input, textarea, select, [contenteditable]:not([contenteditable=false]), .sg-body [tabindex]")) return;
+    const keys = vertical ? ["ArrowUp", "ArrowDown"] : getComputedStyle(root).direction === "rtl"
+      ? ["ArrowRight", "ArrowLeft"] : ["ArrowLeft", "ArrowRight"];
     const target = { [keys[0]]: current - 1, [keys[1]]: current + 1, Home: 0, End: last }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     go(target);
   });
 
-  addEventListener("popstate", () => go(Math.max(0, indexOf(decodeURIComponent(location.hash.slice(1)))), { history: null }));
-  go(Math.max(0, indexOf(decodeURIComponent(location.hash.slice(1)))), { history: null, instant: true });
+  // The list of pages opens at the current one.
+  list?.addEventListener("toggle", (event) => event.newState === "open" && links[current].scrollIntoView({ block: "nearest" }));
+  root.style.setProperty("--sg-count", pages.length);
+  addEventListener("resize", wide);
+  wide();
+  addEventListener("popstate", () => go(Math.max(0, indexOf(location.hash.slice(1))), { history: null }));
+  go(Math.max(0, indexOf(location.hash.slice(1))), { history: null, instant: true });
 })();

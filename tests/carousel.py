@@ -29,7 +29,7 @@ def open_flow(browser, server, path, ready=True):
     browser.get(f"{server}/{path}")
     if ready:
         WebDriverWait(browser, 10).until(lambda b: b.execute_script(
-            "return [...document.querySelectorAll('.sg-dot')].some(d => d.getAttribute('aria-disabled') === 'true')"))
+            "return document.querySelector('.sg-bar-prev').hasAttribute('aria-disabled')"))
     return browser
 
 

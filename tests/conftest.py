@@ -1,4 +1,4 @@
-"""Shared fixtures: the built sitegen binary; the example, fixture and browser-test sites built
+"""Shared fixtures: the built sitegen binary; the example, fixture, browser-test and tutorial sites built
 with it under one folder; that folder served over HTTP on 127.0.0.1; and headless Chromium."""
 
 import functools
@@ -17,6 +17,7 @@ SITES = {
     "basic": FIXTURES / "basic" / "site",
     "rtl": FIXTURES / "rtl" / "site",
     "browser": ROOT / "tests" / "sites" / "browser",
+    "tutorial": ROOT / "tests" / "sites" / "tutorial",
 }
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")

@@ -103,7 +103,7 @@ import Testing
     @Test func pageBackgroundAndClassReachTheMarkup() throws {
         let (_, fileSystem) = build(["content/tour/02-b.md": "---\nbackground: \"#fde\"\nclass: hero wide\n---\n# Second\n"])
         let flow = try #require(fileSystem.text("output/tour/index.html"))
-        #expect(flow.contains("<div class=\"sg-page hero wide\" id=\"b\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"2 of 2\" data-index=\"1\" data-skip=\"false\" style=\"--sg-page-background: #fde; color-scheme: light\">"))
+        #expect(flow.contains("<div class=\"sg-page hero wide\" id=\"b\" role=\"group\" aria-roledescription=\"slide\" aria-label=\"2 of 2\" data-skip=\"false\" style=\"--sg-page-background: #fde; color-scheme: light\">"))
     }
 
     @Test func strictChecksReportNamesTheDataNeverHas() {

@@ -49,11 +49,14 @@ struct TemplateData: Sendable {
                 "href": .string(Self.skipHref(flow)),
             ],
             "page_count": .int(flow.pages.count),
+            "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
         ]
         let indicatorLabel = StringPattern(text["indicator_label", default: ""])
         let positionLabel = StringPattern(text["page_position", default: ""])
         let indicatorLabels = flow.pages.map { page in indicatorLabel(["n": String(page.index + 1), "title": page.title]) }
-        let indicators = Indicators(flow.pages, labels: indicatorLabels)
+        // A long flow has a count and a list of its pages instead of a dot per page on every page,
+        // so that its document grows with its pages, not with their square.
+        let indicators = flow.pages.count > Self.dotLimit ? nil : Indicators(flow.pages, labels: indicatorLabels)
         let pages = flow.pages.map { page in
             self.page(
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
@@ -87,8 +90,11 @@ struct TemplateData: Sendable {
         }
     }
 
+    /// The most pages a flow shows a dot for; a longer flow shows "12 / 61" and a list of pages.
+    static let dotLimit = 10
+
     private func page(
-        page: Page, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators
+        page: Page, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?
     ) -> MustacheValue {
         let pages = flow.pages
         let number = String(page.index + 1)
@@ -118,7 +124,7 @@ struct TemplateData: Sendable {
             "background": MustacheValue(page.settings.background),
             "style": MustacheValue(page.settings.background.map(Self.backgroundStyle)),
             "class": MustacheValue(page.settings.cssClass),
-            "indicators": indicators.list(current: page.index),
+            "indicators": indicators?.list(current: page.index) ?? .null,
         ]
     }
 

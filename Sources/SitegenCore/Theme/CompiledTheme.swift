@@ -35,7 +35,7 @@ extension Theme {
         }
         let compiled = CompiledTheme(
             templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
-            script: files[Self.scriptFile]?.text ?? "", strings: strings)
+            script: RuntimeScript.served(files[Self.scriptFile]), strings: strings)
         return (compiled, diagnostics)
     }
 }
