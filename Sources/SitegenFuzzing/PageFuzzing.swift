@@ -1,7 +1,7 @@
 import SitegenCore
 
 /// One page through the whole pipeline, in memory: front matter, Markdown, images (a real PNG
-/// and SVG beside it), the default theme, the manifest. Both `check --strict` and a build.
+/// and SVG beside it), the default theme and the manifest, as `check --strict` renders them.
 enum PageFuzzing {
     static let png: [UInt8] = [
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 3, 8, 6, 0, 0, 0,
@@ -19,6 +19,5 @@ enum PageFuzzing {
         for diagnostic in SiteBuilder(fileSystem: site).check(BuildOptions(), strict: true).diagnostics {
             _ = DiagnosticFormatter().format(diagnostic)
         }
-        _ = SiteBuilder(fileSystem: site).build(BuildOptions())
     }
 }

@@ -134,8 +134,9 @@ import Testing
                 "content/tour/03-type.md": "---\ndraft: maybe\n---\nBody\n",
                 "content/tour/04-missing.md": "---\nimage: images/nope.png\nimage_alt: x\n---\nText ![alt](images/gone.png)\n",
                 "content/tour/05-escape.md": "![a](../../../etc/passwd) ![b](/etc/passwd)\n",
-                "content/tour/06-notimage.md": "![a](notes.txt)\n",
+                "content/tour/06-notimage.md": "![a](notes.txt) ![b](notes.png)\n",
                 "content/tour/notes.txt": "hello",
+                "content/tour/notes.png": "hello",
             ])
         #expect(result.site == nil)
         #expect(messages(result) == [
@@ -146,7 +147,8 @@ import Testing
             "content/tour/04-missing.md:5:6: error: image 'images/gone.png' not found: content/tour/images/gone.png does not exist",
             "content/tour/05-escape.md:1:1: error: image path '../../../etc/passwd' leaves the site folder",
             "content/tour/05-escape.md:1:27: error: image path '/etc/passwd' is absolute; write it relative to the page, such as images/screen.png",
-            "content/tour/06-notimage.md:1:1: error: cannot read the size of image 'notes.txt': it is not a PNG, JPEG, GIF, WebP or SVG image with a pixel size",
+            "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg files",
+            "content/tour/06-notimage.md:1:17: error: image 'notes.png' is not a PNG file",
         ])
     }
 

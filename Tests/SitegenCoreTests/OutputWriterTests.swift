@@ -75,7 +75,8 @@ import Testing
             "out/index.html": "newer", "out/a/b/c.txt": "deep", "out/a/kept.txt": "same",
             "out/.sitegen-output": OutputWriter.markerText,
         ])
-        #expect(fileSystem.status(of: "out/a/kept.txt") == unchanged, "a file with the same bytes is linked, not written again")
+        let kept = fileSystem.status(of: "out/a/kept.txt")
+        #expect(kept?.identity == unchanged?.identity && kept?.modified == unchanged?.modified, "a file with the same bytes is linked, not written again")
         #expect(fileSystem.kind(of: "out/old") == nil, "a folder left empty is gone")
     }
 

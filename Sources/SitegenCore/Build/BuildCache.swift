@@ -10,7 +10,7 @@ struct BuildCache: Sendable, Equatable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
     static let lockFile = "lock"
-    static let formatLine = "sitegen build cache 3\n"
+    static let formatLine = "sitegen build cache 4\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable {
@@ -187,13 +187,14 @@ extension NetstringWriter {
     mutating func add(_ status: FileStatus) {
         add(status.size)
         add(status.modified)
+        add(status.changed)
     }
 }
 
 extension NetstringReader {
     /// A regular file's status as `NetstringWriter.add(_:)` wrote it.
     mutating func status() -> FileStatus? {
-        guard let size = int(), let modified = int() else { return nil }
-        return FileStatus(size: size, modified: modified)
+        guard let size = int(), let modified = int(), let changed = int() else { return nil }
+        return FileStatus(size: size, modified: modified, changed: changed)
     }
 }

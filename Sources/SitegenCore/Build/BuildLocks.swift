@@ -16,11 +16,21 @@ final class BuildLocks: Sendable {
         self.waiting = waiting
     }
 
-    /// Takes the site's lock, in its cache folder. A site whose folder cannot be written to is
-    /// built without one (nor can its cache be saved).
+    /// Takes the site's lock, in its cache folder, which must be a folder of the site's own (a
+    /// link there would send the cache's writes out of the site). A site whose folder cannot be
+    /// written to is built without one (nor can its cache be saved).
     func lockSite(_ loader: SiteLoader) -> Diagnostic? {
         let folder = loader.diskPath(BuildCache.directory)
-        guard (try? fileSystem.createDirectory(folder)) != nil else { return nil }
+        if let kind = fileSystem.linkStatus(of: folder)?.kind, kind != .directory {
+            return .error("'\(BuildCache.directory)' is \(kind.description); sitegen keeps its build cache in a folder of that name: remove it", path: folder)
+        }
+        do {
+            try fileSystem.createDirectory(folder)
+        } catch let error as FileSystemError where error.kind == .notPermitted {
+            return nil
+        } catch {
+            return .error("cannot make the build cache's folder: \(error)", path: folder)
+        }
         return take(Path.join(folder, BuildCache.lockFile), of: "the site \(loader.siteDirectory)", path: loader.siteDirectory)
     }
 
@@ -49,10 +59,14 @@ final class BuildLocks: Sendable {
             waiting("Waiting for another sitegen build of \(what) to finish…")
             if let lock = try fileSystem.lock(lockFile, wait: true) { held.withLock { $0.append(lock) } }
             return nil
-        } catch {
-            // A lock file that cannot be made (a read-only folder) leaves the build to find out
+        } catch let error as FileSystemError where error.kind == .notPermitted {
+            // A lock file that cannot be made in a read-only folder leaves the build to find out
             // what it cannot write, and say so.
             return nil
+        } catch {
+            // Anything else (a link or a folder where the lock file goes) is not built past: a
+            // build without its lock could mix its output with another's.
+            return .error("cannot take the lock \(lockFile): \(error); remove what is there", path: path)
         }
     }
 }

@@ -65,11 +65,14 @@ public struct SiteBuilder: Sendable {
             }
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
+        let outputDirectory = options.outputDirectory ?? loader.diskPath(settings.outputDirectory)
+        let outputInSite = OutputLocation.resolved(OutputWriter.trimmed(outputDirectory), on: fileSystem)
+            .flatMap { Path.relative($0, to: loader.root) }
+        let resolver = ImageResolver(
+            loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         let assembler = FlowAssembler(
-            parser: PageParser(resolver: ImageResolver(loader: loader), markdown: settings.markdown),
+            parser: PageParser(resolver: resolver, markdown: settings.markdown),
             site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts)
-        let outputDirectory = options.outputDirectory
-            ?? (settings.outputDirectory.hasPrefix("/") ? settings.outputDirectory : loader.diskPath(settings.outputDirectory))
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler,
             outputDirectory: outputDirectory, diagnostics: diagnostics)
@@ -112,8 +115,18 @@ public struct SiteBuilder: Sendable {
             assets.formUnion(flowAssets)
         }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
+        diagnostics += Self.collisions(in: assets)
         let site = diagnostics.hasErrors ? nil : Site(settings: settings, flows: flows, assets: assets.sorted())
         return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted())
+    }
+
+    /// An error for each output path that two different files would be published at (an image
+    /// from outside the flow is published under `_site/`, where the flow may have one of its own).
+    static func collisions(in assets: Set<Asset>) -> [Diagnostic] {
+        Dictionary(grouping: assets, by: \.destination).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { destination, sources in
+            let paths = sources.map(\.source).sorted()
+            return .error("two files would be published as \(destination): \(paths.joined(separator: " and ")); rename one of them", path: paths[0])
+        }
     }
 
     /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports

@@ -10,6 +10,9 @@ public struct SiteScaffold: Sendable {
     /// Why the site cannot be created.
     public struct Failure: Error, Equatable {
         public var message: String
+        /// True when the folder named is not one to make a site in (a file, a folder that is not
+        /// empty), as opposed to a failure to write.
+        public var isUnsuitableFolder = false
     }
 
     /// Creates the site in `directory`, which must be new or empty; returns the files written.
@@ -17,11 +20,12 @@ public struct SiteScaffold: Sendable {
     public func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
         switch fileSystem.kind(of: directory) {
         case let kind? where kind != .directory:
-            throw Failure(message: "\(directory) is \(kind.description); give the name of a new folder")
+            throw Failure(message: "\(directory) is \(kind.description); give the name of a new folder", isUnsuitableFolder: true)
         case .directory?:
             let entries = (try? fileSystem.contentsOfDirectory(directory)) ?? []
             if !entries.isEmpty {
-                throw Failure(message: "\(directory) is not empty; sitegen new only writes into a new or empty folder")
+                throw Failure(
+                    message: "\(directory) is not empty; sitegen new only writes into a new or empty folder", isUnsuitableFolder: true)
             }
         default:
             break

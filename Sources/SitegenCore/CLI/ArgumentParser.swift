@@ -47,6 +47,7 @@ struct ArgumentParser {
                     throw UsageError(message: "\(name) needs a value")
                 }
                 guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value, not an empty string") }
+                guard parsed.values[name] == nil else { throw UsageError(message: "\(name) is given twice; give it once") }
                 parsed.values[name] = value
             } else if flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value; write \(name) alone") }

@@ -22,13 +22,29 @@ public struct CLIEnvironment: Sendable {
         self.tool = tool
     }
 
-    /// The real process: the disk, stdout and stderr, and the system's monotonic clock.
-    public static let process = CLIEnvironment(
-        fileSystem: DiskFileSystem(),
-        standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-        now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-        tool: processTool())
+    /// The real process: the disk, stdout and stderr, and the system's monotonic clock. Output
+    /// that cannot be written (a closed pipe, a full disk) is dropped: it never stops a build
+    /// half-way, and a closed pipe does not kill the process (SIGPIPE is ignored).
+    public static let process: CLIEnvironment = {
+        signal(SIGPIPE, SIG_IGN)
+        return CLIEnvironment(
+            fileSystem: DiskFileSystem(),
+            standardOutput: { write($0, to: STDOUT_FILENO) },
+            standardError: { write($0, to: STDERR_FILENO) },
+            now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
+            tool: processTool())
+    }()
+
+    /// Writes all of `text` to a descriptor, or as much as it takes before failing.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
 
     /// The version and the binary's size and modification time.
     private static func processTool() -> String {

@@ -172,6 +172,9 @@ public struct CommandLineInterface: Sendable {
                 .create(in: directory, withTemplates: parsed.flags.contains("--with-templates"))
             environment.standardOutput("Created a site with \(counted(files.count, "file")) in \(directory)\nBuild it with: sitegen build --site \(directory)\n")
             return .success
+        } catch where error.isUnsuitableFolder {
+            // The folder named on the command line is not one to make a site in: bad usage.
+            return usageError(error.message, usage: CommandHelp.newUsage)
         } catch {
             environment.standardError("sitegen: error: \(error.message)\n")
             return .contentError

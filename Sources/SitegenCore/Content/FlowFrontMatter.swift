@@ -24,7 +24,7 @@ public struct FlowFrontMatter: Sendable, Equatable {
         "orientation", "locale", "dir",
     ]
 
-    static func read(_ fields: YAMLNode?, file: SourceFile) -> (FlowFrontMatter, [Diagnostic]) {
+    package static func read(_ fields: YAMLNode?, file: SourceFile) -> (FlowFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "flow settings")
         var flow = FlowFrontMatter()
         flow.title = reader.string("title")

@@ -13,6 +13,10 @@ struct ImageResolver: Sendable {
     }
 
     let loader: SiteLoader
+    /// Whether an SVG may hold script (only when the site keeps raw HTML: `markdown: {unsafe: true}`).
+    var allowsScripts = false
+    /// Site-relative folders no image may come from: the output, which builds write, not read.
+    var excludedFolders: [String] = []
 
     /// True for a reference to a file of the site, as opposed to a remote URL or a fragment.
     static func isLocal(_ reference: String) -> Bool {
@@ -40,6 +44,15 @@ struct ImageResolver: Sendable {
         guard let sitePath = Path.normalize(Path.join(flow.directory, decoded)), !sitePath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
+        if sitePath.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            return .failure(.init("image '\(reference)' is in a hidden folder or file, which a build does not read"))
+        }
+        if let folder = excludedFolders.first(where: { sitePath == $0 || sitePath.hasPrefix($0 + "/") }) {
+            return .failure(.init("image '\(reference)' is in the site's output folder '\(folder)', which builds write and never read"))
+        }
+        guard let named = ImageSize.Format(fileName: Path.fileName(of: sitePath)) else {
+            return .failure(.init("'\(reference)' is not an image file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg files"))
+        }
         let diskPath = loader.diskPath(sitePath)
         let bytes: [UInt8]
         do {
@@ -56,8 +69,15 @@ struct ImageResolver: Sendable {
         } catch {
             return .failure(.init("image '\(reference)' cannot be read: \(error)"))
         }
+        let format = ImageSize.Format(bytes: bytes)
+        guard format == named else {
+            return .failure(.init("image '\(reference)' is not a \(named.rawValue) file\(format == .svg ? "" : ": it is a \(format.rawValue) image")"))
+        }
         guard let size = ImageSize.read(bytes) else {
             return .failure(.init("cannot read the size of image '\(reference)': it is not a \(ImageSize.formats) image with a pixel size"))
+        }
+        if format == .svg, !allowsScripts, let script = SVGScript.find(in: String(decoding: bytes, as: UTF8.self)) {
+            return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
         let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join("_site", sitePath)
         var hash = ContentHash()

@@ -18,18 +18,53 @@ public enum ImageSize {
     /// browser lays out.
     public static let maximumDimension = Int(Int32.max)
 
+    /// The image formats sitegen publishes.
+    public enum Format: String, Sendable, CaseIterable {
+        case png = "PNG", jpeg = "JPEG", gif = "GIF", webp = "WebP", svg = "SVG"
+
+        /// The file name extensions of the format, lowercase.
+        public var extensions: [String] {
+            switch self {
+            case .png: return ["png"]
+            case .jpeg: return ["jpg", "jpeg"]
+            case .gif: return ["gif"]
+            case .webp: return ["webp"]
+            case .svg: return ["svg"]
+            }
+        }
+
+        /// The format a file name's extension names, in any case; nil for any other name.
+        public init?(fileName: String) {
+            guard let dot = fileName.lastIndex(of: ".") else { return nil }
+            let pathExtension = fileName[fileName.index(after: dot)...].lowercased()
+            guard let format = Format.allCases.first(where: { $0.extensions.contains(pathExtension) }) else { return nil }
+            self = format
+        }
+
+        /// What the bytes of a file say it is: the signature of a raster format, else SVG.
+        public init(bytes: [UInt8]) {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+                self = .png
+            } else if bytes.starts(with: [0xFF, 0xD8]) {
+                self = .jpeg
+            } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+                self = .gif
+            } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+                self = .webp
+            } else {
+                self = .svg
+            }
+        }
+    }
+
     public static func read(_ bytes: [UInt8]) -> Size? {
         let size: Size?
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            size = png(bytes)
-        } else if bytes.starts(with: [0xFF, 0xD8]) {
-            size = jpeg(bytes)
-        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
-            size = bytes.count >= 10 ? Size(width: bytes.uint16LE(6), height: bytes.uint16LE(8)) : nil
-        } else if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            size = webp(bytes)
-        } else {
-            size = SVGSize.read(bytes)
+        switch Format(bytes: bytes) {
+        case .png: size = png(bytes)
+        case .jpeg: size = jpeg(bytes)
+        case .gif: size = bytes.count >= 10 ? Size(width: bytes.uint16LE(6), height: bytes.uint16LE(8)) : nil
+        case .webp: size = bytes.count >= 30 ? webp(bytes) : nil
+        case .svg: size = SVGSize.read(bytes)
         }
         guard let size, (1...maximumDimension).contains(size.width), (1...maximumDimension).contains(size.height) else {
             return nil

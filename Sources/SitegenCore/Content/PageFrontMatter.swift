@@ -19,14 +19,23 @@ public struct PageFrontMatter: Sendable, Equatable {
 
     public init() {}
 
+    /// The longest title a page may set: a title is repeated in labels on other pages.
+    static let maximumTitleLength = 500
+
     static let keys = [
         "title", "image", "image_alt", "order", "id", "draft", "skip", "action", "advance", "background", "class",
     ]
 
-    static func read(_ fields: YAMLNode?, file: SourceFile) -> (PageFrontMatter, [Diagnostic]) {
+    package static func read(_ fields: YAMLNode?, file: SourceFile) -> (PageFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "page front matter")
         var page = PageFrontMatter()
-        page.title = reader.string("title")
+        if let node = reader.node("title"), let title = reader.string("title") {
+            if title.count > Self.maximumTitleLength {
+                reader.report("'title' is \(title.count) characters long; a title is at most \(Self.maximumTitleLength)", at: node)
+            } else {
+                page.title = title
+            }
+        }
         page.imageNode = reader.node("image")
         page.image = reader.string("image")
         page.imageAlt = reader.string("image_alt")

@@ -92,7 +92,10 @@ struct PageParser: Sendable {
             }
         }
         parsed.html = rendered.html
-        parsed.title = parsed.title ?? rendered.firstHeading
+        // A heading may be long; the title made from it, repeated in labels, is cut short.
+        parsed.title = parsed.title ?? rendered.firstHeading.map { heading in
+            heading.count > PageFrontMatter.maximumTitleLength ? heading.prefix(PageFrontMatter.maximumTitleLength - 1) + "…" : heading
+        }
         if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: split.bodyStartLine, column: 1)))

@@ -2,14 +2,15 @@
 /// pixels, or else the size of its `viewBox`.
 enum SVGSize {
     static func read(_ bytes: [UInt8]) -> ImageSize.Size? {
-        guard let text = String(validating: bytes.prefix(64 * 1024), as: UTF8.self)
-            ?? String(validating: bytes, as: UTF8.self),
-            let attributes = rootAttributes(text)
+        // The root element is nearly always in the first 64 KB; only a file whose long prolog
+        // hides it is read whole.
+        let head = String(validating: bytes.prefix(64 * 1024), as: UTF8.self)
+        guard let attributes = head.flatMap(rootAttributes) ?? String(validating: bytes, as: UTF8.self).flatMap(rootAttributes)
         else { return nil }
         let width = attributes["width"].flatMap(pixels)
         let height = attributes["height"].flatMap(pixels)
         let viewBox = attributes["viewBox"].map {
-            $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Double($0) }
+            $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { number(String($0)) }
         }
         let boxSize = viewBox.flatMap { box in
             box.count == 4 && box[2] > 0 && box[3] > 0 && box[2].isFinite && box[3].isFinite ? (box[2], box[3]) : nil
@@ -31,9 +32,18 @@ enum SVGSize {
     /// A length in CSS pixels: unitless or `px`; other units have no fixed pixel size.
     private static func pixels(_ value: String) -> Double? {
         let trimmed = value.trimmingBlanks
-        let number = trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed
-        guard let result = Double(number), result > 0, result.isFinite else { return nil }
+        guard let result = number(trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed), result > 0 else { return nil }
         return result
+    }
+
+    /// A number as SVG writes one (`12`, `-0.5`, `1e3`): not Swift's other spellings, such as
+    /// hexadecimal (`0x10`), `inf` or `nan`.
+    private static func number(_ text: String) -> Double? {
+        let allowed = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
+        }
+        guard allowed, let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 
     /// The attributes of the first `<svg` start tag, skipping the prolog, comments and doctype.

@@ -54,6 +54,8 @@ public struct SiteLoader: Sendable {
         var diagnostics = inventory.problems
         let content = diskPath(Self.contentDirectory)
         guard inventory.directories.contains(Self.contentDirectory) else {
+            // A 'content' the walk could not take has been reported already.
+            if diagnostics.contains(where: { $0.path == content }) { return ([], diagnostics) }
             let what = fileSystem.status(of: content).map { "'\(Self.contentDirectory)' is \($0.kind.description), not a folder" }
                 ?? "no '\(Self.contentDirectory)' folder"
             diagnostics.append(.error("\(what): a site keeps its flows in content/<flow>/", path: siteDirectory))

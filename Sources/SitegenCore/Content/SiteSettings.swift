@@ -20,7 +20,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// Reads `sitegen.yml`; a site without one gets the defaults. `stringKeys` are the interface
     /// strings the theme defines, the only ones `strings:` may set; `themeDefaults` the theme's
     /// own colours, which the site's are measured against.
-    static func read(
+    package static func read(
         _ file: SourceFile?, stringKeys: [String], themeDefaults: [String: ThemeSettings.Value] = [:]
     ) -> (SiteSettings, [Diagnostic]) {
         var settings = SiteSettings()
@@ -41,7 +41,15 @@ public struct SiteSettings: Sendable, Equatable {
             }
         }
         settings.locale = reader.locale("locale") ?? settings.locale
-        settings.outputDirectory = reader.string("output") ?? settings.outputDirectory
+        if let node = reader.node("output"), let output = reader.string("output") {
+            // Where a build writes is the operator's choice (--output), not the content's: a site's
+            // own setting stays inside the site.
+            if let inside = Path.normalize(output), !output.hasPrefix("/"), !inside.isEmpty {
+                settings.outputDirectory = inside
+            } else {
+                reader.report("'output' must be a folder inside the site, such as 'public', not '\(output)'; build elsewhere with --output", at: node)
+            }
+        }
         settings.markdown = reader.mapping("markdown", keys: ["smart", "hardbreaks", "unsafe"]) { markdown in
             MarkdownOptions(
                 smart: markdown.bool("smart") ?? false,

@@ -27,7 +27,8 @@ public enum Markdown {
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
         var firstHeading: String?
-        for node in nodes(under: root) {
+        // An image inside another's description is only text of that description, as cmark renders it.
+        for node in nodes(under: root, enteringImages: false) {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING, firstHeading == nil {
                 let text = plainText(of: node).trimmingBlanks
@@ -61,16 +62,23 @@ public enum Markdown {
             isEmpty: cmark_node_first_child(root) == nil, images: images)
     }
 
-    /// Every node under `root`, in document order, collected before the tree is changed.
-    private static func nodes(under root: OpaquePointer) -> [OpaquePointer] {
+    /// Every node under `root`, in document order, collected before the tree is changed; with
+    /// `enteringImages` false, the nodes inside an image's description are left out.
+    private static func nodes(under root: OpaquePointer, enteringImages: Bool = true) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return result }
         defer { cmark_iter_free(iterator) }
+        var insideImages = 0
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) {
-                result.append(node)
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let isImage = !enteringImages && cmark_node_get_type(node) == CMARK_NODE_IMAGE
+            if event == CMARK_EVENT_ENTER {
+                if insideImages == 0 { result.append(node) }
+                if isImage { insideImages += 1 }
+            } else if event == CMARK_EVENT_EXIT, isImage {
+                insideImages -= 1
             }
         }
         return result
@@ -87,20 +95,22 @@ public enum Markdown {
     }
 
     /// The text of a node's inline content as cmark renders it into `alt`: text, code and raw
-    /// HTML literally, line breaks as spaces.
+    /// HTML literally, line breaks as spaces. Walked with cmark's iterator, not by recursion, so
+    /// that no nesting of inlines is too deep for it.
     private static func plainText(of node: OpaquePointer) -> String {
         var text = ""
-        var child = cmark_node_first_child(node)
-        while let current = child {
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator), current != node else { continue }
             let type = cmark_node_get_type(current)
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {
                 text += string(cmark_node_get_literal(current))
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                 text += " "
-            } else {
-                text += plainText(of: current)
             }
-            child = cmark_node_next(current)
         }
         return text
     }

@@ -33,8 +33,8 @@ final class OutputTransaction: Sendable {
         var failure: OutputWriter.Failure?
         /// Folders the new output needs that are known to exist in the staging folder.
         var folders: Set<String> = [""]
-        /// Every file of the new output, with its status once known (nil: read it at the end).
-        var files: [String: FileStatus?] = [:]
+        /// Every file of the new output.
+        var files: Set<String> = []
         var temporaryCount = 0
     }
 
@@ -60,7 +60,7 @@ final class OutputTransaction: Sendable {
                 if current[file.path] != nil, isUnchanged(file) {
                     try link(file.path)
                 } else {
-                    state.withLock { $0.files[file.path] = .some(nil) }
+                    state.withLock { _ = $0.files.insert(file.path) }
                     try replace(file.path) { temporary in
                         switch file.contents {
                         case .text(let text): try fileSystem.writeFile(temporary, text: text)
@@ -139,7 +139,7 @@ final class OutputTransaction: Sendable {
     /// Makes `staging/path` a hard link to the current output's file, unless it already is one.
     private func link(_ path: String) throws {
         let source = current[path]
-        state.withLock { $0.files[path] = .some(source) }
+        state.withLock { _ = $0.files.insert(path) }
         if let source, let held = spare[path], held.kind == .file, source.identity != .unknown, held.identity == source.identity {
             return
         }
@@ -215,7 +215,7 @@ final class OutputTransaction: Sendable {
         for folder in topmost {
             try attempt(folder) { try fileSystem.remove(Path.join(staging, folder)) }
         }
-        for path in spare.keys.sorted() where files[path] == nil && !needed.contains(path) {
+        for path in spare.keys.sorted() where !files.contains(path) && !needed.contains(path) {
             guard !unneeded.contains(Path.directory(of: path)), fileSystem.linkStatus(of: Path.join(staging, path)) != nil else { continue }
             try attempt(path) { try fileSystem.remove(Path.join(staging, path)) }
         }
@@ -224,20 +224,19 @@ final class OutputTransaction: Sendable {
     /// The name of the files new bytes are written to before they are renamed into place.
     static let temporaryPrefix = ".sitegen-temporary-"
 
-    /// Every file of the new output with its status: as the current output's for linked files,
-    /// read from the staging folder for new ones.
+    /// Every file of the new output with its status, read once every link is made (a new name
+    /// changes a file's status time).
     private func statuses() throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
-        let files = state.withLock { $0.files }
+        let paths = state.withLock { $0.files.sorted() }
         var entries: [DirectoryWalker.Entry] = []
-        entries.reserveCapacity(files.count)
-        for (path, known) in files {
-            if let status = known ?? fileSystem.linkStatus(of: Path.join(staging, path)) {
-                entries.append(DirectoryWalker.Entry(path: path, status: status))
-            } else {
+        entries.reserveCapacity(paths.count)
+        for path in paths {
+            guard let status = fileSystem.linkStatus(of: Path.join(staging, path)) else {
                 throw OutputWriter.Failure(path: path, message: "cannot write the output: the file is gone from \(staging)")
             }
+            entries.append(DirectoryWalker.Entry(path: path, status: status))
         }
-        return entries.sorted { $0.path < $1.path }
+        return entries
     }
 
     private func record(_ failure: OutputWriter.Failure?) {

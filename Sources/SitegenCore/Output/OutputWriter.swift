@@ -138,9 +138,12 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// The path without trailing `/` and `/.`, so that `output/` and `output/.` name `output`.
     static func trimmed(_ path: String) -> String {
         var path = path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        while path.count > 1, path.hasSuffix("/") || path.hasSuffix("/.") {
+            path.removeLast(path.hasSuffix("/") ? 1 : 2)
+        }
         return path
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Walks folder trees: every walk of the site's inputs and of the output goes through here.
 ///
 /// Hidden entries (names starting with `.`) are left out unless asked for. With a `root` (the real path of the
@@ -6,8 +8,10 @@
 /// listed as links and never followed. FIFOs, devices and sockets are never files. Each of
 /// these is reported as a problem naming the path, and the walk goes on.
 struct DirectoryWalker: Sendable {
-    /// The most entries one walk lists, so that a tree of links cannot make it endless.
+    /// The most entries one walk lists, and the most links to folders it follows (or finds to be
+    /// loops): a small tree of links to folders can name exponentially many paths.
     static let maximumEntries = 2_000_000
+    static let maximumFolderLinks = 1_000
 
     let fileSystem: any FileSystem
     /// The real path that followed links must stay inside; nil to follow none.
@@ -56,14 +60,35 @@ struct DirectoryWalker: Sendable {
         result.directories.append(prefix)
         let ancestors = [Ancestor(path: path)]
         let entries = listing(of: path, shownAs: prefix, into: &result)
+        let budget = Budget()
         let walked = entries.parallelMap { entry -> Result in
             var found = Result()
-            var budget = Self.maximumEntries / max(1, entries.count)
-            visit(entry, in: path, shownAs: prefix, ancestors: ancestors, budget: &budget, into: &found)
+            visit(entry, in: path, shownAs: prefix, ancestors: ancestors, budget: budget, into: &found)
             return found
         }
         for part in walked { result.append(part) }
         return result
+    }
+
+    /// What one walk may still list and follow, shared by the threads walking its branches.
+    private final class Budget: Sendable {
+        /// Whether one more may be taken: yes; no, for the first time over (to report); no again.
+        enum Answer { case granted, exhausted, refused }
+
+        private let spent = Mutex((entries: 0, folderLinks: 0))
+
+        func takeEntry() -> Answer {
+            spent.withLock { Self.answer(&$0.entries, limit: DirectoryWalker.maximumEntries) }
+        }
+
+        func takeFolderLink() -> Answer {
+            spent.withLock { Self.answer(&$0.folderLinks, limit: DirectoryWalker.maximumFolderLinks) }
+        }
+
+        private static func answer(_ count: inout Int, limit: Int) -> Answer {
+            count += 1
+            return count <= limit ? .granted : count == limit + 1 ? .exhausted : .refused
+        }
     }
 
     /// A folder the walk is inside, whose identity is found only when a link needs comparing.
@@ -72,30 +97,38 @@ struct DirectoryWalker: Sendable {
     }
 
     private func visit(
-        _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], budget: inout Int,
+        _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], budget: Budget,
         into result: inout Result
     ) {
         let path = directory + "/" + entry.name
         let name = Path.join(shown, entry.name)
-        budget -= 1
-        guard budget >= 0 else {
-            if budget == -1 { result.problems.append(Problem(path: name, message: "the walk stopped here: more than \(Self.maximumEntries) entries")) }
-            return
+        switch budget.takeEntry() {
+        case .granted: break
+        case .exhausted: return result.problems.append(Problem(path: name, message: "the walk stopped here: more than \(Self.maximumEntries) entries"))
+        case .refused: return
         }
         guard let status = follow(path, shownAs: name, entry.status, into: &result) else { return }
         guard status.kind == .directory else {
             result.files.append(Entry(path: name, status: status))
             return
         }
-        if entry.status.kind == .symbolicLink, let loop = ancestors.first(where: { fileSystem.status(of: $0.path)?.identity == status.identity }) {
-            let target = fileSystem.realPath(path) ?? loop.path
-            result.problems.append(
-                Problem(path: name, message: "is a symbolic link to \(target), a folder that contains it; a loop is not followed"))
-            return
+        if entry.status.kind == .symbolicLink {
+            switch budget.takeFolderLink() {
+            case .granted: break
+            case .exhausted:
+                return result.problems.append(
+                    Problem(path: name, message: "the walk stopped following links to folders here: more than \(Self.maximumFolderLinks)"))
+            case .refused: return
+            }
+            if let loop = ancestors.first(where: { fileSystem.status(of: $0.path)?.identity == status.identity }) {
+                let target = fileSystem.realPath(path) ?? loop.path
+                return result.problems.append(
+                    Problem(path: name, message: "is a symbolic link to \(target), a folder that contains it; a loop is not followed"))
+            }
         }
         result.directories.append(name)
         for child in listing(of: path, shownAs: name, into: &result) {
-            visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], budget: &budget, into: &result)
+            visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], budget: budget, into: &result)
         }
     }
 

@@ -23,25 +23,34 @@ public struct DiskFileSystem: FileSystem {
     }
 
     /// Each entry's status from `fstatat` on the open folder (not following links), so that no
-    /// path is looked up whole. A folder the listing itself says is one is not stat'ed beyond its
-    /// identity: size and modification time are 0, which is all a walk needs of it.
+    /// path is looked up whole. A folder the listing itself says is one is not stat'ed: its size,
+    /// time and identity are 0, which is all a walk needs of it.
     public func entries(in path: String) throws -> [DirectoryEntry] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var entries: [DirectoryEntry] = []
-        while let entry = readdir(directory) {
+        while true {
+            // readdir returns nil at the end and on an error, which only errno tells apart.
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw Self.error(path) }
+                return entries
+            }
             guard let name = Self.name(of: entry) else { continue }
             if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
-                let identity = FileIdentity(device: 0, inode: UInt64(truncatingIfNeeded: entry.pointee.d_ino))
-                entries.append(DirectoryEntry(name: name, status: FileStatus(kind: .directory, size: 0, modified: 0, identity: identity)))
+                entries.append(DirectoryEntry(name: name, status: FileStatus(kind: .directory, size: 0, modified: 0)))
                 continue
             }
             var status = stat()
-            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                // An entry removed since the listing is left out; any other failure is an error,
+                // never a file silently missing from a build.
+                if errno == ENOENT { continue }
+                throw Self.error(path + "/" + name)
+            }
             entries.append(DirectoryEntry(name: name, status: Self.fileStatus(status)))
         }
-        return entries
     }
 
     public func realPath(_ path: String) -> String? {
@@ -61,6 +70,7 @@ public struct DiskFileSystem: FileSystem {
     private static func fileStatus(_ status: stat) -> FileStatus {
         FileStatus(
             kind: Platform.kind(of: status.st_mode), size: Int(status.st_size), modified: Platform.modificationTime(status),
+            changed: Platform.changeTime(status),
             identity: FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino)))
     }
 
@@ -291,18 +301,25 @@ public struct DiskFileSystem: FileSystem {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.error(path) }
         while flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
-            if errno == EINTR { continue }
             let code = errno
+            if code == EINTR { continue }
             close(descriptor)
             if code == EWOULDBLOCK { return nil }
-            throw FileSystemError(path: path, reason: String(cString: strerror(code)))
+            errno = code
+            throw Self.error(path)
         }
         return DescriptorLock(descriptor: descriptor)
     }
 
     private static func error(_ path: String) -> FileSystemError {
         let code = errno
-        return FileSystemError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .notFound : .other)
+        let kind: FileSystemError.Kind
+        switch code {
+        case ENOENT: kind = .notFound
+        case EACCES, EPERM, EROFS: kind = .notPermitted
+        default: kind = .other
+        }
+        return FileSystemError(path: path, reason: String(cString: strerror(code)), kind: kind)
     }
 }
 

@@ -62,21 +62,25 @@ public struct FileStatus: Sendable, Equatable {
     public var size: Int
     /// Modification time in nanoseconds since the epoch.
     public var modified: Int
+    /// Status change time in nanoseconds since the epoch: set by the system whenever the file's
+    /// bytes or metadata change, so unlike the modification time it cannot be put back by hand.
+    public var changed: Int
     /// The file's device and inode: the same for two paths of one file, so a walk can tell a
     /// folder it is already inside.
     public var identity: FileIdentity
 
-    public init(kind: FileKind = .file, size: Int, modified: Int, identity: FileIdentity = .unknown) {
+    public init(kind: FileKind = .file, size: Int, modified: Int, changed: Int = 0, identity: FileIdentity = .unknown) {
         self.kind = kind
         self.size = size
         self.modified = modified
+        self.changed = changed
         self.identity = identity
     }
 
-    /// True when two statuses describe the same content as a build cache sees it: kind, size and
-    /// modification time (the identity is left out, since copies and restores change it).
+    /// True when two statuses describe the same content as a build cache sees it: kind, size,
+    /// modification and change time (the identity is left out, since copies and restores change it).
     public func sameContent(as other: FileStatus) -> Bool {
-        kind == other.kind && size == other.size && modified == other.modified
+        kind == other.kind && size == other.size && modified == other.modified && changed == other.changed
     }
 }
 
@@ -125,6 +129,8 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
         /// The file read through the path lies outside the allowed root, at this real path.
         case outsideRoot(realPath: String)
         case tooLarge
+        /// Permission denied, or a read-only file system.
+        case notPermitted
         case unsupported
         case other
     }

@@ -20,6 +20,8 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     private struct FileData: Sendable {
         var bytes: [UInt8]
         var modified: Int
+        /// When the file's bytes, times or names last changed.
+        var changed = 0
         var readable = true
         /// How many names the file has (hard links).
         var links = 0
@@ -91,6 +93,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
             if let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] {
                 state.clock += 1
                 state.files[inode]?.modified = state.clock
+                state.files[inode]?.changed = state.clock
             }
         }
     }
@@ -265,7 +268,12 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     public func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         let key = try state.withLock { state in
             let key = try Self.destination(path, in: state)
-            if state.nodes[key] == nil { Self.store([], at: key, in: &state) }
+            switch state.nodes[key] {
+            case nil: Self.store([], at: key, in: &state)
+            case .file?: break
+            case .link?: throw FileSystemError(path: path, reason: "Too many levels of symbolic links")
+            default: throw FileSystemError(path: path, reason: "Is a directory")
+            }
             return key
         }
         while true {
@@ -342,7 +350,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         case .file(let inode)?:
             let data = state.files[inode]
             return FileStatus(
-                kind: .file, size: data?.bytes.count ?? 0, modified: data?.modified ?? 0,
+                kind: .file, size: data?.bytes.count ?? 0, modified: data?.modified ?? 0, changed: data?.changed ?? 0,
                 identity: FileIdentity(device: 1, inode: UInt64(inode)))
         case .directory(let inode)?:
             return FileStatus(kind: .directory, size: 0, modified: 0, identity: FileIdentity(device: 1, inode: UInt64(inode)))
@@ -382,24 +390,32 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         if case .file(let inode)? = state.nodes[key] {
             state.files[inode]?.bytes = bytes
             state.files[inode]?.modified = state.clock
+            state.files[inode]?.changed = state.clock
             return
         }
         state.nextInode += 1
-        state.files[state.nextInode] = FileData(bytes: bytes, modified: state.clock)
+        state.files[state.nextInode] = FileData(bytes: bytes, modified: state.clock, changed: state.clock)
         insert(.file(state.nextInode), at: key, in: &state)
     }
 
     private static func insert(_ node: Node, at key: String, in state: inout State) {
         state.nodes[key] = node
-        if case .file(let inode) = node { state.files[inode]?.links += 1 }
+        if case .file(let inode) = node { Self.relink(inode, by: 1, in: &state) }
         state.children[parent(of: key), default: []].insert(name(of: key))
         if case .directory = node, state.children[key] == nil { state.children[key] = [] }
+    }
+
+    /// Adds or takes away a name of a file, which changes its status time, as on a disk.
+    private static func relink(_ inode: Int, by delta: Int, in state: inout State) {
+        state.clock += 1
+        state.files[inode]?.links += delta
+        state.files[inode]?.changed = state.clock
     }
 
     private static func removeTree(_ key: String, in state: inout State) {
         for child in state.children[key] ?? [] { removeTree(join(key, child), in: &state) }
         if case .file(let inode)? = state.nodes[key] {
-            state.files[inode]?.links -= 1
+            Self.relink(inode, by: -1, in: &state)
             if state.files[inode]?.links == 0 { state.files[inode] = nil }
         }
         state.nodes[key] = nil

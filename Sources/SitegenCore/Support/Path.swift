@@ -25,9 +25,10 @@ enum Path {
         return parts.joined(separator: "/")
     }
 
+    /// The folder `path` is in: "" for a bare name, "/" for a name at the root.
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func fileName(of path: String) -> String {
@@ -40,6 +41,7 @@ enum Path {
         var base = base
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         if base.isEmpty || base == "." { return path }
+        if base == "/" { return path.hasPrefix("/") ? String(path.dropFirst()) : nil }
         guard path.hasPrefix(base + "/") else { return nil }
         return String(path.dropFirst(base.count + 1))
     }

@@ -18,6 +18,15 @@ enum Platform {
         #endif
     }
 
+    /// Status change time in nanoseconds since the epoch.
+    static func changeTime(_ status: stat) -> Int {
+        #if canImport(Glibc)
+            Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
+        #else
+            Int(status.st_ctimespec.tv_sec) * 1_000_000_000 + Int(status.st_ctimespec.tv_nsec)
+        #endif
+    }
+
     /// The real path of the file an open descriptor refers to, as the kernel resolved it.
     static func realPath(ofDescriptor descriptor: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -138,9 +138,18 @@ struct MustacheParser {
 
     // MARK: The tree
 
-    private func build(_ items: [Item], _ index: inout Int, closing open: (name: String, location: SourceLocation)?)
-        throws(MustacheError) -> [MustacheNode]
-    {
+    /// The deepest sections, parents and blocks may nest in one template: deep enough for any
+    /// theme, and a bound on the parser's and the renderer's recursion.
+    static let maximumNesting = 100
+
+    private func build(
+        _ items: [Item], _ index: inout Int, closing open: (name: String, location: SourceLocation)?, depth: Int = 0
+    ) throws(MustacheError) -> [MustacheNode] {
+        if let open, depth > Self.maximumNesting {
+            throw MustacheError(
+                message: "'\(open.name)' opens a section \(depth) levels deep; sections nest at most \(Self.maximumNesting) deep",
+                location: open.location)
+        }
         var nodes: [MustacheNode] = []
         while index < items.count {
             let item = items[index]
@@ -162,15 +171,15 @@ struct MustacheParser {
                 case .partial:
                     nodes.append(.partial(tag, indentation: indentation, standalone: standalone))
                 case .sectionOpen, .invertedOpen:
-                    let children = try build(items, &index, closing: (name, location))
+                    let children = try build(items, &index, closing: (name, location), depth: depth + 1)
                     nodes.append(.section(tag, inverted: kind == .invertedOpen, children: children))
                 case .parentOpen:
-                    let children = try build(items, &index, closing: (name, location))
+                    let children = try build(items, &index, closing: (name, location), depth: depth + 1)
                     var overrides: [String: MustacheBlock] = [:]
                     for case .block(let block) in children { overrides[block.tag.name] = block }
                     nodes.append(.parent(tag, indentation: indentation, standalone: standalone, overrides: overrides))
                 case .blockOpen:
-                    let children = try build(items, &index, closing: (name, location))
+                    let children = try build(items, &index, closing: (name, location), depth: depth + 1)
                     let closeStandalone: Bool
                     if case .tag(.close, _, _, let closeIsStandalone, _) = items[index - 1] {
                         closeStandalone = closeIsStandalone

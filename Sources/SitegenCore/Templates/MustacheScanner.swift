@@ -16,7 +16,8 @@ struct MustacheScanner {
     private var close: [UInt8] = Array("}}".utf8)
     private var position = 0
     private var line = 1
-    private var lineStart = 0
+    /// The column of `position`, in Unicode scalars from 1.
+    private var column = 1
 
     init(_ source: String) {
         bytes = Array(source.utf8)
@@ -92,8 +93,7 @@ struct MustacheScanner {
     }
 
     private var currentLocation: SourceLocation {
-        let column = bytes[lineStart..<position].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return SourceLocation(line: line, column: column)
+        SourceLocation(line: line, column: column)
     }
 
     /// Moves to `end`, counting lines as diagnostics do: ended by `\n`, `\r\n` or a lone `\r`.
@@ -104,7 +104,9 @@ struct MustacheScanner {
             let isLoneCarriageReturn = byte == UInt8(ascii: "\r") && (position == bytes.count || bytes[position] != UInt8(ascii: "\n"))
             if byte == UInt8(ascii: "\n") || isLoneCarriageReturn {
                 line += 1
-                lineStart = position
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
         }
     }

@@ -33,7 +33,7 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// Reads a theme's `strings.yml`: a mapping of locales to mappings of keys to strings.
-    static func parse(_ file: SourceFile) -> (StringTable, [Diagnostic]) {
+    package static func parse(_ file: SourceFile) -> (StringTable, [Diagnostic]) {
         switch FrontMatter.parseYAMLFile(file) {
         case .failure(let diagnostic):
             return (StringTable(locales: [:]), [diagnostic])
@@ -46,6 +46,9 @@ public struct StringTable: Sendable, Equatable {
             return (StringTable(locales: locales), diagnostics)
         }
     }
+
+    /// The longest interface string: strings are repeated for every page and indicator.
+    static let maximumLength = 500
 
     /// Reads `locale: {key: string}` mappings; with `keys`, only those keys are accepted.
     static func readLocales(
@@ -67,7 +70,12 @@ public struct StringTable: Sendable, Equatable {
             var reader = FieldReader(pair.value, keys: allowed, file: file, context: "strings for '\(locale)'")
             var strings: [String: String] = [:]
             for key in allowed {
-                if let value = reader.string(key) { strings[key] = value }
+                guard let node = reader.node(key), let value = reader.string(key) else { continue }
+                if value.count > maximumLength {
+                    reader.report("the string '\(key)' is \(value.count) characters long; an interface string is at most \(maximumLength)", at: node)
+                } else {
+                    strings[key] = value
+                }
             }
             diagnostics += reader.diagnostics
             locales[locale] = strings

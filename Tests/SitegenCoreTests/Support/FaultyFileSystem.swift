@@ -10,14 +10,16 @@ final class FaultyFileSystem: FileSystem, Sendable {
         var calls = 0
         var failFromCall: Int?
         var failWritesUnder: String?
+        var failListing: String?
     }
     private let state = Mutex(State())
 
-    init(_ base: any FileSystem, failFromCall: Int? = nil, failWritesUnder: String? = nil) {
+    init(_ base: any FileSystem, failFromCall: Int? = nil, failWritesUnder: String? = nil, failListing: String? = nil) {
         self.base = base
         state.withLock {
             $0.failFromCall = failFromCall
             $0.failWritesUnder = failWritesUnder
+            $0.failListing = failListing
         }
     }
 
@@ -46,6 +48,9 @@ final class FaultyFileSystem: FileSystem, Sendable {
     func realPath(_ path: String) -> String? { allowed(path) ? base.realPath(path) : nil }
     func entries(in directory: String) throws -> [DirectoryEntry] {
         try check(directory)
+        if let listing = state.withLock({ $0.failListing }), directory.hasSuffix(listing) {
+            throw FileSystemError(path: directory, reason: "Input/output error (simulated)")
+        }
         return try base.entries(in: directory)
     }
     func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// What an attacker with commit access to a site tried on the containment and safety work of
+/// issue 9, each now a clear error (or harmless), never a crash, a published script or a write
+/// outside the site.
+@Suite struct HostileSiteTests {
+    private func build(_ files: [String: String], bytes: [String: [UInt8]] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
+        let fileSystem = MemoryFileSystem(files)
+        for (path, content) in bytes { fileSystem.add(path, content) }
+        return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions()), fileSystem)
+    }
+
+    private func errors(_ result: SiteBuilder.Result) -> [String] {
+        result.diagnostics.filter(\.isError).map(\.message)
+    }
+
+    // MARK: Markdown
+
+    @Test func anImageInsideAnImagesDescriptionIsTextNotACrash() {
+        var asked: [String] = []
+        let rendered = Markdown.render("![![x](inner.png)](outer.png)\n") { image in
+            asked.append(image.url)
+            return ImageReplacement(src: "images/" + image.url, width: 2, height: 1)
+        }
+        #expect(asked == ["outer.png"], "only the outer image is an image")
+        #expect(rendered.html == "<p><img src=\"images/outer.png\" alt=\"x\" width=\"2\" height=\"1\" /></p>\n")
+    }
+
+    @Test func fiftyThousandNestedImagesAreOneImage() {
+        let depth = 50_000
+        let markdown = String(repeating: "![", count: depth) + "x" + String(repeating: "](a.png)", count: depth) + "\n"
+        var asked = 0
+        let rendered = Markdown.render(markdown) { _ in
+            asked += 1
+            return nil
+        }
+        #expect(asked == 1)
+        #expect(rendered.images.count == 1 && rendered.images.first?.alt == "x")
+    }
+
+    // MARK: What an image may be
+
+    static let page = "# Page\n\n![Picture](%@)\n"
+    static let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"></svg>"
+
+    @Test(arguments: [
+        ("index.html", "<svg width=\"1\" height=\"1\"></svg><script>alert(1)</script>", "'index.html' is not an image file"),
+        ("images/evil.htm", svg, "'images/evil.htm' is not an image file"),
+        ("images/picture.png", svg, "image 'images/picture.png' is not a PNG file"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>", "holds a <script> element"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\" onload=\"alert(1)\"></svg>", "holds an onload attribute"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#106;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><foreignObject><div/></foreignObject></svg>", "holds a <foreignobject> element"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><set attributeName=\"href\" to=\"java\nscript:alert(1)\"/></svg>", "holds a javascript: URL"),
+    ])
+    func onlyImageFilesWithoutScriptArePublished(_ name: String, _ content: String, _ error: String) {
+        let (result, fileSystem) = build([
+            "content/tour/01-a.md": String(format: Self.page, name), "content/tour/\(name)": content,
+        ])
+        #expect(errors(result).contains { $0.contains(error) }, "\(errors(result))")
+        #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    @Test func aScriptedSVGIsPublishedWhenTheSiteKeepsRawHTML() {
+        let (result, fileSystem) = build([
+            "sitegen.yml": "markdown: {unsafe: true}\n", "content/tour/01-a.md": String(format: Self.page, "a.svg"),
+            "content/tour/a.svg": "<svg width=\"4\" height=\"3\" onload=\"track()\"></svg>",
+        ])
+        #expect(result.succeeded, "\(errors(result))")
+        #expect(fileSystem.text("output/tour/a.svg")?.contains("onload") == true)
+    }
+
+    @Test func twoImagesThatWouldBePublishedAtOnePathAreAnError() {
+        let (result, _) = build([
+            "content/tour/01-a.md": "![A](../../art/x.svg) ![B](_site/art/x.svg)\n",
+            "art/x.svg": Self.svg, "content/tour/_site/art/x.svg": Self.svg.replacingOccurrences(of: "\"4\"", with: "\"8\""),
+        ])
+        #expect(errors(result).contains { $0.contains("two files would be published as tour/_site/art/x.svg") }, "\(errors(result))")
+    }
+
+    @Test(arguments: ["../../output/tour/a.svg", "../../.output.sitegen-staging/tour/a.svg", ".hidden/a.svg"])
+    func imagesAreNeverReadFromTheOutputOrHiddenFolders(_ reference: String) {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n", "content/tour/a.svg": Self.svg])
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions()).succeeded)
+        fileSystem.add("content/tour/.hidden/a.svg", Array(Self.svg.utf8))
+        fileSystem.add("content/tour/02-b.md", Array(String(format: Self.page, reference).utf8))
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result).contains { $0.contains("output folder") || $0.contains("hidden") }, "\(errors(result))")
+    }
+
+    // MARK: Templates
+
+    @Test(arguments: [true, false])
+    func deeplyNestedSectionsAreAnErrorAtTheTag(_ oneLine: Bool) {
+        let separator = oneLine ? "" : "\n"
+        let template = String(repeating: "{{#a}}" + separator, count: 20_000) + String(repeating: "{{/a}}" + separator, count: 20_000)
+        guard case .failure(let diagnostic) = MustacheTemplate.parse(template, path: "page.mustache") else {
+            Issue.record("a template nested 20,000 deep parsed")
+            return
+        }
+        #expect(diagnostic.message.contains("sections nest at most 100 deep"))
+        #expect(diagnostic.location == SourceLocation(line: oneLine ? 1 : 101, column: oneLine ? 601 : 1))
+    }
+
+    // MARK: Locks, the cache and the output's place
+
+    @Test func aLinkWhereALockGoesStopsTheBuild() {
+        for lockFile in [".sitegen-cache/lock", ".output.sitegen-lock"] {
+            let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n"])
+            fileSystem.addLink(lockFile, to: "/dev/null")
+            let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+            #expect(errors(result).contains { $0.contains("cannot take the lock") }, "\(lockFile): \(errors(result))")
+            #expect(fileSystem.kind(of: "output") == nil)
+        }
+    }
+
+    @Test func theCacheIsNeverWrittenThroughALink() {
+        let fileSystem = MemoryFileSystem(["site/content/tour/01-a.md": "# A\n", "victim/keep": "precious"])
+        fileSystem.addLink("site/.sitegen-cache", to: "../victim")
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(siteDirectory: "site"))
+        #expect(errors(result).contains { $0.contains("'.sitegen-cache' is a symbolic link") })
+        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix("victim/") } == ["victim/keep"])
+    }
+
+    @Test(arguments: ["/srv/public", "../public", "content/../../x", "."])
+    func theSettingsKeepTheOutputInsideTheSite(_ output: String) {
+        let (result, fileSystem) = build(["sitegen.yml": "output: \(output)\n", "content/tour/01-a.md": "# A\n"])
+        #expect(errors(result).contains { $0.contains("'output' must be a folder inside the site") } || output == ".", "\(errors(result))")
+        #expect(!result.succeeded)
+        #expect(fileSystem.kind(of: "/srv") == nil && fileSystem.kind(of: "/public") == nil)
+    }
+
+    @Test func anOutputAtTheRootKeepsItsStagingAndLockBesideIt() {
+        #expect(Path.directory(of: "/out") == "/")
+        #expect(OutputWriter.sibling(of: "/out", suffix: "sitegen-lock") == "/.out.sitegen-lock")
+        #expect(OutputWriter.staging(of: "/srv/out") == "/srv/.out.sitegen-staging")
+        #expect(OutputWriter.trimmed("output/.") == "output" && OutputWriter.trimmed("output//") == "output")
+    }
+
+    // MARK: Walks and reads
+
+    @Test func aTreeOfLinksToFoldersIsBounded() {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n"])
+        for folder in 0..<10 {
+            fileSystem.add("content/tour/d\(folder)/x.txt", [])
+            for other in 0..<10 where other != folder { fileSystem.addLink("content/tour/d\(folder)/l\(other)", to: "../d\(other)") }
+        }
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.count <= DirectoryWalker.maximumFolderLinks + 10, "\(result.diagnostics.count) diagnostics")
+        #expect(errors(result).contains { $0.contains("stopped following links to folders") })
+    }
+
+    @Test func aFolderThatCannotBeListedIsAnError() {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n", "content/tour/02-b.md": "# B\n"])
+        let faulty = FaultyFileSystem(fileSystem, failListing: "content/tour")
+        let result = SiteBuilder(fileSystem: faulty).build(BuildOptions())
+        #expect(errors(result).contains { $0.contains("cannot list the folder") }, "\(errors(result))")
+        #expect(!result.succeeded)
+    }
+
+    // MARK: Sizes
+
+    @Test func titlesAndStringsHaveALength() throws {
+        let long = String(repeating: "x", count: 600)
+        let (front, _) = build(["content/tour/01-a.md": "---\ntitle: \(long)\n---\n# A\n"])
+        #expect(errors(front).contains { $0.contains("'title' is 600 characters long; a title is at most 500") })
+        let (strings, _) = build(["sitegen.yml": "strings:\n  en: {indicator_label: \(long)}\n", "content/tour/01-a.md": "# A\n"])
+        #expect(errors(strings).contains { $0.contains("an interface string is at most 500") })
+        let (heading, _) = build(["content/tour/01-a.md": "# \(long)\n"])
+        let title = try #require(heading.site?.flows.first?.pages.first?.title)
+        #expect(title.count == 500 && title.hasSuffix("…"), "a title made from a long heading is cut short")
+    }
+
+    // MARK: Smaller
+
+    @Test func svgSizesAreSVGNumbers() {
+        #expect(ImageSize.read(Array("<svg width=\"0x10\" height=\"8\"/>".utf8)) == nil)
+        #expect(ImageSize.read(Array("<svg width=\"inf\" height=\"8\"/>".utf8)) == nil)
+        #expect(ImageSize.read(Array("<svg width=\"1e2\" height=\"8.4\"/>".utf8)) == .init(width: 100, height: 8))
+        let late = "<!--" + String(repeating: " ", count: 70_000) + "--><svg width=\"5\" height=\"6\"/>"
+        #expect(ImageSize.read(Array(late.utf8)) == .init(width: 5, height: 6), "a root element after 64 KB is found")
+    }
+
+    @Test func aContentLinkLeavingTheSiteIsOneClearError() {
+        let fileSystem = MemoryFileSystem(["site/sitegen.yml": "", "elsewhere/tour/01-a.md": "# A\n"])
+        fileSystem.addLink("site/content", to: "../elsewhere")
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(siteDirectory: "site"))
+        #expect(result.diagnostics.map(\.message).filter { $0.contains("content") && !$0.contains("outside") } == [])
+        #expect(errors(result).count == 1)
+    }
+
+    @Test func commandLineMistakesAreUsageErrors() {
+        let fileSystem = MemoryFileSystem(["afile": "x", "full/y": "z", "content/tour/01-a.md": "# A\n"])
+        #expect(runCLI(["new", "afile"], on: fileSystem).status == .usageError)
+        #expect(runCLI(["new", "full"], on: fileSystem).status == .usageError)
+        let twice = runCLI(["build", "--output", "a", "--output", "b"], on: fileSystem)
+        #expect(twice.status == .usageError && twice.err.contains("--output is given twice"))
+        #expect(runCLI(["build", "--output", "out/."], on: fileSystem).status == .success)
+        #expect(fileSystem.kind(of: "out/.sitegen-output") == .file)
+    }
+}
