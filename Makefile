@@ -34,11 +34,11 @@ apt-install:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-# The Python test tools, reinstalled only when tests/requirements.txt changes.
+# The Python test tools, reinstalled only when Tests/Browser/requirements.txt changes.
 venv: $(VENV)/.installed
-$(VENV)/.installed: tests/requirements.txt | test-deps
+$(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 	python3 -m venv $(VENV)
-	$(PYTHON) -m pip install -q --disable-pip-version-check -r tests/requirements.txt
+	$(PYTHON) -m pip install -q --disable-pip-version-check -r Tests/Browser/requirements.txt
 	$(PYTHON) -m pip install -q --disable-pip-version-check --no-deps axe-playwright-python==0.1.8
 	touch $@
 
@@ -54,7 +54,7 @@ site: deps
 test: test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(PYTHON) -m pytest -q tests
+	$(PYTHON) -m pytest -q Tests/Browser
 
 # The performance benchmark (release build, a seeded 8,000-page site); SIZE=large for 80,000 pages.
 benchmark: deps

@@ -1,5 +1,5 @@
 """Real tutorials in the carousel: long pages, wide content and many pages, in Korean, Japanese,
-Chinese, Arabic and English (tests/sites/tutorial), at a phone's, a small phone's and a desktop's
+Chinese, Arabic and English (Tests/Browser/sites/tutorial), at a phone's, a small phone's and a desktop's
 width. Nothing scrolls sideways, a long page scrolls as one document with its controls in reach,
 wide boxes scroll on their own and by keyboard, a long flow has a one-row indicator and a list of
 its pages, and axe-core finds nothing."""

@@ -10,14 +10,14 @@ import threading
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Tests" / "SitegenCoreTests" / "Fixtures"
 SITES = {
     "example": ROOT,
     "basic": FIXTURES / "basic" / "site",
     "rtl": FIXTURES / "rtl" / "site",
-    "browser": ROOT / "tests" / "sites" / "browser",
-    "tutorial": ROOT / "tests" / "sites" / "tutorial",
+    "browser": ROOT / "Tests" / "Browser" / "sites" / "browser",
+    "tutorial": ROOT / "Tests" / "Browser" / "sites" / "tutorial",
 }
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
