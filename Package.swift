@@ -11,25 +11,32 @@ let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"
 
 let package = Package(
     name: "sitegen",
+    // The generator is a command; its modules are internal to this package (`package` access).
+    // The one library other packages use is OnboardingKit, for apps that render the manifest.
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
         .library(name: "OnboardingKit", targets: ["OnboardingKit"]),
-        .library(name: "SitegenCore", targets: ["SitegenCore"]),
     ],
     targets: [
         .systemLibrary(
             name: "CCMark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CFuzzer"),
         .target(name: "OnboardingKit", swiftSettings: fuzzed),
+        // The stages' own modules, each a boundary the compiler enforces: the Mustache engine
+        // depends on nothing; the cmark and libyaml wrappers are those libraries' only importers.
+        .target(name: "Diagnostics", swiftSettings: fuzzed),
+        .target(name: "Mustache", swiftSettings: fuzzed),
+        .target(name: "Markdown", dependencies: ["CCMark", "Diagnostics"], swiftSettings: fuzzed),
+        .target(name: "FrontMatter", dependencies: ["CYAML", "Diagnostics"], swiftSettings: fuzzed),
         .executableTarget(name: "embed-theme"),
         .plugin(
             name: "EmbedTheme",
@@ -38,20 +45,22 @@ let package = Package(
         ),
         .target(
             name: "SitegenCore",
-            dependencies: ["CCMark", "CYAML", "CPlatform", "OnboardingKit"],
+            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "CPlatform", "OnboardingKit"],
             swiftSettings: fuzzed,
             plugins: ["EmbedTheme"]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
         // The fuzz targets, a library the tests replay, and the libFuzzer entry (see `make fuzz`).
-        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore"], swiftSettings: fuzzed),
+        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter"], swiftSettings: fuzzed),
         .executableTarget(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
         .testTarget(
             name: "SitegenCoreTests",
-            dependencies: ["SitegenCore", "SitegenFuzzing", "OnboardingKit"],
+            dependencies: [
+                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit",
+            ],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,3 +1,5 @@
+import Diagnostics
+import FrontMatter
 import SitegenCore
 
 /// Front matter and YAML files: split, parsed, and read as a page's, a flow's and a site's

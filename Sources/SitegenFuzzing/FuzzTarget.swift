@@ -1,3 +1,4 @@
+import Mustache
 import SitegenCore
 
 /// The parsers a fuzzer drives, each a function of arbitrary bytes that must return, never

@@ -1,3 +1,4 @@
+import Mustache
 import SitegenCore
 
 /// A template and a partial, parsed and rendered against data of every kind.

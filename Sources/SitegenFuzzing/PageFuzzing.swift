@@ -1,3 +1,4 @@
+import Diagnostics
 import SitegenCore
 
 /// One page through the whole pipeline, in memory: front matter, Markdown, images (a real PNG

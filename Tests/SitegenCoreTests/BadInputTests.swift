@@ -1,5 +1,6 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
 
 /// No input, however bad, crashes the build: seeded random damage to every kind of file the build
 /// reads must end in diagnostics or a site, never a trap.

@@ -1,6 +1,8 @@
 import OnboardingKit
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Markdown
 
 /// The pipeline on sites held in memory: what reaches the model, and every error and warning.
 @Suite struct BuildPipelineTests {

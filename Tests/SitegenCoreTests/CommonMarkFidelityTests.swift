@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Markdown
 
 /// A page's body renders exactly as Debian's `cmark` command renders it: checked on every example
 /// of the CommonMark specification.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
 
 @Suite struct DiagnosticFormatterTests {
     @Test func printsLikeACompilerWithTheLineAndACaret() {

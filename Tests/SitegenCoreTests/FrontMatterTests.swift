@@ -1,5 +1,8 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import FrontMatter
+@testable import Markdown
 
 @Suite struct FrontMatterTests {
     private func file(_ text: String) -> SourceFile { SourceFile(path: "content/f/01-a.md", text: text) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
 
 /// Builds the fixture sites under `Fixtures/<name>/site` and compares every output file with
 /// `Fixtures/<name>/expected`. After an intended change, regenerate the expected files with

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Markdown
+@testable import Mustache
 
 /// What an attacker with commit access to a site tried on the containment and safety work of
 /// issue 9, each now a clear error (or harmless), never a crash, a published script or a write
@@ -101,7 +104,7 @@ import Testing
             return
         }
         #expect(diagnostic.message.contains("sections nest at most 100 deep"))
-        #expect(diagnostic.location == SourceLocation(line: oneLine ? 1 : 101, column: oneLine ? 601 : 1))
+        #expect(diagnostic.location == MustacheLocation(line: oneLine ? 1 : 101, column: oneLine ? 601 : 1))
     }
 
     // MARK: Locks, the cache and the output's place

@@ -1,5 +1,7 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Markdown
 
 /// Incremental builds rebuild only the flows whose files changed, and their output is exactly
 /// what a clean full build of the same site writes.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SitegenCore
+@testable import Markdown
 
 @Suite struct MarkdownTests {
     @Test func rawHTMLIsDroppedUnlessTheSiteOptsIn() {

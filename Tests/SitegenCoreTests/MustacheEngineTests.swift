@@ -1,5 +1,7 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Mustache
 
 /// What the specification does not cover: errors with positions, recording names the data lacks,
 /// runaway recursion, and the choices sitegen makes where the specification is silent.
@@ -21,14 +23,12 @@ import Testing
         ("one\rtwo\r\n{{}}", "tag has no name", 3, 1),
     ])
     func brokenTemplatesAreErrorsWithPositions(_ source: String, _ message: String, _ line: Int, _ column: Int) {
-        guard case .failure(let diagnostic) = MustacheTemplate.parse(source, path: "templates/page.mustache") else {
+        guard case .failure(let error) = MustacheTemplate.parse(source, path: "templates/page.mustache") else {
             Issue.record("expected an error for \(source)")
             return
         }
-        #expect(diagnostic.message == message)
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.path == "templates/page.mustache")
-        #expect(diagnostic.isError)
+        #expect(error.message == message)
+        #expect(error.location == MustacheLocation(line: line, column: column))
     }
 
     @Test func recordsNamesTheDataNeverHas() throws {
@@ -38,7 +38,7 @@ import Testing
         let (output, lookups) = try templates.renderRecordingMisses("page", ["title": "T", "items": [["name": "a"], ["name": "b"]]])
         #expect(output == Array("T \nab".utf8))
         #expect(lookups.neverFound.map(\.name) == ["titel", "nmae"])
-        #expect(lookups.neverFound.map(\.location) == [SourceLocation(line: 1, column: 11), SourceLocation(line: 2, column: 19)])
+        #expect(lookups.neverFound.map(\.location) == [MustacheLocation(line: 1, column: 11), MustacheLocation(line: 2, column: 19)])
         #expect(lookups.missingTemplates.map(\.name) == ["missing"])
     }
 
@@ -62,10 +62,10 @@ import Testing
         let partial = #expect(throws: MustacheRenderError.self) { try templates.render("page", [:]) }
         #expect(partial?.message == "partial 'page' includes itself more than 100 levels deep")
         #expect(partial?.path == "templates/page.mustache")
-        #expect(partial?.location == SourceLocation(line: 2, column: 1))
+        #expect(partial?.location == MustacheLocation(line: 2, column: 1))
         let parent = #expect(throws: MustacheRenderError.self) { try templates.render("layout", [:]) }
         #expect(parent?.message == "parent 'layout' extends itself more than 100 levels deep")
-        #expect(parent?.location == SourceLocation(line: 1, column: 1))
+        #expect(parent?.location == MustacheLocation(line: 1, column: 1))
         let tree: MustacheValue = ["name": "a", "kids": [["name": "b", "kids": [["name": "c", "kids": []]]], ["name": "d", "kids": []]]]
         #expect(try templates.render("node", tree) == "a(b(c())d())")
     }

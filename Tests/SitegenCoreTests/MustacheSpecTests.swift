@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Mustache
 
 /// The engine against every test of the official Mustache specification.
 @Suite struct MustacheSpecTests {

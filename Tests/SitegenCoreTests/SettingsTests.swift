@@ -1,6 +1,9 @@
 import OnboardingKit
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import FrontMatter
+@testable import Markdown
 
 @Suite struct PageFrontMatterTests {
     private func read(_ yaml: String) -> (PageFrontMatter, [Diagnostic]) {

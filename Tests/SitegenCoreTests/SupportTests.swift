@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Mustache
 
 /// The small tools the hot paths run on: hashing, escaping, line splitting, reading files.
 struct SupportTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import Mustache
 
 @Suite struct ThemeTests {
     let site = [

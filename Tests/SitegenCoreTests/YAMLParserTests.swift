@@ -1,5 +1,7 @@
 import Testing
 @testable import SitegenCore
+@testable import Diagnostics
+@testable import FrontMatter
 
 @Suite struct YAMLParserTests {
     private func parse(_ text: String) throws(YAMLParser.Failure) -> YAMLNode? {
@@ -111,7 +113,7 @@ import Testing
         #expect(try parse("# only a comment\n") == nil)
     }
 
-    private func expectTooDeep(_ text: String, at location: SitegenCore.SourceLocation, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectTooDeep(_ text: String, at location: Diagnostics.SourceLocation, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let error = #expect(throws: YAMLParser.Failure.self, sourceLocation: sourceLocation) { try parse(text) }
         #expect(error?.message == "collections nested more than 64 levels deep", sourceLocation: sourceLocation)
         #expect(error?.location == location, sourceLocation: sourceLocation)

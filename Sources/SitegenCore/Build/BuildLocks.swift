@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 
 /// The locks that keep one build at a time per site (its cache) and per output folder: `flock`s

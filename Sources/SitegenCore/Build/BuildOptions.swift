@@ -1,17 +1,17 @@
 /// What a build is asked to do, as the command line or a test sets it.
-public struct BuildOptions: Sendable, Equatable {
+package struct BuildOptions: Sendable, Equatable {
     /// The site folder.
-    public var siteDirectory = "."
+    package var siteDirectory = "."
     /// The output folder; nil for the site's own (`output` in the site folder, or `sitegen.yml`'s).
-    public var outputDirectory: String?
+    package var outputDirectory: String?
     /// Overrides `base_url` of `sitegen.yml`.
-    public var baseURL: String?
-    public var includeDrafts = false
+    package var baseURL: String?
+    package var includeDrafts = false
     /// Whether a build waits for another build of the same site or output to end (true), or
     /// fails at once (false).
-    public var waitForOtherBuilds = true
+    package var waitForOtherBuilds = true
 
-    public init(
+    package init(
         siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false,
         waitForOtherBuilds: Bool = true
     ) {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Where an output folder may be: never where writing it would overwrite or feed the site's
 /// own inputs, so that a build cannot destroy the site or wedge every later build.
 enum OutputLocation {

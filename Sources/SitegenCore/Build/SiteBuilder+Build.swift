@@ -1,3 +1,6 @@
+import Diagnostics
+import Mustache
+
 extension SiteBuilder {
     /// Checks the site, then emits it: the output folder becomes the new build as a whole, or
     /// stays as it was when anything failed, whatever instant the build stops at.
@@ -11,7 +14,7 @@ extension SiteBuilder {
     /// the output is carried over as it is; anything else (configuration, a template, a flow added
     /// or removed, the binary, an output changed by hand) builds the whole site. `tool` identifies
     /// the program doing the build (its version and binary).
-    public func build(
+    package func build(
         _ options: BuildOptions, tool: String = SitegenVersion.version, waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result {
         let loader: SiteLoader

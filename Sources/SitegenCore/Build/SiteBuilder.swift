@@ -1,37 +1,40 @@
+import Diagnostics
+import Mustache
+
 /// The build pipeline, top to bottom: load → parse → model → render → emit.
 ///
 /// Every stage is a function of its inputs; the file system is the only thing reached from
 /// outside, and it is injected.
-public struct SiteBuilder: Sendable {
+package struct SiteBuilder: Sendable {
     let fileSystem: any FileSystem
 
-    public init(fileSystem: any FileSystem) {
+    package init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
     }
 
     /// What a build or check produced.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The site, when it had no errors.
-        public var site: Site?
+        package var site: Site?
         /// The files of the output, when the site had no errors: all of them for a check, the
         /// site-wide ones for a build (which writes each flow's files as soon as they are rendered).
-        public var files: [OutputFile]
+        package var files: [OutputFile]
         /// The path of every file a build wrote, relative to the output folder.
-        public var outputs: [String] = []
+        package var outputs: [String] = []
         /// The output folder written (or that would be written).
-        public var outputDirectory: String
+        package var outputDirectory: String
         /// Sorted by file and position.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// True when nothing had changed since the last build, so nothing was done.
-        public var upToDate = false
+        package var upToDate = false
         /// How many flows and pages the site has (also when it was up to date).
-        public var flowCount = 0
-        public var pageCount = 0
+        package var flowCount = 0
+        package var pageCount = 0
         /// The flows rebuilt by an incremental build (nil for a full build).
-        public var rebuiltFlows: [String]?
+        package var rebuiltFlows: [String]?
 
         /// True when the build produced its output (or found it up to date).
-        public var succeeded: Bool { !diagnostics.hasErrors && (site != nil || upToDate || rebuiltFlows != nil) }
+        package var succeeded: Bool { !diagnostics.hasErrors && (site != nil || upToDate || rebuiltFlows != nil) }
 
         static func failed(_ diagnostics: [Diagnostic], outputDirectory: String = "") -> Result {
             Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
@@ -131,7 +134,7 @@ public struct SiteBuilder: Sendable {
 
     /// Loads, parses, models and renders the site, writing nothing. With `strict`, also reports
     /// every name a template uses that the data never has.
-    public func check(_ options: BuildOptions, strict: Bool = false) -> Result {
+    package func check(_ options: BuildOptions, strict: Bool = false) -> Result {
         let loader: SiteLoader
         switch SiteLoader.open(fileSystem: fileSystem, siteDirectory: options.siteDirectory) {
         case .success(let opened): loader = opened
@@ -152,13 +155,9 @@ public struct SiteBuilder: Sendable {
 
     /// A warning for each tag whose name no render found in the data, and each missing partial.
     private static func templateNameWarnings(_ lookups: MustacheLookups, theme: Theme) -> [Diagnostic] {
-        let sources = Dictionary(theme.files.values.map { ($0.path, SourceFile(path: $0.path, text: $0.text)) }) { first, _ in first }
-        func warning(_ tag: MustacheTag, _ message: String) -> Diagnostic {
-            let file = sources[tag.file] ?? SourceFile(path: tag.file, text: "")
-            return file.warning(message, at: tag.location, length: tag.name.count + 4)
-        }
-        let names = lookups.neverFound.map { warning($0, "'\($0.name)' is never in the data this template is rendered with") }
-        let partials = lookups.missingTemplates.map { warning($0, "the theme has no template '\($0.name)\(Theme.templateExtension)'") }
+        let names = lookups.neverFound.map { theme.warning("'\($0.name)' is never in the data this template is rendered with", at: $0) }
+        let partials = lookups.missingTemplates.sorted { ($0.file, $0.location) < ($1.file, $1.location) }
+            .map { theme.warning("the theme has no template '\($0.name)\(Theme.templateExtension)'", at: $0) }
         return names + partials
     }
 }

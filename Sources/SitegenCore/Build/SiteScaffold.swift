@@ -1,23 +1,23 @@
 /// Writes a new site: settings and an example flow with an image, and, when asked, a copy of
 /// the default theme to edit.
-public struct SiteScaffold: Sendable {
+package struct SiteScaffold: Sendable {
     let fileSystem: any FileSystem
 
-    public init(fileSystem: any FileSystem) {
+    package init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
     }
 
     /// Why the site cannot be created.
-    public struct Failure: Error, Equatable {
-        public var message: String
+    package struct Failure: Error, Equatable {
+        package var message: String
         /// True when the folder named is not one to make a site in (a file, a folder that is not
         /// empty), as opposed to a failure to write.
-        public var isUnsuitableFolder = false
+        package var isUnsuitableFolder = false
     }
 
     /// Creates the site in `directory`, which must be new or empty; returns the files written.
     @discardableResult
-    public func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
+    package func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
         switch fileSystem.kind(of: directory) {
         case let kind? where kind != .directory:
             throw Failure(message: "\(directory) is \(kind.description); give the name of a new folder", isUnsuitableFolder: true)

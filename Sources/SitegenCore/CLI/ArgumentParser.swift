@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Splits a command's arguments into flags, options with values and positional arguments,
 /// accepting `--name value` and `--name=value`.
 struct ArgumentParser {

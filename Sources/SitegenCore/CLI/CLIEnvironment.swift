@@ -1,16 +1,16 @@
 import Foundation
 
 /// Everything the command line reaches outside itself, injected so that commands run in tests.
-public struct CLIEnvironment: Sendable {
-    public var fileSystem: any FileSystem
-    public var standardOutput: @Sendable (String) -> Void
-    public var standardError: @Sendable (String) -> Void
+package struct CLIEnvironment: Sendable {
+    package var fileSystem: any FileSystem
+    package var standardOutput: @Sendable (String) -> Void
+    package var standardError: @Sendable (String) -> Void
     /// Seconds on a monotonic clock, for timing a build.
-    public var now: @Sendable () -> Double
+    package var now: @Sendable () -> Double
     /// Identifies the running sitegen (version and binary), so that a new binary rebuilds all.
-    public var tool: String
+    package var tool: String
 
-    public init(
+    package init(
         fileSystem: any FileSystem, standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Double,
         tool: String = SitegenVersion.version
@@ -25,7 +25,7 @@ public struct CLIEnvironment: Sendable {
     /// The real process: the disk, stdout and stderr, and the system's monotonic clock. Output
     /// that cannot be written (a closed pipe, a full disk) is dropped: it never stops a build
     /// half-way, and a closed pipe does not kill the process (SIGPIPE is ignored).
-    public static let process: CLIEnvironment = {
+    package static let process: CLIEnvironment = {
         signal(SIGPIPE, SIG_IGN)
         return CLIEnvironment(
             fileSystem: DiskFileSystem(),

@@ -1,3 +1,5 @@
+import Markdown
+
 /// The help texts of `sitegen` and its commands.
 enum CommandHelp {
     static let commands = ["build", "check", "new", "help"]

@@ -1,16 +1,18 @@
+import Diagnostics
+
 /// The `sitegen` command: parses its arguments, runs a command, and returns the exit status.
 /// It reaches the outside world only through its `CLIEnvironment`.
-public struct CommandLineInterface: Sendable {
+package struct CommandLineInterface: Sendable {
     let arguments: [String]
     let environment: CLIEnvironment
 
     /// `arguments` without the program name.
-    public init(arguments: [String], environment: CLIEnvironment) {
+    package init(arguments: [String], environment: CLIEnvironment) {
         self.arguments = arguments
         self.environment = environment
     }
 
-    public func run() -> ExitStatus {
+    package func run() -> ExitStatus {
         guard let command = arguments.first else {
             environment.standardError(CommandHelp.overview)
             return .usageError

@@ -1,5 +1,5 @@
 /// The exit statuses of `sitegen`.
-public enum ExitStatus: Int32, Sendable, Error {
+package enum ExitStatus: Int32, Sendable, Error {
     case success = 0
     /// The site has errors (or, with `check --strict`, warnings), or the output cannot be written.
     case contentError = 1

@@ -1,3 +1,5 @@
+import FrontMatter
+
 /// Typed reads of values that must also pass `Validation`.
 extension FieldReader {
     /// A BCP 47 language tag.

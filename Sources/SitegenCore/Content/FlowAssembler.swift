@@ -1,3 +1,6 @@
+import Diagnostics
+import FrontMatter
+import Markdown
 import OnboardingKit
 
 /// Builds a flow from its folder: settings with defaults, pages parsed, ordered and numbered,

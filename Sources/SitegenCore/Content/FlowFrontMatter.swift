@@ -1,23 +1,25 @@
+import Diagnostics
+import FrontMatter
 import OnboardingKit
 
 /// The settings a flow's `_index.md` sets; anything left out is nil and takes its default later.
-public struct FlowFrontMatter: Sendable, Equatable {
-    public var title: String?
-    public var description: String?
-    public var order: Int?
-    public var skipEnabled: Bool?
-    public var skipLabel: String?
-    public var skipTarget: SkipTarget?
-    public var finishLabel: String?
-    public var finishHref: String?
-    public var showOnce: Bool?
-    public var storageKey: String?
-    public var transition: Transition?
-    public var orientation: Orientation?
-    public var locale: String?
-    public var direction: TextDirection?
+package struct FlowFrontMatter: Sendable, Equatable {
+    package var title: String?
+    package var description: String?
+    package var order: Int?
+    package var skipEnabled: Bool?
+    package var skipLabel: String?
+    package var skipTarget: SkipTarget?
+    package var finishLabel: String?
+    package var finishHref: String?
+    package var showOnce: Bool?
+    package var storageKey: String?
+    package var transition: Transition?
+    package var orientation: Orientation?
+    package var locale: String?
+    package var direction: TextDirection?
 
-    public init() {}
+    package init() {}
 
     static let keys = [
         "title", "description", "order", "skip", "finish", "show_once", "storage_key", "transition",

@@ -1,29 +1,29 @@
 /// Reads an image's intrinsic pixel size from its header: PNG, JPEG (honouring its EXIF
 /// orientation, as browsers do), GIF, WebP and SVG.
-public enum ImageSize {
-    public struct Size: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
+package enum ImageSize {
+    package struct Size: Sendable, Equatable {
+        package var width: Int
+        package var height: Int
 
-        public init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
     }
 
     /// The formats sitegen measures, for error messages.
-    public static let formats = "PNG, JPEG, GIF, WebP or SVG"
+    package static let formats = "PNG, JPEG, GIF, WebP or SVG"
 
     /// The largest width or height sitegen accepts: 2³¹ − 1, PNG's own limit and more than any
     /// browser lays out.
-    public static let maximumDimension = Int(Int32.max)
+    package static let maximumDimension = Int(Int32.max)
 
     /// The image formats sitegen publishes.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         case png = "PNG", jpeg = "JPEG", gif = "GIF", webp = "WebP", svg = "SVG"
 
         /// The file name extensions of the format, lowercase.
-        public var extensions: [String] {
+        package var extensions: [String] {
             switch self {
             case .png: return ["png"]
             case .jpeg: return ["jpg", "jpeg"]
@@ -34,7 +34,7 @@ public enum ImageSize {
         }
 
         /// The format a file name's extension names, in any case; nil for any other name.
-        public init?(fileName: String) {
+        package init?(fileName: String) {
             guard let dot = fileName.lastIndex(of: ".") else { return nil }
             let pathExtension = fileName[fileName.index(after: dot)...].lowercased()
             guard let format = Format.allCases.first(where: { $0.extensions.contains(pathExtension) }) else { return nil }
@@ -42,7 +42,7 @@ public enum ImageSize {
         }
 
         /// What the bytes of a file say it is: the signature of a raster format, else SVG.
-        public init(bytes: [UInt8]) {
+        package init(bytes: [UInt8]) {
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 self = .png
             } else if bytes.starts(with: [0xFF, 0xD8]) {
@@ -57,7 +57,7 @@ public enum ImageSize {
         }
     }
 
-    public static func read(_ bytes: [UInt8]) -> Size? {
+    package static func read(_ bytes: [UInt8]) -> Size? {
         let size: Size?
         switch Format(bytes: bytes) {
         case .png: size = png(bytes)

@@ -1,23 +1,25 @@
+import Diagnostics
+import FrontMatter
 import OnboardingKit
 
 /// The settings a page's front matter sets; anything left out is nil and takes its default later.
-public struct PageFrontMatter: Sendable, Equatable {
-    public var title: String?
-    public var image: String?
+package struct PageFrontMatter: Sendable, Equatable {
+    package var title: String?
+    package var image: String?
     /// Where `image` is written, to point at it when the file is missing.
-    public var imageNode: YAMLNode?
-    public var imageAlt: String?
-    public var order: Int?
-    public var id: String?
-    public var idNode: YAMLNode?
-    public var draft = false
-    public var skip: Bool?
-    public var action: LinkAction?
-    public var advance: Advance?
-    public var background: String?
-    public var cssClass: String?
+    package var imageNode: YAMLNode?
+    package var imageAlt: String?
+    package var order: Int?
+    package var id: String?
+    package var idNode: YAMLNode?
+    package var draft = false
+    package var skip: Bool?
+    package var action: LinkAction?
+    package var advance: Advance?
+    package var background: String?
+    package var cssClass: String?
 
-    public init() {}
+    package init() {}
 
     /// The longest title a page may set: a title is repeated in labels on other pages.
     static let maximumTitleLength = 500

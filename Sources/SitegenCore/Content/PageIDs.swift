@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Gives every page of a flow an id of its own. An id written in front matter is the author's
 /// and is kept; two pages that write the same one are an error. An id made from a file name gives
 /// way: when numbered steps share a name (`01-step.md`, `02-step.md`…), or a name some page chose,

@@ -1,3 +1,6 @@
+import Diagnostics
+import FrontMatter
+import Markdown
 import OnboardingKit
 
 /// A page read and rendered, before its flow gives it a place.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The size an SVG file renders at by default: its root element's `width` and `height` in
 /// pixels, or else the size of its `viewBox`.
 enum SVGSize {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Every input of a site as one walk found it: `sitegen.yml`, and everything under `content/` and
 /// `templates/`, with the problems the walk met (links leaving the site, loops, special files).
 /// Loading and the build cache both work from it, so the site is listed once per build.

@@ -1,9 +1,11 @@
+import Diagnostics
+
 /// Finds and reads a site's files: `sitegen.yml`, and the flows and pages under `content/`.
 /// It reads only regular files whose real path is inside the site folder.
-public struct SiteLoader: Sendable {
-    public static let configFile = "sitegen.yml"
-    public static let contentDirectory = "content"
-    public static let flowIndexFile = "_index.md"
+package struct SiteLoader: Sendable {
+    package static let configFile = "sitegen.yml"
+    package static let contentDirectory = "content"
+    package static let flowIndexFile = "_index.md"
     /// Flow names that would collide with what the build writes at the top of the output.
     static let reservedSlugs: Set<String> = ["assets", "index.html", "manifest.json", "manifest.schema.json"]
 
@@ -14,7 +16,7 @@ public struct SiteLoader: Sendable {
     let root: String
 
     /// A loader for the site in `siteDirectory`; an error when there is no such folder.
-    public static func open(fileSystem: any FileSystem, siteDirectory: String) -> Result<SiteLoader, Diagnostic> {
+    package static func open(fileSystem: any FileSystem, siteDirectory: String) -> Result<SiteLoader, Diagnostic> {
         guard let root = fileSystem.realPath(siteDirectory), fileSystem.status(of: root)?.kind == .directory else {
             let what = fileSystem.status(of: siteDirectory).map { "is \($0.kind.description), not a folder" } ?? "does not exist"
             return .failure(.error("the site folder \(what)", path: siteDirectory))
@@ -39,7 +41,7 @@ public struct SiteLoader: Sendable {
     }
 
     /// `sitegen.yml`, when the site has one, and every flow.
-    public func load() -> (SiteSources, [Diagnostic]) {
+    package func load() -> (SiteSources, [Diagnostic]) {
         load(SiteInventory(loader: self))
     }
 

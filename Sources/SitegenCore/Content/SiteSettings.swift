@@ -1,19 +1,23 @@
-/// The settings of `sitegen.yml`, with defaults for everything left out.
-public struct SiteSettings: Sendable, Equatable {
-    public var title = "Onboarding"
-    public var description = ""
-    /// The URL the site is served from, ending in `/`; nil to link everything relatively.
-    public var baseURL: String?
-    /// The default locale of every flow.
-    public var locale = "en"
-    /// The output folder, relative to the site folder.
-    public var outputDirectory = "output"
-    public var markdown = MarkdownOptions()
-    public var theme = ThemeSettings()
-    /// Interface strings the site sets, by locale, over the theme's.
-    public var strings: [String: [String: String]] = [:]
+import Diagnostics
+import FrontMatter
+import Markdown
 
-    public init() {}
+/// The settings of `sitegen.yml`, with defaults for everything left out.
+package struct SiteSettings: Sendable, Equatable {
+    package var title = "Onboarding"
+    package var description = ""
+    /// The URL the site is served from, ending in `/`; nil to link everything relatively.
+    package var baseURL: String?
+    /// The default locale of every flow.
+    package var locale = "en"
+    /// The output folder, relative to the site folder.
+    package var outputDirectory = "output"
+    package var markdown = MarkdownOptions()
+    package var theme = ThemeSettings()
+    /// Interface strings the site sets, by locale, over the theme's.
+    package var strings: [String: [String: String]] = [:]
+
+    package init() {}
 
     static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme", "strings"]
 

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Decodes a file's bytes as UTF-8, pointing at the first byte that is not.
 enum TextDecoding {
     static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {

@@ -1,17 +1,20 @@
+import Diagnostics
+import FrontMatter
+
 /// The theme's look, set in `sitegen.yml` under `theme:` and written as CSS custom properties.
 /// Colours take one value, or `{light, dark}` for the two colour schemes.
-public struct ThemeSettings: Sendable, Equatable {
+package struct ThemeSettings: Sendable, Equatable {
     /// Which colour scheme pages use: the visitor's (`auto`), or always one.
-    public enum Scheme: String, Sendable, CaseIterable {
+    package enum Scheme: String, Sendable, CaseIterable {
         case auto, light, dark
     }
 
     /// A colour for each scheme; `dark` nil means the same in both.
-    public struct Value: Sendable, Equatable {
-        public var light: String
-        public var dark: String?
+    package struct Value: Sendable, Equatable {
+        package var light: String
+        package var dark: String?
 
-        public init(light: String, dark: String? = nil) {
+        package init(light: String, dark: String? = nil) {
             self.light = light
             self.dark = dark
         }
@@ -20,7 +23,7 @@ public struct ThemeSettings: Sendable, Equatable {
     }
 
     /// Each setting by its `sitegen.yml` key, with the CSS custom property it sets.
-    public static let properties: [(key: String, cssProperty: String, isColor: Bool)] = [
+    package static let properties: [(key: String, cssProperty: String, isColor: Bool)] = [
         ("accent", "--sg-accent", true),
         ("background", "--sg-background", true),
         ("text", "--sg-text", true),
@@ -33,10 +36,10 @@ public struct ThemeSettings: Sendable, Equatable {
     static var keys: [String] { properties.map(\.key) + ["scheme"] }
 
     /// The values the site sets, by key; what it leaves out keeps the theme's default.
-    public var values: [String: Value] = [:]
-    public var scheme: Scheme = .auto
+    package var values: [String: Value] = [:]
+    package var scheme: Scheme = .auto
 
-    public init(values: [String: Value] = [:], scheme: Scheme = .auto) {
+    package init(values: [String: Value] = [:], scheme: Scheme = .auto) {
         self.values = values
         self.scheme = scheme
     }
@@ -64,7 +67,7 @@ public struct ThemeSettings: Sendable, Equatable {
     }
 
     /// The CSS that applies these settings over the theme's stylesheet.
-    public var css: String {
+    package var css: String {
         let declarations = Self.properties.compactMap { property in
             values[property.key].map { "  \(property.cssProperty): \($0.css);\n" }
         }

@@ -1,18 +1,18 @@
 import OnboardingKit
 
 /// One flow: its settings with every default filled in, and its pages in order.
-public struct Flow: Sendable {
-    public var slug: String
-    public var title: String
+package struct Flow: Sendable {
+    package var slug: String
+    package var title: String
     /// Plain text.
-    public var description: String
-    public var order: Int?
-    public var settings: FlowSettings
-    public var pages: [Page]
+    package var description: String
+    package var order: Int?
+    package var settings: FlowSettings
+    package var pages: [Page]
     /// Changes whenever anything the flow shows changes.
-    public var contentVersion: String
+    package var contentVersion: String
 
-    public init(
+    package init(
         slug: String, title: String, description: String, order: Int?, settings: FlowSettings, pages: [Page],
         contentVersion: String
     ) {

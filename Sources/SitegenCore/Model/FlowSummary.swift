@@ -2,18 +2,18 @@ import OnboardingKit
 
 /// What the site index shows of a flow, and where it goes in the order: all a build needs of a
 /// flow it did not rebuild, so the build cache keeps it.
-public struct FlowSummary: Sendable, Equatable {
-    public var slug: String
-    public var title: String
-    public var description: String
-    public var order: Int?
-    public var locale: String
-    public var direction: TextDirection
-    public var pageCount: Int
+package struct FlowSummary: Sendable, Equatable {
+    package var slug: String
+    package var title: String
+    package var description: String
+    package var order: Int?
+    package var locale: String
+    package var direction: TextDirection
+    package var pageCount: Int
     /// The first page image, its `src` relative to the flow's folder.
-    public var image: ManifestImage?
+    package var image: ManifestImage?
 
-    public init(_ flow: Flow) {
+    package init(_ flow: Flow) {
         slug = flow.slug
         title = flow.title
         description = flow.description

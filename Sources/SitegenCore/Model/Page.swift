@@ -1,21 +1,21 @@
 import OnboardingKit
 
 /// One page of a flow, rendered from Markdown.
-public struct Page: Sendable {
+package struct Page: Sendable {
     /// Unique within the flow; the page's anchor.
-    public var id: String
+    package var id: String
     /// Zero-based position in the flow.
-    public var index: Int
-    public var title: String
+    package var index: Int
+    package var title: String
     /// The Markdown body as HTML, with local image URLs relative to the flow's folder.
-    public var html: String
+    package var html: String
     /// The page's main image; its `src` is relative to the flow's folder in the output.
-    public var image: ManifestImage?
+    package var image: ManifestImage?
     /// The Markdown file relative to `content/`.
-    public var source: String
-    public var settings: PageSettings
+    package var source: String
+    package var settings: PageSettings
 
-    public init(
+    package init(
         id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
         settings: PageSettings
     ) {

@@ -1,3 +1,5 @@
+import Markdown
+
 /// `manifest.schema.json`: the JSON Schema (draft 2020-12) of `manifest.json`.
 enum ManifestSchema {
     static let fileName = "manifest.schema.json"

@@ -1,6 +1,6 @@
 /// One file of the output: its path inside the output folder and what goes in it.
-public struct OutputFile: Sendable, Hashable {
-    public enum Contents: Sendable, Hashable {
+package struct OutputFile: Sendable, Hashable {
+    package enum Contents: Sendable, Hashable {
         case text(String)
         case bytes([UInt8])
         /// A file made of pieces, written one after another (the manifest: too large to join in
@@ -11,15 +11,15 @@ public struct OutputFile: Sendable, Hashable {
         case copy(from: String, confinedTo: String?)
     }
 
-    public var path: String
-    public var contents: Contents
+    package var path: String
+    package var contents: Contents
 
-    public init(path: String, contents: Contents) {
+    package init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
     }
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, contents: .text(text))
     }
 }

@@ -6,26 +6,26 @@
 ///
 /// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed
 /// at a folder holding anything else, it refuses and touches nothing.
-public struct OutputWriter: Sendable {
-    public static let markerFile = ".sitegen-output"
+package struct OutputWriter: Sendable {
+    package static let markerFile = ".sitegen-output"
     /// Placeholders that do not make a folder count as someone else's, kept across builds.
     static let placeholders: Set<String> = [".gitkeep"]
     static let markerText = "This folder is written by sitegen; every build replaces all of it.\n"
 
     let fileSystem: any FileSystem
 
-    public init(fileSystem: any FileSystem) {
+    package init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
     }
 
     /// Why the output cannot be written.
-    public struct Failure: Error, Equatable {
-        public var path: String
-        public var message: String
+    package struct Failure: Error, Equatable {
+        package var path: String
+        package var message: String
     }
 
     /// Writes `files` as the whole new output.
-    public func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
+    package func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
         let transaction = try begin(outputDirectory)
         transaction.write(files)
         _ = try transaction.commit()

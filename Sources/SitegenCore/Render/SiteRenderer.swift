@@ -1,18 +1,20 @@
+import Mustache
+
 /// The render stage: turns the model into every file of the output, in memory, through the
 /// theme's templates. Carousels render in parallel, one flow per task.
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
     let theme: CompiledTheme
 
-    public init(theme: CompiledTheme) {
+    package init(theme: CompiledTheme) {
         self.theme = theme
     }
 
-    public static let stylesheetPath = "assets/sitegen.css"
-    public static let scriptPath = "assets/sitegen.js"
-    public static let manifestPath = "manifest.json"
+    package static let stylesheetPath = "assets/sitegen.css"
+    package static let scriptPath = "assets/sitegen.js"
+    package static let manifestPath = "manifest.json"
 
     /// Every file of the output, or the first template that would not stop expanding itself.
-    public func render(_ site: Site) throws(MustacheRenderError) -> [OutputFile] {
+    package func render(_ site: Site) throws(MustacheRenderError) -> [OutputFile] {
         let rendered = render(site, recordingMisses: false)
         if let failure = rendered.failures.first { throw failure }
         return rendered.files

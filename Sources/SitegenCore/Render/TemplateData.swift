@@ -1,3 +1,4 @@
+import Mustache
 import OnboardingKit
 
 /// What the templates see: the model as Mustache values, with every label already worded in the

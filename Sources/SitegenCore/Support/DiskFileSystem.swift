@@ -4,19 +4,19 @@ import Synchronization
 /// The real file system, through POSIX calls. Reading never follows a path into anything but a
 /// regular file (a FIFO would block, a device never end), and a confined read checks the real
 /// path of the descriptor it actually opened, so no link swapped in meanwhile can escape the root.
-public struct DiskFileSystem: FileSystem {
+package struct DiskFileSystem: FileSystem {
     /// The largest file `readFile` reads: far beyond any page or image a site holds.
-    public static let maximumReadSize = 1 << 30
+    package static let maximumReadSize = 1 << 30
 
-    public init() {}
+    package init() {}
 
-    public func status(of path: String) -> FileStatus? {
+    package func status(of path: String) -> FileStatus? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return Self.fileStatus(status)
     }
 
-    public func linkStatus(of path: String) -> FileStatus? {
+    package func linkStatus(of path: String) -> FileStatus? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return Self.fileStatus(status)
@@ -25,7 +25,7 @@ public struct DiskFileSystem: FileSystem {
     /// Each entry's status from `fstatat` on the open folder (not following links), so that no
     /// path is looked up whole. A folder the listing itself says is one is not stat'ed: its size,
     /// time and identity are 0, which is all a walk needs of it.
-    public func entries(in path: String) throws -> [DirectoryEntry] {
+    package func entries(in path: String) throws -> [DirectoryEntry] {
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -53,7 +53,7 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    public func realPath(_ path: String) -> String? {
+    package func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -76,7 +76,7 @@ public struct DiskFileSystem: FileSystem {
 
     // MARK: Reading
 
-    public func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
+    package func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
         let (descriptor, status) = try openRegularFile(path, confinedTo: root)
         defer { close(descriptor) }
         return try read(descriptor, size: Int(status.st_size), path: path)
@@ -159,13 +159,13 @@ public struct DiskFileSystem: FileSystem {
 
     // MARK: Writing
 
-    public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    package func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
         try bytes.withUnsafeBytes { try write($0, to: descriptor, path: path) }
     }
 
-    public func writeFile(_ path: String, text: String) throws {
+    package func writeFile(_ path: String, text: String) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
         let written: Void? = try text.utf8.withContiguousStorageIfAvailable {
@@ -177,7 +177,7 @@ public struct DiskFileSystem: FileSystem {
     /// Writes each piece in turn, so that a large file made of pieces is never joined in memory;
     /// ranges of other files are copied by the kernel, never read into memory. Small pieces of
     /// bytes are gathered into one write.
-    public func writeFile(_ path: String, pieces: [FilePiece]) throws {
+    package func writeFile(_ path: String, pieces: [FilePiece]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
         var sources: [String: Int32] = [:]
@@ -210,7 +210,7 @@ public struct DiskFileSystem: FileSystem {
         try flush()
     }
 
-    public func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
+    package func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
         let (input, status) = try openRegularFile(source, confinedTo: root)
         defer { close(input) }
         let output = try create(destination)
@@ -250,11 +250,11 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    public func hardLink(from existing: String, to newPath: String) throws {
+    package func hardLink(from existing: String, to newPath: String) throws {
         guard link(existing, newPath) == 0 else { throw Self.error(newPath) }
     }
 
-    public func createDirectory(_ path: String) throws {
+    package func createDirectory(_ path: String) throws {
         if mkdir(path, 0o755) == 0 || (errno == EEXIST && status(of: path)?.kind == .directory) { return }
         guard errno == ENOENT else { throw Self.error(path) }
         let parent = Path.directory(of: path)
@@ -263,13 +263,13 @@ public struct DiskFileSystem: FileSystem {
         guard mkdir(path, 0o755) == 0 || (errno == EEXIST && status(of: path)?.kind == .directory) else { throw Self.error(path) }
     }
 
-    public func move(from source: String, to destination: String) throws {
+    package func move(from source: String, to destination: String) throws {
         guard rename(source, destination) == 0 else {
             throw FileSystemError(path: source, reason: "cannot be renamed to \(destination): \(String(cString: strerror(errno)))")
         }
     }
 
-    public func exchange(_ first: String, _ second: String) throws {
+    package func exchange(_ first: String, _ second: String) throws {
         let code = Platform.exchange(first, second)
         guard code != 0 else { return }
         let reason = "cannot be swapped with \(second): \(String(cString: strerror(code)))"
@@ -277,7 +277,7 @@ public struct DiskFileSystem: FileSystem {
     }
 
     /// Removes a file, or a folder with everything in it, depth first without following links.
-    public func remove(_ path: String) throws {
+    package func remove(_ path: String) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw Self.error(path) }
         if (status.st_mode & S_IFMT) == S_IFDIR {
@@ -290,14 +290,14 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
-    public func synchronize(_ path: String) {
+    package func synchronize(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         Platform.synchronizeFileSystem(of: descriptor)
     }
 
-    public func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
+    package func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.error(path) }
         while flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {

@@ -1,7 +1,7 @@
 /// The file-system access the build needs, injected so that every stage can be tested without a
 /// disk. Paths are `/`-separated strings. `DiskFileSystem` and `MemoryFileSystem` implement it,
 /// and one contract test suite holds both to the same behaviour.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
     /// What is at `path`, following symbolic links; nil when nothing is (or a link dangles).
     func status(of path: String) -> FileStatus?
     /// What is at `path` itself: a symbolic link is reported as one, not followed.
@@ -45,31 +45,31 @@ public protocol FileSystem: Sendable {
 }
 
 /// One entry of a directory listing.
-public struct DirectoryEntry: Sendable, Equatable {
-    public var name: String
+package struct DirectoryEntry: Sendable, Equatable {
+    package var name: String
     /// The entry's own status: a symbolic link is `.symbolicLink`, not what it points to.
-    public var status: FileStatus
+    package var status: FileStatus
 
-    public init(name: String, status: FileStatus) {
+    package init(name: String, status: FileStatus) {
         self.name = name
         self.status = status
     }
 }
 
 /// What `stat` says of a file that matters to a build.
-public struct FileStatus: Sendable, Equatable {
-    public var kind: FileKind
-    public var size: Int
+package struct FileStatus: Sendable, Equatable {
+    package var kind: FileKind
+    package var size: Int
     /// Modification time in nanoseconds since the epoch.
-    public var modified: Int
+    package var modified: Int
     /// Status change time in nanoseconds since the epoch: set by the system whenever the file's
     /// bytes or metadata change, so unlike the modification time it cannot be put back by hand.
-    public var changed: Int
+    package var changed: Int
     /// The file's device and inode: the same for two paths of one file, so a walk can tell a
     /// folder it is already inside.
-    public var identity: FileIdentity
+    package var identity: FileIdentity
 
-    public init(kind: FileKind = .file, size: Int, modified: Int, changed: Int = 0, identity: FileIdentity = .unknown) {
+    package init(kind: FileKind = .file, size: Int, modified: Int, changed: Int = 0, identity: FileIdentity = .unknown) {
         self.kind = kind
         self.size = size
         self.modified = modified
@@ -79,32 +79,32 @@ public struct FileStatus: Sendable, Equatable {
 
     /// True when two statuses describe the same content as a build cache sees it: kind, size,
     /// modification and change time (the identity is left out, since copies and restores change it).
-    public func sameContent(as other: FileStatus) -> Bool {
+    package func sameContent(as other: FileStatus) -> Bool {
         kind == other.kind && size == other.size && modified == other.modified && changed == other.changed
     }
 }
 
 /// A file's device and inode number.
-public struct FileIdentity: Sendable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct FileIdentity: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
 
-    public init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
 
-    public static let unknown = FileIdentity(device: 0, inode: 0)
+    package static let unknown = FileIdentity(device: 0, inode: 0)
 }
 
 /// The kinds of file-system entry the build distinguishes.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     case file, directory, symbolicLink
     /// A FIFO, a device or a socket: never read.
     case special(String)
 
     /// How messages name the kind: "a file", "a folder", "a FIFO"…
-    public var description: String {
+    package var description: String {
         switch self {
         case .file: return "a file"
         case .directory: return "a folder"
@@ -115,14 +115,14 @@ public enum FileKind: Sendable, Equatable {
 }
 
 /// A lock on a file, held until `release()` (or until its holder ends).
-public protocol FileLock: AnyObject, Sendable {
+package protocol FileLock: AnyObject, Sendable {
     func release()
 }
 
 /// A file-system failure with the path it concerns.
-public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+package struct FileSystemError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, where a caller decides by it.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case notFound
         /// The path is not a regular file; the associated value is what it is.
         case notARegularFile(FileKind)
@@ -135,41 +135,41 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
         case other
     }
 
-    public var path: String
-    public var reason: String
-    public var kind: Kind
+    package var path: String
+    package var reason: String
+    package var kind: Kind
 
-    public init(path: String, reason: String, kind: Kind = .other) {
+    package init(path: String, reason: String, kind: Kind = .other) {
         self.path = path
         self.reason = reason
         self.kind = kind
     }
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 extension FileSystem {
     /// What is at `path`, following symbolic links.
-    public func kind(of path: String) -> FileKind? {
+    package func kind(of path: String) -> FileKind? {
         status(of: path)?.kind
     }
 
     /// The names in a directory, in no particular order.
-    public func contentsOfDirectory(_ path: String) throws -> [String] {
+    package func contentsOfDirectory(_ path: String) throws -> [String] {
         try entries(in: path).map(\.name)
     }
 
     /// A file's bytes, with no root to stay inside.
-    public func readFile(_ path: String) throws -> [UInt8] {
+    package func readFile(_ path: String) throws -> [UInt8] {
         try readFile(path, confinedTo: nil)
     }
 
     /// Writes text as UTF-8, like `writeFile(_:_:)`.
-    public func writeFile(_ path: String, text: String) throws {
+    package func writeFile(_ path: String, text: String) throws {
         try writeFile(path, Array(text.utf8))
     }
 
-    public func copyFile(from source: String, to destination: String) throws {
+    package func copyFile(from source: String, to destination: String) throws {
         try copyFile(from: source, to: destination, confinedTo: nil)
     }
 }

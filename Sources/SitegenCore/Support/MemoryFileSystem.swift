@@ -8,7 +8,7 @@ import Synchronization
 /// and `DiskFileSystem` to the same behaviour.
 ///
 /// Relative and absolute paths name the same tree: `content/a.md` is `/content/a.md`.
-public final class MemoryFileSystem: FileSystem, Sendable {
+package final class MemoryFileSystem: FileSystem, Sendable {
     private enum Node: Sendable {
         /// A regular file: its inode, in `State.files`.
         case file(Int)
@@ -42,7 +42,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
 
     private let state = Mutex(State())
 
-    public init(_ files: [String: String] = [:]) {
+    package init(_ files: [String: String] = [:]) {
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             add(path, Array(text.utf8))
         }
@@ -51,7 +51,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     // MARK: Setting up a tree
 
     /// Adds a file, creating its folders.
-    public func add(_ path: String, _ bytes: [UInt8]) {
+    package func add(_ path: String, _ bytes: [UInt8]) {
         state.withLock { state in
             let key = Self.components(path).joined(separator: "/")
             Self.makeDirectories(Self.parent(of: key), in: &state)
@@ -60,7 +60,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// Adds a symbolic link at `path` whose target is `target`, as written.
-    public func addLink(_ path: String, to target: String) {
+    package func addLink(_ path: String, to target: String) {
         state.withLock { state in
             let key = Self.components(path).joined(separator: "/")
             Self.makeDirectories(Self.parent(of: key), in: &state)
@@ -69,7 +69,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// Adds a FIFO, device or socket (`kind` names it: "a FIFO"), which is never read.
-    public func addSpecial(_ path: String, kind: String) {
+    package func addSpecial(_ path: String, kind: String) {
         state.withLock { state in
             let key = Self.components(path).joined(separator: "/")
             Self.makeDirectories(Self.parent(of: key), in: &state)
@@ -79,7 +79,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// Makes a file unreadable (or readable again), as a permission change does.
-    public func setReadable(_ path: String, _ readable: Bool) {
+    package func setReadable(_ path: String, _ readable: Bool) {
         state.withLock { state in
             if let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] {
                 state.files[inode]?.readable = readable
@@ -88,7 +88,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// Marks a file as modified without changing its bytes, as `touch` does.
-    public func touch(_ path: String) {
+    package func touch(_ path: String) {
         state.withLock { state in
             if let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] {
                 state.clock += 1
@@ -99,7 +99,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// A file's bytes as text, following links; nil when there is no file.
-    public func text(_ path: String) -> String? {
+    package func text(_ path: String) -> String? {
         state.withLock { state in
             guard let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] else {
                 return nil
@@ -109,7 +109,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// Every regular file, by path, as text.
-    public var snapshot: [String: String] {
+    package var snapshot: [String: String] {
         state.withLock { state in
             var result: [String: String] = [:]
             for (key, node) in state.nodes {
@@ -122,25 +122,25 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
 
     /// How many times `readFile` has read the file at `path`.
-    public func reads(of path: String) -> Int {
+    package func reads(of path: String) -> Int {
         state.withLock { $0.reads[Self.components(path).joined(separator: "/"), default: 0] }
     }
 
     // MARK: FileSystem
 
-    public func status(of path: String) -> FileStatus? {
+    package func status(of path: String) -> FileStatus? {
         state.withLock { state in
             (try? Self.resolve(path, followingLast: true, in: state)).flatMap { Self.status(of: $0, in: state) }
         }
     }
 
-    public func linkStatus(of path: String) -> FileStatus? {
+    package func linkStatus(of path: String) -> FileStatus? {
         state.withLock { state in
             (try? Self.resolve(path, followingLast: false, in: state)).flatMap { Self.status(of: $0, in: state) }
         }
     }
 
-    public func entries(in directory: String) throws -> [DirectoryEntry] {
+    package func entries(in directory: String) throws -> [DirectoryEntry] {
         try state.withLock { state in
             let key = try Self.resolve(directory, followingLast: true, in: state)
             guard case .directory? = state.nodes[key], let names = state.children[key] else {
@@ -152,11 +152,11 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func realPath(_ path: String) -> String? {
+    package func realPath(_ path: String) -> String? {
         state.withLock { state in (try? Self.resolve(path, followingLast: true, in: state)).map { "/" + $0 } }
     }
 
-    public func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
+    package func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
         try state.withLock { state in
             let key = try Self.resolve(path, followingLast: true, in: state)
             let data = try Self.regularFile(key, path: path, in: state)
@@ -168,7 +168,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    package func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         try state.withLock { state in
             let key = try Self.destination(path, in: state)
             switch state.nodes[key] {
@@ -179,15 +179,15 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func writeFile(_ path: String, pieces: [FilePiece]) throws {
+    package func writeFile(_ path: String, pieces: [FilePiece]) throws {
         try writeFile(path, try joined(pieces))
     }
 
-    public func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
+    package func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
         try writeFile(destination, try readFile(source, confinedTo: root))
     }
 
-    public func hardLink(from existing: String, to newPath: String) throws {
+    package func hardLink(from existing: String, to newPath: String) throws {
         try state.withLock { state in
             let source = try Self.resolve(existing, followingLast: false, in: state)
             guard let node = state.nodes[source] else { throw FileSystemError(path: existing, reason: "No such file or directory", kind: .notFound) }
@@ -198,7 +198,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func createDirectory(_ path: String) throws {
+    package func createDirectory(_ path: String) throws {
         try state.withLock { state in
             var key = ""
             for component in Self.components(path) {
@@ -217,7 +217,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func move(from source: String, to destination: String) throws {
+    package func move(from source: String, to destination: String) throws {
         try state.withLock { state in
             let from = try Self.resolve(source, followingLast: false, in: state)
             guard let node = state.nodes[from] else { throw FileSystemError(path: source, reason: "No such file or directory", kind: .notFound) }
@@ -238,7 +238,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func exchange(_ first: String, _ second: String) throws {
+    package func exchange(_ first: String, _ second: String) throws {
         try state.withLock { state in
             let a = try Self.resolve(first, followingLast: false, in: state)
             let b = try Self.resolve(second, followingLast: false, in: state)
@@ -253,7 +253,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func remove(_ path: String) throws {
+    package func remove(_ path: String) throws {
         try state.withLock { state in
             let key = try Self.resolve(path, followingLast: false, in: state)
             guard !key.isEmpty, state.nodes[key] != nil else {
@@ -263,9 +263,9 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    public func synchronize(_ path: String) {}
+    package func synchronize(_ path: String) {}
 
-    public func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
+    package func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         let key = try state.withLock { state in
             let key = try Self.destination(path, in: state)
             switch state.nodes[key] {

@@ -1,5 +1,5 @@
 /// The program's name and version, as `--version` and the manifest's `generator` show them.
-public enum SitegenVersion {
-    public static let name = "sitegen"
-    public static let version = "0.1.0"
+package enum SitegenVersion {
+    package static let name = "sitegen"
+    package static let version = "0.1.0"
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// WCAG 2 contrast between two CSS colours written as `#rgb`, `#rrggbb` or `rgb(r, g, b)`.

@@ -1,10 +1,13 @@
+import Diagnostics
+import Mustache
+
 /// A theme ready to render: every template parsed once, the stylesheet, and the string table.
-public struct CompiledTheme: Sendable {
-    public var templates: MustacheLibrary
-    public var stylesheet: String
+package struct CompiledTheme: Sendable {
+    package var templates: MustacheLibrary
+    package var stylesheet: String
     /// The carousel's runtime, `sitegen.js`.
-    public var script: String
-    public var strings: StringTable
+    package var script: String
+    package var strings: StringTable
 
     /// The templates a theme must have, by name.
     static let requiredTemplates = ["index", "flow"]
@@ -13,13 +16,13 @@ public struct CompiledTheme: Sendable {
 extension Theme {
     /// Parses every template and the string table. The site's `strings.yml` adds to the default
     /// theme's rather than replacing it, so a site need only list the strings it changes.
-    public func compile() -> (CompiledTheme, [Diagnostic]) {
+    package func compile() -> (CompiledTheme, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(Self.templateExtension) {
             switch MustacheTemplate.parse(file.text, path: file.path) {
             case .success(let template): templates[String(path.dropLast(Self.templateExtension.count))] = template
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            case .failure(let error): diagnostics.append(Self.diagnostic(for: error, in: file))
             }
         }
         for name in CompiledTheme.requiredTemplates where templates[name] == nil && !diagnostics.hasErrors {

@@ -1,20 +1,23 @@
+import Diagnostics
+import FrontMatter
+
 /// The theme's interface strings by locale, from its `strings.yml` and the site's `strings:`.
 /// English is complete; every other locale falls back to its language, then to English.
-public struct StringTable: Sendable, Equatable {
-    public static let baseLocale = "en"
+package struct StringTable: Sendable, Equatable {
+    package static let baseLocale = "en"
 
     /// Strings by locale, then by key.
-    public private(set) var locales: [String: [String: String]]
+    package private(set) var locales: [String: [String: String]]
 
-    public init(locales: [String: [String: String]]) {
+    package init(locales: [String: [String: String]]) {
         self.locales = locales
     }
 
     /// The keys the English table defines: the only keys any locale may set.
-    public var keys: [String] { (locales[Self.baseLocale] ?? [:]).keys.sorted() }
+    package var keys: [String] { (locales[Self.baseLocale] ?? [:]).keys.sorted() }
 
     /// Every string for `locale` (`pt-BR` falls back to `pt`, then to English).
-    public func strings(for locale: String) -> [String: String] {
+    package func strings(for locale: String) -> [String: String] {
         var result = locales[Self.baseLocale] ?? [:]
         let language = String(locale.split(separator: "-").first ?? "")
         for tag in [language, locale] where tag != Self.baseLocale {

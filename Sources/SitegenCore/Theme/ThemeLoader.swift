@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads a site's `templates/` folder, whose files override the default theme's by name.
 struct ThemeLoader: Sendable {
     static let directory = "templates"

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The custom properties a theme's stylesheet declares on its first `:root` rule, so that a
 /// site's colours can be measured against the theme's defaults for what the site leaves out.
 enum ThemePalette {

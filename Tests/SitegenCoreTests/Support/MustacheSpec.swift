@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+@testable import Mustache
 
 /// One test of the official Mustache specification.
 struct MustacheSpecCase: Decodable, Sendable, CustomTestStringConvertible {

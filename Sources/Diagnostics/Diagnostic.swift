@@ -1,21 +1,21 @@
 /// An error or warning about the user's site, located in a file and, where known, a position.
-public struct Diagnostic: Sendable, Hashable, Error {
+package struct Diagnostic: Sendable, Hashable, Error {
     /// How bad a diagnostic is: errors stop a build, warnings do not.
-    public enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         case error, warning
     }
 
-    public var severity: Severity
+    package var severity: Severity
     /// The file's path as the user should read it, relative to the site folder where possible.
-    public var path: String
-    public var location: SourceLocation?
+    package var path: String
+    package var location: SourceLocation?
     /// How many characters from `location` the problem spans (at least 1), for the underline.
-    public var length: Int
-    public var message: String
+    package var length: Int
+    package var message: String
     /// The text of the offending line, shown under the message.
-    public var sourceLine: String?
+    package var sourceLine: String?
 
-    public init(
+    package init(
         _ severity: Severity, _ message: String, path: String, location: SourceLocation? = nil,
         length: Int = 1, sourceLine: String? = nil
     ) {
@@ -27,20 +27,20 @@ public struct Diagnostic: Sendable, Hashable, Error {
         self.sourceLine = sourceLine
     }
 
-    public static func error(_ message: String, path: String) -> Diagnostic {
+    package static func error(_ message: String, path: String) -> Diagnostic {
         Diagnostic(.error, message, path: path)
     }
 
-    public static func warning(_ message: String, path: String) -> Diagnostic {
+    package static func warning(_ message: String, path: String) -> Diagnostic {
         Diagnostic(.warning, message, path: path)
     }
 
-    public var isError: Bool { severity == .error }
+    package var isError: Bool { severity == .error }
 }
 
 extension Diagnostic: Comparable {
     /// Orders diagnostics by file, then position, so output is the same on every run.
-    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         if lhs.path != rhs.path { return lhs.path < rhs.path }
         let left = lhs.location ?? SourceLocation(line: 0, column: 0)
         let right = rhs.location ?? SourceLocation(line: 0, column: 0)
@@ -50,7 +50,7 @@ extension Diagnostic: Comparable {
 }
 
 extension Array where Element == Diagnostic {
-    public var hasErrors: Bool { contains { $0.isError } }
-    public var errorCount: Int { count { $0.isError } }
-    public var warningCount: Int { count { !$0.isError } }
+    package var hasErrors: Bool { contains { $0.isError } }
+    package var errorCount: Int { count { $0.isError } }
+    package var warningCount: Int { count { !$0.isError } }
 }

@@ -1,16 +1,17 @@
+import Diagnostics
 /// A Markdown file split into its YAML front matter and its body.
-public struct FrontMatter: Sendable {
+package struct FrontMatter: Sendable {
     /// The top-level mapping of the front matter, or nil when the file has none (or it is empty).
-    public var fields: YAMLNode?
-    public var body: String
+    package var fields: YAMLNode?
+    package var body: String
     /// The file line on which `body` starts (1-based), for locating Markdown diagnostics.
-    public var bodyStartLine: Int
+    package var bodyStartLine: Int
     /// Problems that leave the file usable, such as front matter that does not start the file.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
 
     /// Splits `file` at its `---` lines and parses the YAML between them with libyaml.
     /// Returns the diagnostics instead when the front matter is not closed or is not valid YAML.
-    public static func parse(_ file: SourceFile) -> Result<FrontMatter, Diagnostic> {
+    package static func parse(_ file: SourceFile) -> Result<FrontMatter, Diagnostic> {
         var lines = LineSplitter.Lines(text: file.text)
         let firstLine = lines.next()
         guard let first = firstLine, isFence(first.text, closing: false) else {
@@ -60,7 +61,7 @@ public struct FrontMatter: Sendable {
     }
 
     /// A whole-file YAML document, such as `sitegen.yml`: nil when empty, else its top-level mapping.
-    public static func parseYAMLFile(_ file: SourceFile) -> Result<YAMLNode?, Diagnostic> {
+    package static func parseYAMLFile(_ file: SourceFile) -> Result<YAMLNode?, Diagnostic> {
         let node: YAMLNode?
         do {
             node = try YAMLParser.parseDocument(file.text)

@@ -1,3 +1,4 @@
+import Diagnostics
 import CYAML
 
 /// Parses YAML with libyaml into `YAMLNode` trees. The only code that touches libyaml.

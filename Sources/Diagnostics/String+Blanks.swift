@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The string without leading and trailing spaces, tabs and line breaks.
-    var trimmingBlanks: String {
+    package var trimmingBlanks: String {
         let bytes = utf8
         var first: String.Index?
         var last = bytes.startIndex

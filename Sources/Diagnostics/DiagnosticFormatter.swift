@@ -1,9 +1,9 @@
 /// Prints diagnostics as compilers do: `path:line:col: error: message`, then the offending line
 /// with a caret and tildes under the problem.
-public struct DiagnosticFormatter: Sendable {
-    public init() {}
+package struct DiagnosticFormatter: Sendable {
+    package init() {}
 
-    public func format(_ diagnostic: Diagnostic) -> String {
+    package func format(_ diagnostic: Diagnostic) -> String {
         var header = diagnostic.path
         if let location = diagnostic.location {
             header += ":\(location.line):\(location.column)"

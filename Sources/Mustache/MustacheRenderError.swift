@@ -1,13 +1,13 @@
 /// A render that had to stop: a partial or parent kept expanding into itself, with no data to
 /// end it, deeper than `MustacheRenderer.maximumDepth`.
-public struct MustacheRenderError: Error, Sendable, Hashable {
-    public var message: String
+package struct MustacheRenderError: Error, Sendable, Hashable {
+    package var message: String
     /// The template holding the tag that went too deep.
-    public var path: String
+    package var path: String
     /// Where that tag is in it.
-    public var location: SourceLocation
+    package var location: MustacheLocation
     /// The tag's length, for the underline.
-    public var length: Int
+    package var length: Int
 }
 
 extension MustacheRenderError {

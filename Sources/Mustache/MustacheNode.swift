@@ -12,17 +12,17 @@ indirect enum MustacheNode: Sendable, Hashable {
 }
 
 /// A tag's name, split at dots, and where it was written.
-struct MustacheTag: Sendable, Hashable {
-    var name: String
+package struct MustacheTag: Sendable, Hashable {
+    package var name: String
     /// `a.b.c` as ["a", "b", "c"]; the implicit iterator `.` as [].
     var path: [String]
     /// The `MustacheObject.code(of:)` of each part of the path, computed once at parse time.
     var codes: [UInt64]
-    var location: SourceLocation
+    package var location: MustacheLocation
     /// The template the tag is in, for diagnostics.
-    var file: String
+    package var file: String
 
-    init(name: String, location: SourceLocation, file: String) {
+    init(name: String, location: MustacheLocation, file: String) {
         self.name = name
         self.path = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.codes = path.map(MustacheObject.code(of:))

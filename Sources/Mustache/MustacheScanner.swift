@@ -8,7 +8,7 @@ struct MustacheScanner {
 
     enum Token: Equatable {
         case text(String)
-        case tag(TagKind, name: String, location: SourceLocation)
+        case tag(TagKind, name: String, location: MustacheLocation)
     }
 
     private let bytes: [UInt8]
@@ -49,7 +49,7 @@ struct MustacheScanner {
         guard let contentEnd = find(closer, from: contentStart) else {
             throw MustacheError(message: "tag opened here is never closed; expected '\(String(decoding: closer, as: UTF8.self))'", location: location)
         }
-        var content = text(contentStart, contentEnd).trimmingBlanks
+        var content = text(contentStart, contentEnd).trimmingTagBlanks
         advance(to: contentEnd + closer.count)
         if triple { return .tag(.variable(escaped: false), name: try name(content, location), location: location) }
         let sigil = content.first
@@ -68,11 +68,11 @@ struct MustacheScanner {
             return .tag(.setDelimiters, name: "", location: location)
         default: kind = .variable(escaped: true)
         }
-        if case .variable(escaped: true) = kind {} else { content = String(content.dropFirst()).trimmingBlanks }
+        if case .variable(escaped: true) = kind {} else { content = String(content.dropFirst()).trimmingTagBlanks }
         return .tag(kind, name: try name(content, location), location: location)
     }
 
-    private func name(_ content: String, _ location: SourceLocation) throws(MustacheError) -> String {
+    private func name(_ content: String, _ location: MustacheLocation) throws(MustacheError) -> String {
         guard !content.isEmpty else { throw MustacheError(message: "tag has no name", location: location) }
         guard !content.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else {
             throw MustacheError(message: "'\(content)' is not a tag name: names have no spaces", location: location)
@@ -80,7 +80,7 @@ struct MustacheScanner {
         return content
     }
 
-    private mutating func setDelimiters(_ content: String, _ location: SourceLocation) throws(MustacheError) {
+    private mutating func setDelimiters(_ content: String, _ location: MustacheLocation) throws(MustacheError) {
         guard content.count >= 2, content.hasSuffix("=") else {
             throw MustacheError(message: "a delimiter change is written {{=<% %>=}}", location: location)
         }
@@ -92,8 +92,8 @@ struct MustacheScanner {
         close = Array(parts[1].utf8)
     }
 
-    private var currentLocation: SourceLocation {
-        SourceLocation(line: line, column: column)
+    private var currentLocation: MustacheLocation {
+        MustacheLocation(line: line, column: column)
     }
 
     /// Moves to `end`, counting lines as diagnostics do: ended by `\n`, `\r\n` or a lone `\r`.

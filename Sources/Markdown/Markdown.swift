@@ -1,13 +1,14 @@
 import CCMark
+import Diagnostics
 import Foundation
 
 /// CommonMark through cmark. The only code that touches libcmark.
-public enum Markdown {
+package enum Markdown {
     /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
     /// image it answers for is rendered with the answer's URL and its width and height, and every
     /// other byte is exactly what cmark renders. The body's plain text is extracted only when
     /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
-    public static func render(
+    package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
@@ -86,9 +87,9 @@ public enum Markdown {
 
     /// The `<img>` cmark would write for `image`, with the replacement's URL and size added.
     private static func imageTag(_ image: MarkdownImage, _ replacement: ImageReplacement) -> String {
-        var tag = "<img src=\"\(HTMLEscaping.escape(replacement.src))\" alt=\"\(HTMLEscaping.escape(image.alt))\""
+        var tag = "<img src=\"\(escapedAttribute(replacement.src))\" alt=\"\(escapedAttribute(image.alt))\""
         if !image.title.isEmpty {
-            tag += " title=\"\(HTMLEscaping.escape(image.title))\""
+            tag += " title=\"\(escapedAttribute(image.title))\""
         }
         tag += " width=\"\(replacement.width)\" height=\"\(replacement.height)\" />"
         return tag
@@ -127,6 +128,21 @@ public enum Markdown {
             }
         }
         return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// Text escaped for an HTML attribute as cmark escapes it: `&`, `<`, `>` and `"`.
+    private static func escapedAttribute(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

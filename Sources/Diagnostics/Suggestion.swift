@@ -1,7 +1,7 @@
 /// "Did you mean …?" for a misspelt name.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
-    static func closest(to name: String, in candidates: [String]) -> String? {
+    package static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
         let scored = candidates.map { (candidate: $0, distance: editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.distance, $0.candidate) < ($1.distance, $1.candidate) }) else {
@@ -12,12 +12,12 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?` or the empty string.
-    static func didYouMean(_ name: String, in candidates: [String]) -> String {
+    package static func didYouMean(_ name: String, in candidates: [String]) -> String {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance, so swapped letters count once.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }

@@ -1,13 +1,13 @@
 /// The C0 control characters other than tab, line feed and carriage return, and DEL: nothing a
 /// page shows, and nothing that may reach HTML. Text read from Markdown and YAML has them
 /// replaced by U+FFFD, as cmark already does for NUL.
-enum ControlCharacters {
-    static func isControl(_ byte: UInt8) -> Bool {
+package enum ControlCharacters {
+    package static func isControl(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
     /// `bytes` (UTF-8) with each control character replaced by U+FFFD; nil when there is none.
-    static func replaced<Bytes: Collection<UInt8>>(in bytes: Bytes) -> [UInt8]? {
+    package static func replaced<Bytes: Collection<UInt8>>(in bytes: Bytes) -> [UInt8]? {
         guard bytes.contains(where: isControl) else { return nil }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 16)

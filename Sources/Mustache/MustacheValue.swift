@@ -1,5 +1,5 @@
 /// The data a Mustache template renders: JSON's shapes.
-public enum MustacheValue: Sendable, Hashable {
+package enum MustacheValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -47,19 +47,19 @@ public enum MustacheValue: Sendable, Hashable {
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .object(MustacheObject(fields: elements))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension MustacheValue {
     /// A string, or null when there is none.
-    init(_ text: String?) {
+    package init(_ text: String?) {
         self = text.map(MustacheValue.string) ?? .null
     }
 }

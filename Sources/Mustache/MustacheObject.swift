@@ -1,7 +1,7 @@
 /// The fields of a Mustache object. Templates look up a few names in many small objects, so the
 /// fields sit in one array, each with a short code of its name that a lookup compares before the
 /// name itself: building an object hashes nothing, and finding a name is a scan of integers.
-public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+package struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     private struct Field: Sendable {
         var code: UInt64
         var name: String
@@ -10,28 +10,28 @@ public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
     private var fields: [Field]
 
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self.init(fields: elements)
     }
 
     /// An object of these fields, in this order.
-    public init(fields: [(String, MustacheValue)]) {
+    package init(fields: [(String, MustacheValue)]) {
         self.fields = fields.map { Field(code: Self.code(of: $0.0), name: $0.0, value: $0.1) }
     }
 
-    public init(_ dictionary: [String: MustacheValue]) {
+    package init(_ dictionary: [String: MustacheValue]) {
         fields = dictionary.map { Field(code: Self.code(of: $0.key), name: $0.key, value: $0.value) }
     }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     /// Adds a field; it hides any earlier field of the same name.
-    public mutating func append(_ name: String, _ value: MustacheValue) {
+    package mutating func append(_ name: String, _ value: MustacheValue) {
         fields.append(Field(code: Self.code(of: name), name: name, value: value))
     }
 
     /// The value of `name`; when a name was given twice, the last one.
-    public subscript(name: String) -> MustacheValue? {
+    package subscript(name: String) -> MustacheValue? {
         self[name, Self.code(of: name)]
     }
 
@@ -46,15 +46,15 @@ public struct MustacheObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     }
 
     /// The fields as a dictionary, the last of any repeated name winning.
-    public var dictionary: [String: MustacheValue] {
+    package var dictionary: [String: MustacheValue] {
         Dictionary(fields.map { ($0.name, $0.value) }) { _, last in last }
     }
 
-    public static func == (lhs: MustacheObject, rhs: MustacheObject) -> Bool {
+    package static func == (lhs: MustacheObject, rhs: MustacheObject) -> Bool {
         lhs.dictionary == rhs.dictionary
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(dictionary)
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 /// How deeply a YAML text nests, found by one pass over its bytes before libyaml reads it.
 /// libyaml has no depth limit, and its time grows with the square of the depth of nested flow
 /// collections, so text nested deeper than `YAMLParser.maximumDepth` is refused here first.

@@ -1,26 +1,26 @@
 /// A set of parsed templates by name (`page` for `page.mustache`), which partials and parents
 /// refer to. Parsed once per build; every render reuses the trees.
-public struct MustacheLibrary: Sendable {
-    public private(set) var templates: [String: MustacheTemplate]
+package struct MustacheLibrary: Sendable {
+    package private(set) var templates: [String: MustacheTemplate]
 
-    public init(_ templates: [String: MustacheTemplate] = [:]) {
+    package init(_ templates: [String: MustacheTemplate] = [:]) {
         self.templates = templates
     }
 
     /// Renders the template `name` with `data`; a name that is not in the library renders empty.
     /// Throws when a partial or parent expands into itself without end.
-    public func render(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> String {
+    package func render(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> String {
         String(decoding: try renderUTF8(name, data), as: UTF8.self)
     }
 
     /// Renders like `render`, as UTF-8, into a buffer made for about `expectedSize` bytes.
-    func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
+    package func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
         var renderer = MustacheRenderer(library: self, recordsLookups: false)
         return try renderer.render(name, data, expectedSize: expectedSize)
     }
 
     /// Renders like `renderUTF8`, and also returns every tag whose name the data never had.
-    func renderRecordingMisses(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> ([UInt8], MustacheLookups) {
+    package func renderRecordingMisses(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> ([UInt8], MustacheLookups) {
         var renderer = MustacheRenderer(library: self, recordsLookups: true)
         let output = try renderer.render(name, data)
         return (output, renderer.lookups)
@@ -28,11 +28,13 @@ public struct MustacheLibrary: Sendable {
 }
 
 /// Which tags found their name in the data and which did not, over one or more renders.
-struct MustacheLookups: Sendable {
+package struct MustacheLookups: Sendable {
+    package init() {}
+
     private(set) var found: Set<MustacheTag> = []
     private(set) var missed: Set<MustacheTag> = []
     /// Partials and parents named in a template that the library does not have.
-    private(set) var missingTemplates: Set<MustacheTag> = []
+    package private(set) var missingTemplates: Set<MustacheTag> = []
 
     mutating func record(_ tag: MustacheTag, found isFound: Bool) {
         if isFound { found.insert(tag) } else { missed.insert(tag) }
@@ -42,14 +44,14 @@ struct MustacheLookups: Sendable {
         missingTemplates.insert(tag)
     }
 
-    mutating func merge(_ other: MustacheLookups) {
+    package mutating func merge(_ other: MustacheLookups) {
         found.formUnion(other.found)
         missed.formUnion(other.missed)
         missingTemplates.formUnion(other.missingTemplates)
     }
 
     /// Tags that were looked up and never found, in file and position order.
-    var neverFound: [MustacheTag] {
+    package var neverFound: [MustacheTag] {
         missed.subtracting(found).sorted { ($0.file, $0.location, $0.name) < ($1.file, $1.location, $1.name) }
     }
 }

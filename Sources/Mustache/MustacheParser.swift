@@ -4,7 +4,7 @@ struct MustacheParser {
     /// A token after the standalone-line pass.
     fileprivate enum Item {
         case text(String)
-        case tag(MustacheScanner.TagKind, name: String, location: SourceLocation, standalone: Bool, indentation: String)
+        case tag(MustacheScanner.TagKind, name: String, location: MustacheLocation, standalone: Bool, indentation: String)
     }
 
     let file: String
@@ -45,7 +45,7 @@ struct MustacheParser {
     }
 
     private static func emit(_ line: [MustacheScanner.Token], into items: inout [Item], openKinds: inout [MustacheScanner.TagKind]) {
-        var tags: [(MustacheScanner.TagKind, String, SourceLocation, closes: MustacheScanner.TagKind?)] = []
+        var tags: [(MustacheScanner.TagKind, String, MustacheLocation, closes: MustacheScanner.TagKind?)] = []
         var kinds = openKinds
         var onlyBlanks = true
         var indentation = ""
@@ -143,7 +143,7 @@ struct MustacheParser {
     static let maximumNesting = 100
 
     private func build(
-        _ items: [Item], _ index: inout Int, closing open: (name: String, location: SourceLocation)?, depth: Int = 0
+        _ items: [Item], _ index: inout Int, closing open: (name: String, location: MustacheLocation)?, depth: Int = 0
     ) throws(MustacheError) -> [MustacheNode] {
         if let open, depth > Self.maximumNesting {
             throw MustacheError(

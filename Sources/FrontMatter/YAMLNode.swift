@@ -1,6 +1,7 @@
+import Diagnostics
 /// A YAML value as libyaml parsed it, with where it came from. Aliases are already expanded.
-public struct YAMLNode: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A scalar's text; `plain` is false for quoted and block scalars, which are always strings.
         case scalar(String, plain: Bool)
         case sequence([YAMLNode])
@@ -8,18 +9,18 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// One `key: value` entry of a mapping, in document order.
-    public struct Pair: Sendable, Hashable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+    package struct Pair: Sendable, Hashable {
+        package var key: YAMLNode
+        package var value: YAMLNode
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the node starts in the file the YAML came from.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The length of the node's first line in the source, for underlining.
-    public var length: Int
+    package var length: Int
 
-    public init(kind: Kind, location: SourceLocation, length: Int = 1) {
+    package init(kind: Kind, location: SourceLocation, length: Int = 1) {
         self.kind = kind
         self.location = location
         self.length = length
@@ -28,18 +29,18 @@ public struct YAMLNode: Sendable, Hashable {
 
 extension YAMLNode {
     /// The scalar's text, or nil for a collection.
-    public var scalarText: String? {
+    package var scalarText: String? {
         if case .scalar(let text, _) = kind { return text }
         return nil
     }
 
     /// What the YAML 1.2 core schema makes of a plain scalar.
-    public enum Resolved: Equatable {
+    package enum Resolved: Equatable {
         case null, bool(Bool), int(Int), float(Double), string(String)
     }
 
     /// Resolves a scalar by the YAML 1.2 core schema; quoted scalars are always strings.
-    public var resolved: Resolved? {
+    package var resolved: Resolved? {
         guard case .scalar(let text, let plain) = kind else { return nil }
         guard plain else { return .string(text) }
         switch text {
@@ -54,7 +55,7 @@ extension YAMLNode {
     }
 
     /// A name for the node's kind, for error messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -70,7 +71,7 @@ extension YAMLNode {
     }
 
     /// True for the plain scalars the core schema reads as null.
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let text, let plain) = kind, plain else { return false }
         switch text {
         case "", "~", "null", "Null", "NULL": return true

@@ -1,16 +1,17 @@
+import Diagnostics
 /// Reads typed settings out of a YAML mapping. Every key it does not know is reported with a
 /// suggestion, every value of the wrong type with its position; nothing is silently ignored.
-struct FieldReader {
-    let file: SourceFile
+package struct FieldReader {
+    package let file: SourceFile
     /// What the mapping configures, for messages: "page front matter", "flow settings", …
-    let context: String
+    package let context: String
     /// The mapping's entries with known keys, in document order. Front matter has a handful, so
     /// a scan beats hashing each key.
     private var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     /// A reader over `node` (a mapping, or nil for none) that accepts exactly `keys`.
-    init(_ node: YAMLNode?, keys: [String], file: SourceFile, context: String) {
+    package init(_ node: YAMLNode?, keys: [String], file: SourceFile, context: String) {
         self.file = file
         self.context = context
         guard let node else { return }
@@ -42,17 +43,17 @@ struct FieldReader {
     }
 
     /// The value node of `key`, unless it is absent or null.
-    func node(_ key: String) -> YAMLNode? {
+    package func node(_ key: String) -> YAMLNode? {
         guard let node = entries.first(where: { $0.key == key })?.value, !node.isNull else { return nil }
         return node
     }
 
-    mutating func report(_ message: String, at node: YAMLNode) {
+    package mutating func report(_ message: String, at node: YAMLNode) {
         diagnostics.append(file.error(message, at: node.location, length: node.length))
     }
 
     /// Any scalar as text (`title: 2024` is the title "2024").
-    mutating func string(_ key: String) -> String? {
+    package mutating func string(_ key: String) -> String? {
         guard let node = node(key) else { return nil }
         guard let text = node.scalarText else {
             report("'\(key)' must be text, not \(node.kindDescription)", at: node)
@@ -61,14 +62,14 @@ struct FieldReader {
         return text
     }
 
-    mutating func bool(_ key: String) -> Bool? {
+    package mutating func bool(_ key: String) -> Bool? {
         guard let node = node(key) else { return nil }
         if case .bool(let value) = node.resolved { return value }
         report("'\(key)' must be true or false, not \(describe(node))", at: node)
         return nil
     }
 
-    mutating func int(_ key: String) -> Int? {
+    package mutating func int(_ key: String) -> Int? {
         guard let node = node(key) else { return nil }
         if case .int(let value) = node.resolved { return value }
         report("'\(key)' must be a whole number, not \(describe(node))", at: node)
@@ -76,7 +77,7 @@ struct FieldReader {
     }
 
     /// One of an enumeration's raw values, with a suggestion when the value is misspelt.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _: Choice.Type) -> Choice?
+    package mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
         guard let node = node(key) else { return nil }
         let names = Choice.allCases.map(\.rawValue)
@@ -88,7 +89,7 @@ struct FieldReader {
     }
 
     /// Reads the mapping under `key` with a reader of its own, keeping its diagnostics.
-    mutating func mapping<Value>(
+    package mutating func mapping<Value>(
         _ key: String, keys: [String], read: (inout FieldReader) -> Value
     ) -> Value? {
         guard let node = node(key) else { return nil }

@@ -2,15 +2,15 @@ import CCMark
 
 /// The cmark options a site may opt in to in `sitegen.yml` (`markdown:`); all off by default,
 /// which renders exactly as Debian's `cmark` command does with no flags.
-public struct MarkdownOptions: Sendable, Hashable {
+package struct MarkdownOptions: Sendable, Hashable {
     /// Curly quotes, dashes and ellipses.
-    public var smart = false
+    package var smart = false
     /// Every newline in a paragraph becomes `<br />`.
-    public var hardBreaks = false
+    package var hardBreaks = false
     /// Keep raw HTML and dangerous URLs. Only for sites whose authors are trusted.
-    public var unsafe = false
+    package var unsafe = false
 
-    public init(smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false) {
+    package init(smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false) {
         self.smart = smart
         self.hardBreaks = hardBreaks
         self.unsafe = unsafe

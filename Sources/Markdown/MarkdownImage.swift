@@ -1,22 +1,22 @@
 /// An image that a Markdown body refers to.
-public struct MarkdownImage: Sendable, Hashable {
+package struct MarkdownImage: Sendable, Hashable {
     /// The destination as written.
-    public var url: String
+    package var url: String
     /// The alt text as plain text (what cmark puts in `alt`, unescaped).
-    public var alt: String
-    public var title: String
+    package var alt: String
+    package var title: String
     /// Line within the Markdown body (1-based) and byte column within that line (1-based).
-    public var line: Int
-    public var byteColumn: Int
+    package var line: Int
+    package var byteColumn: Int
 }
 
 /// What a local image becomes in the rendered HTML: its output URL and intrinsic size.
-public struct ImageReplacement: Sendable, Hashable {
-    public var src: String
-    public var width: Int
-    public var height: Int
+package struct ImageReplacement: Sendable, Hashable {
+    package var src: String
+    package var width: Int
+    package var height: Int
 
-    public init(src: String, width: Int, height: Int) {
+    package init(src: String, width: Int, height: Int) {
         self.src = src
         self.width = width
         self.height = height
@@ -24,14 +24,14 @@ public struct ImageReplacement: Sendable, Hashable {
 }
 
 /// A Markdown body turned into HTML, with what the rest of the build needs to know about it.
-public struct RenderedMarkdown: Sendable, Hashable {
-    public var html: String
+package struct RenderedMarkdown: Sendable, Hashable {
+    package var html: String
     /// The text of the first heading that has some, as plain text.
-    public var firstHeading: String?
+    package var firstHeading: String?
     /// The body's text without markup, blocks separated by blank lines (when asked for).
-    public var plainText: String
+    package var plainText: String
     /// True when the body has no blocks at all.
-    public var isEmpty: Bool
+    package var isEmpty: Bool
     /// Every image, in document order.
-    public var images: [MarkdownImage]
+    package var images: [MarkdownImage]
 }

@@ -1,28 +1,28 @@
 /// Splits text into lines, ending at `\n`, `\r\n` or a lone `\r` (old Mac files), as cmark and
 /// libyaml do, without per-character `String` work.
-enum LineSplitter {
+package enum LineSplitter {
     /// One line: its text without the line ending, where it starts, and where the next line starts.
-    struct Line {
-        var text: Substring
-        var start: String.Index
-        var end: String.Index
+    package struct Line {
+        package var text: Substring
+        package var start: String.Index
+        package var end: String.Index
     }
 
-    static func lines(of text: String) -> [Line] {
+    package static func lines(of text: String) -> [Line] {
         Array(Lines(text: text))
     }
 
     /// The lines of a text, found one at a time, for readers that stop early.
-    struct Lines: Sequence, IteratorProtocol {
-        let text: String
+    package struct Lines: Sequence, IteratorProtocol {
+        package let text: String
         private var lineStart: String.Index
 
-        init(text: String) {
+        package init(text: String) {
             self.text = text
             lineStart = text.utf8.startIndex
         }
 
-        mutating func next() -> Line? {
+        package mutating func next() -> Line? {
             let utf8 = text.utf8
             guard lineStart != utf8.endIndex else { return nil }
             let start = lineStart
@@ -49,31 +49,5 @@ enum LineSplitter {
             guard let found else { return utf8[start...].firstIndex(where: isBreak) }
             return found.map { utf8.index(utf8.startIndex, offsetBy: $0) }
         }
-    }
-}
-
-extension StringProtocol where SubSequence == Substring {
-    /// The text cut after each `\n` (so `\r\n` endings stay whole); the pieces join back to the text.
-    /// Templates use it: Mustache ends lines at `\n` and `\r\n` only.
-    var linesKeepingEndings: [Substring] {
-        var pieces: [Substring] = []
-        var start = startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let next = utf8.index(after: index)
-            if utf8[index] == UInt8(ascii: "\n") {
-                pieces.append(self[start..<next])
-                start = next
-            }
-            index = next
-        }
-        if start != endIndex { pieces.append(self[start...]) }
-        return pieces
-    }
-
-    /// True when the text ends with a line feed (`\n` or `\r\n`).
-    var endsWithNewline: Bool {
-        let last = utf8.withContiguousStorageIfAvailable { $0.last } ?? utf8.reduce(nil) { _, byte in byte }
-        return last == UInt8(ascii: "\n")
     }
 }
