@@ -1,16 +1,31 @@
 /// How a flow behaves: the settings of its `_index.md`, with defaults filled in.
-public struct FlowSettings: Codable, Sendable, Equatable {
-    public var skip: SkipSettings
-    public var finish: LinkAction
-    /// When true, a visitor who finished or skipped the flow is not shown it again.
-    public var showOnce: Bool
-    /// The key under which a first-run gate remembers that the flow was seen.
-    public var storageKey: String
-    public var transition: Transition
-    public var orientation: Orientation
+public struct FlowSettings: ManifestObject {
+    /// The writing direction of the flow's text.
+    public var direction = TextDirection.auto
+    public var finish = LinkAction()
     /// A BCP 47 language tag.
-    public var locale: String
-    public var direction: TextDirection
+    public var locale = ""
+    public var orientation = Orientation.horizontal
+    /// When true, a visitor who finished or skipped the flow is not shown it again.
+    public var showOnce = false
+    public var skip = SkipSettings()
+    /// The key under which a first-run gate remembers that the flow was seen.
+    public var storageKey = ""
+    public var transition = Transition.slide
+
+    public static let schemaName = "flowSettings"
+    public static let fields: [ManifestField<FlowSettings>] = [
+        .init("dir", \.direction),
+        .init("finish", \.finish),
+        .init("locale", \.locale, .locale),
+        .init("orientation", \.orientation),
+        .init("show_once", \.showOnce),
+        .init("skip", \.skip),
+        .init("storage_key", \.storageKey),
+        .init("transition", \.transition),
+    ]
+
+    public init() {}
 
     public init(
         skip: SkipSettings, finish: LinkAction, showOnce: Bool, storageKey: String,
@@ -25,21 +40,21 @@ public struct FlowSettings: Codable, Sendable, Equatable {
         self.locale = locale
         self.direction = direction
     }
-
-    enum CodingKeys: String, CodingKey {
-        case skip, finish, transition, orientation, locale
-        case showOnce = "show_once"
-        case storageKey = "storage_key"
-        case direction = "dir"
-    }
 }
 
 /// The Skip control of a flow.
-public struct SkipSettings: Codable, Sendable, Equatable {
+public struct SkipSettings: ManifestObject {
     /// False hides Skip on every page.
-    public var enabled: Bool
-    public var label: String
-    public var target: SkipTarget
+    public var enabled = true
+    public var label = ""
+    public var target = SkipTarget.last
+
+    public static let schemaName = "skip"
+    public static let fields: [ManifestField<SkipSettings>] = [
+        .init("enabled", \.enabled), .init("label", \.label), .init("target", \.target),
+    ]
+
+    public init() {}
 
     public init(enabled: Bool, label: String, target: SkipTarget) {
         self.enabled = enabled
@@ -49,7 +64,7 @@ public struct SkipSettings: Codable, Sendable, Equatable {
 }
 
 /// Where Skip goes.
-public enum SkipTarget: String, Codable, Sendable, CaseIterable {
+public enum SkipTarget: String, ManifestEnum {
     /// To the flow's last page, as native onboarding does.
     case last
     /// Out of the flow, to its finish link.
@@ -57,9 +72,14 @@ public enum SkipTarget: String, Codable, Sendable, CaseIterable {
 }
 
 /// A labelled link: a flow's finish action or a page's own button.
-public struct LinkAction: Codable, Sendable, Equatable {
-    public var label: String
-    public var href: String
+public struct LinkAction: ManifestObject {
+    public var href = ""
+    public var label = ""
+
+    public static let schemaName = "link"
+    public static let fields: [ManifestField<LinkAction>] = [.init("href", \.href), .init("label", \.label)]
+
+    public init() {}
 
     public init(label: String, href: String) {
         self.label = label
@@ -68,16 +88,16 @@ public struct LinkAction: Codable, Sendable, Equatable {
 }
 
 /// How the carousel moves from page to page.
-public enum Transition: String, Codable, Sendable, CaseIterable {
+public enum Transition: String, ManifestEnum {
     case slide, fade, none
 }
 
 /// The axis pages move along.
-public enum Orientation: String, Codable, Sendable, CaseIterable {
+public enum Orientation: String, ManifestEnum {
     case horizontal, vertical
 }
 
 /// The writing direction of a flow's text.
-public enum TextDirection: String, Codable, Sendable, CaseIterable {
+public enum TextDirection: String, ManifestEnum {
     case ltr, rtl, auto
 }

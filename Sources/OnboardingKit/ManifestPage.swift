@@ -1,17 +1,30 @@
 /// One screen of a flow.
-public struct ManifestPage: Codable, Sendable, Equatable, Identifiable {
-    /// The page's anchor slug, unique within its flow.
-    public var id: String
-    /// The page's zero-based position in its flow.
-    public var index: Int
-    public var title: String
+public struct ManifestPage: ManifestObject, Identifiable {
     /// The rendered Markdown body. Relative URLs in it resolve against the flow's `url`.
-    public var html: String
+    public var html = ""
+    /// The page's anchor slug, unique within its flow.
+    public var id = ""
     /// The page's main image, or `nil` when it has none.
     public var image: ManifestImage?
+    /// The page's zero-based position in its flow.
+    public var index = 0
+    public var settings = PageSettings()
     /// The page's Markdown file, relative to the site's `content/` folder.
-    public var source: String
-    public var settings: PageSettings
+    public var source = ""
+    public var title = ""
+
+    public static let schemaName = "page"
+    public static let fields: [ManifestField<ManifestPage>] = [
+        .init("html", \.html, .description("The rendered body; relative URLs resolve against the flow's url.")),
+        .init("id", \.id, .pattern("^[A-Za-z0-9][A-Za-z0-9_-]*$")),
+        .init("image", \.image),
+        .init("index", \.index, .minimum(0)),
+        .init("settings", \.settings),
+        .init("source", \.source, .description("The page's Markdown file, relative to content/.")),
+        .init("title", \.title),
+    ]
+
+    public init() {}
 
     public init(
         id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
@@ -25,31 +38,26 @@ public struct ManifestPage: Codable, Sendable, Equatable, Identifiable {
         self.source = source
         self.settings = settings
     }
-
-    enum CodingKeys: String, CodingKey {
-        case id, index, title, html, image, source, settings
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(index, forKey: .index)
-        try container.encode(title, forKey: .title)
-        try container.encode(html, forKey: .html)
-        try container.encode(image, forKey: .image)
-        try container.encode(source, forKey: .source)
-        try container.encode(settings, forKey: .settings)
-    }
 }
 
 /// An image with its intrinsic size, so a client can reserve its space before it loads.
-public struct ManifestImage: Codable, Sendable, Equatable {
-    /// The image's URL, relative to the flow's `url` (or absolute when the site has a base URL).
-    public var src: String
-    public var width: Int
-    public var height: Int
+public struct ManifestImage: ManifestObject {
     /// The text alternative; empty for a decorative image.
-    public var alt: String
+    public var alt = ""
+    public var height = 1
+    /// The image's URL, relative to the flow's `url` (or absolute when the site has a base URL).
+    public var src = ""
+    public var width = 1
+
+    public static let schemaName = "image"
+    public static let fields: [ManifestField<ManifestImage>] = [
+        .init("alt", \.alt),
+        .init("height", \.height, .minimum(1)),
+        .init("src", \.src),
+        .init("width", \.width, .minimum(1)),
+    ]
+
+    public init() {}
 
     public init(src: String, width: Int, height: Int, alt: String) {
         self.src = src

@@ -1,7 +1,5 @@
 /// How one page behaves: the settings of its front matter, with defaults filled in.
-public struct PageSettings: Codable, Sendable, Equatable {
-    /// False hides Skip on this page.
-    public var skip: Bool
+public struct PageSettings: ManifestObject {
     /// The page's own button, if it has one.
     public var action: LinkAction?
     public var advance: Advance
@@ -11,6 +9,20 @@ public struct PageSettings: Codable, Sendable, Equatable {
     public var cssClass: String?
     /// True for a draft page, which only a build with drafts includes.
     public var draft: Bool
+    /// False hides Skip on this page.
+    public var skip: Bool
+
+    public static let schemaName = "pageSettings"
+    public static let fields: [ManifestField<PageSettings>] = [
+        .init("action", \.action),
+        .init("advance", \.advance),
+        .init("background", \.background),
+        .init("class", \.cssClass),
+        .init("draft", \.draft),
+        .init("skip", \.skip),
+    ]
+
+    public init() { self.init(skip: true) }
 
     public init(
         skip: Bool = true, action: LinkAction? = nil, advance: Advance = .auto, background: String? = nil,
@@ -23,25 +35,10 @@ public struct PageSettings: Codable, Sendable, Equatable {
         self.cssClass = cssClass
         self.draft = draft
     }
-
-    enum CodingKeys: String, CodingKey {
-        case skip, action, advance, background, draft
-        case cssClass = "class"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skip, forKey: .skip)
-        try container.encode(action, forKey: .action)
-        try container.encode(advance, forKey: .advance)
-        try container.encode(background, forKey: .background)
-        try container.encode(cssClass, forKey: .cssClass)
-        try container.encode(draft, forKey: .draft)
-    }
 }
 
 /// What lets the user move past a page.
-public enum Advance: String, Codable, Sendable, CaseIterable {
+public enum Advance: String, ManifestEnum {
     /// Next is always available.
     case auto
     /// Next stays disabled until the page's own action is pressed.

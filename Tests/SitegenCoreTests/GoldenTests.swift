@@ -6,6 +6,10 @@ import Testing
 /// Builds the fixture sites under `Fixtures/<name>/site` and compares every output file with
 /// `Fixtures/<name>/expected`. After an intended change, regenerate the expected files with
 /// `UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff.
+///
+/// The theme's own files (its stylesheet, its runtime, the manifest's schema) are the same for
+/// every site, so the expected files hold a marker where they start, which the test replaces with
+/// the embedded theme's text: a theme edit changes no golden file whose site's part is unchanged.
 @Suite struct GoldenTests {
     static let fixtures = ["basic", "rtl"]
 
@@ -21,13 +25,41 @@ import Testing
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(atPath: expected)
             try FileManager.default.copyItem(atPath: target, toPath: expected)
+            for (path, text) in Self.themeFiles {
+                let file = URL(fileURLWithPath: expected + "/" + path)
+                let built = try Data(contentsOf: file)
+                if built.starts(with: Data(text.utf8)) {
+                    try (Data(Self.marker(path).utf8) + built.dropFirst(text.utf8.count)).write(to: file)
+                }
+            }
         }
         let built = try Self.files(in: target)
-        let wanted = try Self.files(in: expected)
+        var wanted = try Self.files(in: expected)
+        for (path, text) in Self.themeFiles {
+            let marker = Data(Self.marker(path).utf8)
+            if let file = wanted[path], file.starts(with: marker) {
+                wanted[path] = Data(text.utf8) + file.dropFirst(marker.count)
+            }
+        }
+        #expect(Self.themeFiles.allSatisfy { wanted[$0.path] != nil }, "the sites have a stylesheet, a runtime and a schema")
         #expect(built.keys.sorted() == wanted.keys.sorted())
         for (path, bytes) in wanted {
             #expect(built[path] == bytes, "\(path) differs from \(expected)/\(path)")
         }
+    }
+
+    /// The files the theme writes the same for every site, by output path, and their text.
+    static let themeFiles: [(path: String, text: String)] = {
+        let (theme, _) = Theme.default.compile()
+        return [
+            (SiteRenderer.stylesheetPath, theme.stylesheet), (SiteRenderer.scriptPath, theme.script),
+            (ManifestBuilder.schemaFileName, ManifestBuilder.schemaText),
+        ]
+    }()
+
+    /// What an expected file holds in place of the embedded theme's text.
+    static func marker(_ path: String) -> String {
+        "[the embedded theme's \(path)]\n"
     }
 
     /// Every file under `root`, by relative path.

@@ -1,11 +1,12 @@
 import Testing
+import OnboardingKit
 @testable import SitegenCore
 
 /// Flows of many pages: up to ten pages show a dot each, more show a count and a list of pages,
 /// and the carousel's markup grows with the number of pages, not with its square.
 @Suite struct LongFlowTests {
     /// A flow of `count` one-line pages, built in memory: its carousel's HTML and its pages.
-    private func flow(pages count: Int) throws -> (html: String, pages: [Page]) {
+    private func flow(pages count: Int) throws -> (html: String, pages: [ManifestPage]) {
         var files: [String: String] = [:]
         for number in 1...count { files["content/steps/\(number)-step.md"] = "Tighten bolt \(number).\n" }
         let fileSystem = MemoryFileSystem(files)

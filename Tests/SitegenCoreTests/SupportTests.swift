@@ -56,12 +56,6 @@ struct SupportTests {
         #expect(HTMLEscaping.escape(input) == expected)
     }
 
-    @Test func jsonLeavesOtherCharactersAlone() {
-        // U+2014 and U+2026 start with the same byte as U+2028 and must not be escaped.
-        let text = "em — dash… 日本 👋 \u{2029}"
-        #expect(String(decoding: JSONText.string(text).utf8(indentation: 0), as: UTF8.self) == "\"em — dash… 日本 👋 \\u2029\"")
-    }
-
     @Test func netstringsCarryAnyTextAndNumbers() {
         var writer = NetstringWriter()
         let texts = ["", "plain", "two\nlines, with: colons", "\u{0}nul", "日本語 👋"]

@@ -54,14 +54,14 @@ struct FlowAssembler: Sendable {
 
         let settings = flowSettings(front, slug: source.slug)
         var assets: [Asset] = []
-        var modelPages: [Page] = []
+        var modelPages: [ManifestPage] = []
         for (index, parsed) in pages.enumerated() {
             version.add(parsed.file.text)
             parsed.imageDigests.forEach { version.add($0) }
             assets += parsed.assets
             let front = parsed.frontMatter
             modelPages.append(
-                Page(
+                ManifestPage(
                     id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
                     image: parsed.image, source: Path.join(source.slug, parsed.name),
                     settings: PageSettings(
@@ -70,9 +70,11 @@ struct FlowAssembler: Sendable {
         }
         guard !diagnostics.hasErrors else { return (nil, [], diagnostics) }
         let flow = Flow(
-            slug: source.slug, title: front.title ?? PageNaming.humanize(source.slug),
-            description: front.description ?? descriptionFromBody, order: front.order, settings: settings,
-            pages: modelPages, contentVersion: version.hex)
+            ManifestFlow(
+                id: source.slug, title: front.title ?? PageNaming.humanize(source.slug),
+                description: front.description ?? descriptionFromBody, url: Path.urlEncoded(source.slug) + "/",
+                contentVersion: version.hex, settings: settings, pages: modelPages),
+            order: front.order)
         return (flow, assets, diagnostics)
     }
 

@@ -1,27 +1,22 @@
 import OnboardingKit
 
-/// One flow: its settings with every default filled in, and its pages in order.
+/// One flow: the manifest's description of it, with every default filled in and its URLs relative
+/// to the site, and where the site index lists it.
+@dynamicMemberLookup
 package struct Flow: Sendable {
-    package var slug: String
-    package var title: String
-    /// Plain text.
-    package var description: String
+    package var manifest: ManifestFlow
+    /// The flow's place in the site index; flows without one follow, by slug.
     package var order: Int?
-    package var settings: FlowSettings
-    package var pages: [Page]
-    /// Changes whenever anything the flow shows changes.
-    package var contentVersion: String
 
-    package init(
-        slug: String, title: String, description: String, order: Int?, settings: FlowSettings, pages: [Page],
-        contentVersion: String
-    ) {
-        self.slug = slug
-        self.title = title
-        self.description = description
+    package init(_ manifest: ManifestFlow, order: Int?) {
+        self.manifest = manifest
         self.order = order
-        self.settings = settings
-        self.pages = pages
-        self.contentVersion = contentVersion
+    }
+
+    /// The flow's folder name under `content/`, which is its id.
+    package var slug: String { manifest.id }
+
+    package subscript<Value>(dynamicMember property: KeyPath<ManifestFlow, Value>) -> Value {
+        manifest[keyPath: property]
     }
 }

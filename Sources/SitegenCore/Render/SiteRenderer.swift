@@ -79,7 +79,7 @@ package struct SiteRenderer: Sendable {
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
             OutputFile(path: Self.scriptPath, text: theme.script),
             manifest,
-            OutputFile(path: ManifestSchema.fileName, text: ManifestSchema.json),
+            OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
         ]
         do throws(MustacheRenderError) {
             files.insert(try index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses), at: 0)

@@ -73,8 +73,8 @@ struct TemplateData: Sendable {
         private let plain: [MustacheValue]
         private let current: [MustacheValue]
 
-        init(_ pages: [Page], labels: [String]) {
-            func indicator(_ page: Page, current: Bool) -> MustacheValue {
+        init(_ pages: [ManifestPage], labels: [String]) {
+            func indicator(_ page: ManifestPage, current: Bool) -> MustacheValue {
                 [
                     "href": .string("#" + page.id), "number": .int(page.index + 1), "current": .bool(current),
                     "label": .string(labels[page.index]),
@@ -95,14 +95,14 @@ struct TemplateData: Sendable {
     static let dotLimit = 10
 
     private func page(
-        page: Page, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?
+        page: ManifestPage, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?
     ) -> MustacheValue {
         let pages = flow.pages
         let number = String(page.index + 1)
         let isLast = page.index == pages.count - 1
         let skip = flow.settings.skip
         let showsSkip = skip.enabled && page.settings.skip && !isLast
-        func link(_ other: Page?) -> MustacheValue {
+        func link(_ other: ManifestPage?) -> MustacheValue {
             other.map { ["id": .string($0.id), "href": .string("#" + $0.id)] } ?? .null
         }
         return [

@@ -37,7 +37,8 @@ enum Platform {
         #else
             guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
         #endif
-        return String(cString: buffer)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Swaps two paths atomically; returns 0, or an `errno` value.

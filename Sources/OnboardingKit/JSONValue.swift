@@ -1,33 +1,42 @@
-/// A JSON value, written as text with sorted keys and two-space indentation: deterministic, and
-/// much faster than Foundation's JSONEncoder for a manifest of thousands of pages.
-enum JSONText: Sendable {
+/// A JSON value: what the manifest's types are written as, and their schema. Written as text with
+/// two-space indentation, keys in the order given (the manifest's types give theirs sorted), so
+/// the same value always gives the same bytes.
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
-    case array([JSONText])
-    case object(JSONObject)
-    /// JSON text written elsewhere (UTF-8), at the depth where it is placed, copied as it is.
-    case raw([UInt8])
+    case array([JSONValue])
+    /// An object's members, in the order they are written.
+    case object([(key: String, value: JSONValue)])
 
-    init(_ text: String?) {
-        self = text.map(JSONText.string) ?? .null
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: return false
+        }
     }
 
     /// The value as pretty-printed JSON in UTF-8, ending with a newline.
-    var utf8: [UInt8] {
+    public var utf8: [UInt8] {
         var output = utf8(indentation: 0)
         output.append(UInt8(ascii: "\n"))
         return output
     }
 
     /// The value as pretty-printed JSON, ending with a newline.
-    var text: String {
+    public var text: String {
         String(decoding: utf8, as: UTF8.self)
     }
 
-    /// The value in UTF-8 as it is written when it stands `indentation` levels deep.
-    func utf8(indentation: Int, expectedSize: Int = 0) -> [UInt8] {
+    /// The value in UTF-8 as it is written when it stands `indentation` levels deep, into a
+    /// buffer made for about `expectedSize` bytes.
+    public func utf8(indentation: Int, expectedSize: Int = 0) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(expectedSize)
         write(into: &output, indentation: indentation)
@@ -40,7 +49,6 @@ enum JSONText: Sendable {
         case .bool(let value): output += (value ? "true" : "false").utf8
         case .int(let value): output += String(value).utf8
         case .string(let value): Self.writeString(value, into: &output)
-        case .raw(let bytes): output += bytes
         case .array(let items):
             guard !items.isEmpty else { output += "[]".utf8; return }
             output += "[\n".utf8
@@ -51,16 +59,15 @@ enum JSONText: Sendable {
             }
             Self.indent(&output, indentation)
             output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            let fields = object.fields
-            guard !fields.isEmpty else { output += "{}".utf8; return }
+        case .object(let members):
+            guard !members.isEmpty else { output += "{}".utf8; return }
             output += "{\n".utf8
-            for (index, field) in fields.enumerated() {
+            for (index, member) in members.enumerated() {
                 Self.indent(&output, indentation + 1)
-                Self.writeString(field.key, into: &output)
+                Self.writeString(member.key, into: &output)
                 output += ": ".utf8
-                field.value.write(into: &output, indentation: indentation + 1)
-                output += (index == fields.count - 1 ? "\n" : ",\n").utf8
+                member.value.write(into: &output, indentation: indentation + 1)
+                output += (index == members.count - 1 ? "\n" : ",\n").utf8
             }
             Self.indent(&output, indentation)
             output.append(UInt8(ascii: "}"))
@@ -140,14 +147,13 @@ enum JSONText: Sendable {
     }
 }
 
-/// The fields of a JSON object, kept sorted by key so that the text is deterministic.
-struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
-    private(set) var fields: [(key: String, value: JSONText)]
-
-    init(dictionaryLiteral elements: (String, JSONText)...) {
-        fields = elements.map { (key: $0.0, value: $0.1) }
-        if !fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].key < fields[$0].key }) {
-            fields.sort { $0.key < $1.key }
-        }
-    }
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object with its members in the order written.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements.map { (key: $0.0, value: $0.1) }) }
 }

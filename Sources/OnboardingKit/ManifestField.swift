@@ -1,0 +1,61 @@
+/// One key of a manifest object: the property it holds, and what the schema says of it beyond
+/// its type.
+public struct ManifestField<Root>: Sendable {
+    /// The key as `manifest.json` spells it.
+    public let key: String
+    let json: @Sendable (Root) -> JSONValue
+    let encode: @Sendable (Root, inout KeyedEncodingContainer<ManifestCodingKey>) throws -> Void
+    let decode: @Sendable (inout Root, KeyedDecodingContainer<ManifestCodingKey>) throws -> Void
+    let schema: @Sendable (inout ManifestSchemaDefinitions) -> JSONValue
+
+    public init<Value: ManifestValue>(
+        _ key: String, _ property: WritableKeyPath<Root, Value> & Sendable, _ constraints: ManifestConstraint...
+    ) {
+        self.key = key
+        let codingKey = ManifestCodingKey(key)
+        json = { $0[keyPath: property].manifestJSON }
+        encode = { root, container in try container.encode(root[keyPath: property], forKey: codingKey) }
+        decode = { root, container in
+            if let absent = Value.absentValue, !container.contains(codingKey) {
+                root[keyPath: property] = absent
+            } else {
+                root[keyPath: property] = try container.decode(Value.self, forKey: codingKey)
+            }
+        }
+        schema = { definitions in
+            Value.manifestSchema(in: &definitions).adding(constraints.map(\.member))
+        }
+    }
+}
+
+/// What the schema says of a field beyond its type.
+public enum ManifestConstraint: Sendable {
+    /// A regular expression a string matches.
+    case pattern(String)
+    /// The least an integer may be.
+    case minimum(Int)
+    /// The fewest items an array may hold.
+    case minItems(Int)
+    /// The one value the field may have.
+    case constant(Int)
+    /// Prose for the schema's reader.
+    case description(String)
+
+    var member: (key: String, value: JSONValue) {
+        switch self {
+        case .pattern(let pattern): return ("pattern", .string(pattern))
+        case .minimum(let minimum): return ("minimum", .int(minimum))
+        case .minItems(let count): return ("minItems", .int(count))
+        case .constant(let value): return ("const", .int(value))
+        case .description(let text): return ("description", .string(text))
+        }
+    }
+}
+
+extension JSONValue {
+    /// An object with `members` added after its own.
+    func adding(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        guard case .object(let own) = self, !members.isEmpty else { return self }
+        return .object(own + members)
+    }
+}
