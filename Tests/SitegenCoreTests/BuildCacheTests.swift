@@ -112,7 +112,7 @@ import Testing
     @Test func aNewBinaryOrOtherOptionsRebuild() throws {
         #expect(try !rebuild(after: { _ in }, tool: "2").upToDate, "a different sitegen")
         #expect(try !rebuild(after: { _ in }, options: BuildOptions(includeDrafts: true)).upToDate)
-        #expect(try !rebuild(after: { _ in }, options: BuildOptions(baseURL: "/docs/")).upToDate)
+        #expect(try !rebuild(after: { _ in }, options: BuildOptions(baseURL: BaseURL("/docs/"))).upToDate)
         #expect(try !rebuild(after: { _ in }, options: BuildOptions(outputDirectory: "public")).upToDate)
     }
 

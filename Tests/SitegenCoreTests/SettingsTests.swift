@@ -151,7 +151,7 @@ import Testing
             """)
         #expect(diagnostics.isEmpty)
         #expect(settings.title == "Murmur" && settings.description == "Hi" && settings.locale == "fr")
-        #expect(settings.baseURL == "https://example.test/onboarding/", "a slash is added")
+        #expect(settings.baseURL?.text == "https://example.test/onboarding/", "a slash is added")
         #expect(settings.outputDirectory == "public")
         #expect(settings.markdown == MarkdownOptions(smart: true, hardBreaks: true, unsafe: true))
         #expect(settings.theme.css == """
@@ -250,7 +250,7 @@ import Testing
         "https://example.com/#top", "https://ex'ample.com/", "//evil.test/", "ftp://x", "example.com", "",
     ])
     func badBaseURLsAreRefused(_ url: String) {
-        #expect(Validation.baseURL(url) == nil)
+        #expect(BaseURL(url) == nil)
     }
 
     @Test(arguments: [
@@ -260,7 +260,7 @@ import Testing
         ("/docs/", "/docs/"), ("/", "/"),
     ])
     func goodBaseURLsEndInASlash(_ url: String, _ normalized: String) {
-        #expect(Validation.baseURL(url) == normalized)
+        #expect(BaseURL(url)?.text == normalized)
     }
 
     @Test func aBaseURLWithoutAHostIsAnErrorInTheSettingsToo() {

@@ -5,14 +5,14 @@ package struct BuildOptions: Sendable, Equatable {
     /// The output folder; nil for the site's own (`output` in the site folder, or `sitegen.yml`'s).
     package var outputDirectory: String?
     /// Overrides `base_url` of `sitegen.yml`.
-    package var baseURL: String?
+    package var baseURL: BaseURL?
     package var includeDrafts = false
     /// Whether a build waits for another build of the same site or output to end (true), or
     /// fails at once (false).
     package var waitForOtherBuilds = true
 
     package init(
-        siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false,
+        siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false,
         waitForOtherBuilds: Bool = true
     ) {
         self.siteDirectory = siteDirectory

@@ -87,7 +87,7 @@ struct FlowRecord: Sendable, Equatable {
             if let current { flows[String(current.slug)] = current.hash.hex }
         }
         for entry in entries {
-            guard let slug = flowSlug(of: entry.path) else {
+            guard let slug = ContentLayout.flowSlug(containing: entry.path) else {
                 global.add(entry.path)
                 global.add(entry.hash)
                 continue
@@ -102,18 +102,5 @@ struct FlowRecord: Sendable, Equatable {
         finish()
         global.add(flows.keys.sorted().joined(separator: "\u{0}"))
         return (global.hex, flows)
-    }
-
-    /// The flow folder a site-relative path is in (`content/<slug>/…`), or nil for a file
-    /// anywhere else.
-    private static func flowSlug(of path: String) -> Substring? {
-        let utf8 = path.utf8
-        let prefix = "content/".utf8
-        guard utf8.starts(with: prefix) else { return nil }
-        let rest = utf8.dropFirst(prefix.count)
-        guard let first = rest.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_"),
-            let slash = rest.firstIndex(of: UInt8(ascii: "/"))
-        else { return nil }
-        return path[rest.startIndex..<slash]
     }
 }

@@ -61,11 +61,7 @@ package struct SiteBuilder: Sendable {
             config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
         var diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
-            if let normalized = Validation.baseURL(baseURL) {
-                settings.baseURL = normalized
-            } else {
-                diagnostics.append(.error("--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", path: "sitegen"))
-            }
+            settings.baseURL = baseURL
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
         let outputDirectory = options.outputDirectory ?? loader.diskPath(settings.outputDirectory)

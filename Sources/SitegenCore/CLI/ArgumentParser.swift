@@ -1,20 +1,21 @@
 import Diagnostics
 
-/// Splits a command's arguments into flags, options with values and positional arguments,
-/// accepting `--name value` and `--name=value`.
+/// Splits a command's arguments into flags, options with values and positional arguments, as the
+/// command declares them, accepting `--name value` and `--name=value`.
 struct ArgumentParser {
     /// Why the arguments cannot be used; printed with the command's usage line.
     struct UsageError: Error, Equatable {
         var message: String
     }
 
-    let valueOptions: Set<String>
-    let flags: Set<String>
+    let command: Command
 
     struct Parsed: Equatable {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var positional: [String] = []
+        /// True when `--help` or `-h` was given.
+        var wantsHelp = false
     }
 
     func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
@@ -32,13 +33,21 @@ struct ArgumentParser {
                 onlyPositional = true
                 continue
             }
+            if Command.helpOptions.contains(argument) {
+                parsed.wantsHelp = true
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if valueOptions.contains(name) {
+            guard let option = command.option(name) else {
+                let known = command.options.map(\.name) + ["--help"]
+                throw UsageError(message: "unknown option '\(name)'\(Suggestion.didYouMean(name, in: known.sorted()))")
+            }
+            if option.takesValue {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
@@ -51,13 +60,20 @@ struct ArgumentParser {
                 guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value, not an empty string") }
                 guard parsed.values[name] == nil else { throw UsageError(message: "\(name) is given twice; give it once") }
                 parsed.values[name] = value
-            } else if flags.contains(name) {
+            } else {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value; write \(name) alone") }
                 parsed.flags.insert(name)
-            } else {
-                let known = Array(valueOptions) + Array(flags)
-                throw UsageError(message: "unknown option '\(name)'\(Suggestion.didYouMean(name, in: known.sorted()))")
             }
+        }
+        if parsed.wantsHelp { return parsed }
+        for group in command.exclusive {
+            let given = group.filter { parsed.flags.contains($0) || parsed.values[$0] != nil }
+            if given.count > 1 {
+                throw UsageError(message: given.joined(separator: " and ") + " cannot be used together")
+            }
+        }
+        if command.argument == nil, let extra = parsed.positional.first {
+            throw UsageError(message: "unexpected argument '\(extra)'")
         }
         return parsed
     }

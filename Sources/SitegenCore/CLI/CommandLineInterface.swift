@@ -14,17 +14,13 @@ package struct CommandLineInterface: Sendable {
 
     package func run() -> ExitStatus {
         guard let command = arguments.first else {
-            environment.standardError(CommandHelp.overview)
+            environment.standardError(Command.overview)
             return .usageError
         }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "--help", "-h", "help":
-            if let topic = rest.first, let help = CommandHelp.help(for: topic) {
-                environment.standardOutput(help)
-            } else {
-                environment.standardOutput(CommandHelp.overview)
-            }
+            environment.standardOutput(rest.first.flatMap(Command.named)?.help ?? Command.overview)
             return .success
         case "--version":
             environment.standardOutput("\(SitegenVersion.name) \(SitegenVersion.version)\n")
@@ -36,56 +32,48 @@ package struct CommandLineInterface: Sendable {
         case "new":
             return runNew(rest)
         default:
-            let hint = Suggestion.didYouMean(command, in: CommandHelp.commands)
-            return usageError("unknown command '\(command)'\(hint)", usage: CommandHelp.overviewUsage)
+            let hint = Suggestion.didYouMean(command, in: Command.names)
+            return usageError("unknown command '\(command)'\(hint)", usage: Command.overviewUsage)
         }
     }
 
-    /// A command's arguments parsed, or the exit status when they are wrong or ask for help.
-    private func parse(
-        _ arguments: [String], values: Set<String>, flags: Set<String>, positional: Int = 0, usage: String, help: String
-    ) -> Result<ArgumentParser.Parsed, ExitStatus> {
+    /// A command's arguments parsed; throws the exit status when they are wrong or ask for help.
+    private func parse(_ arguments: [String], as command: Command) throws(ExitStatus) -> ArgumentParser.Parsed {
         let parsed: ArgumentParser.Parsed
         do {
-            parsed = try ArgumentParser(valueOptions: values, flags: flags.union(["--help", "-h"])).parse(arguments)
+            parsed = try ArgumentParser(command: command).parse(arguments)
         } catch {
-            return .failure(usageError(error.message, usage: usage))
+            throw usageError(error.message, usage: command.usage)
         }
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            environment.standardOutput(help)
-            return .failure(.success)
+        if parsed.wantsHelp {
+            environment.standardOutput(command.help)
+            throw .success
         }
-        if positional == 0, let extra = parsed.positional.first {
-            return .failure(usageError("unexpected argument '\(extra)'", usage: usage))
+        return parsed
+    }
+
+    /// The build options a command's arguments give; throws the usage error for a `--site` that
+    /// is not a folder or a `--base-url` that is not a base URL.
+    private func buildOptions(_ parsed: ArgumentParser.Parsed, for command: Command) throws(ExitStatus) -> BuildOptions {
+        var options = BuildOptions(
+            siteDirectory: try siteDirectory(parsed, usage: command.usage), outputDirectory: parsed.values["--output"],
+            includeDrafts: parsed.flags.contains("--drafts"), waitForOtherBuilds: !parsed.flags.contains("--no-wait"))
+        if let text = parsed.values["--base-url"] {
+            guard let baseURL = BaseURL(text) else { throw usageError(BaseURL.problem(text, givenAs: "--base-url"), usage: command.usage) }
+            options.baseURL = baseURL
         }
-        return .success(parsed)
+        return options
     }
 
     private func runBuild(_ arguments: [String]) -> ExitStatus {
         let parsed: ArgumentParser.Parsed
-        switch parse(
-            arguments, values: ["--site", "--output", "--base-url"], flags: ["--drafts", "--quiet", "--verbose", "--no-wait"],
-            usage: CommandHelp.buildUsage, help: CommandHelp.build)
-        {
-        case .success(let value): parsed = value
-        case .failure(let status): return status
+        let options: BuildOptions
+        do {
+            parsed = try parse(arguments, as: .build)
+            options = try buildOptions(parsed, for: .build)
+        } catch {
+            return error
         }
-        if parsed.flags.contains("--quiet"), parsed.flags.contains("--verbose") {
-            return usageError("--quiet and --verbose cannot be used together", usage: CommandHelp.buildUsage)
-        }
-        if let baseURL = parsed.values["--base-url"], Validation.baseURL(baseURL) == nil {
-            return usageError(
-                "--base-url must be an http(s) URL with a host, or a path starting with '/', not '\(baseURL)'", usage: CommandHelp.buildUsage)
-        }
-        let siteDirectory: String
-        switch self.siteDirectory(parsed, usage: CommandHelp.buildUsage) {
-        case .success(let directory): siteDirectory = directory
-        case .failure(let status): return status
-        }
-        let options = BuildOptions(
-            siteDirectory: siteDirectory, outputDirectory: parsed.values["--output"],
-            baseURL: parsed.values["--base-url"], includeDrafts: parsed.flags.contains("--drafts"),
-            waitForOtherBuilds: !parsed.flags.contains("--no-wait"))
         let quiet = parsed.flags.contains("--quiet")
         let started = environment.now()
         let result = SiteBuilder(fileSystem: environment.fileSystem).build(options, tool: environment.tool) { [environment] notice in
@@ -123,21 +111,13 @@ package struct CommandLineInterface: Sendable {
 
     private func runCheck(_ arguments: [String]) -> ExitStatus {
         let parsed: ArgumentParser.Parsed
-        switch parse(
-            arguments, values: ["--site", "--base-url"], flags: ["--strict", "--drafts"], usage: CommandHelp.checkUsage,
-            help: CommandHelp.check)
-        {
-        case .success(let value): parsed = value
-        case .failure(let status): return status
+        let options: BuildOptions
+        do {
+            parsed = try parse(arguments, as: .check)
+            options = try buildOptions(parsed, for: .check)
+        } catch {
+            return error
         }
-        let siteDirectory: String
-        switch self.siteDirectory(parsed, usage: CommandHelp.checkUsage) {
-        case .success(let directory): siteDirectory = directory
-        case .failure(let status): return status
-        }
-        let options = BuildOptions(
-            siteDirectory: siteDirectory, baseURL: parsed.values["--base-url"],
-            includeDrafts: parsed.flags.contains("--drafts"))
         let strict = parsed.flags.contains("--strict")
         let result = SiteBuilder(fileSystem: environment.fileSystem).check(options, strict: strict)
         report(result.diagnostics, showWarnings: true)
@@ -157,17 +137,16 @@ package struct CommandLineInterface: Sendable {
 
     private func runNew(_ arguments: [String]) -> ExitStatus {
         let parsed: ArgumentParser.Parsed
-        switch parse(
-            arguments, values: [], flags: ["--with-templates"], positional: 1, usage: CommandHelp.newUsage, help: CommandHelp.new)
-        {
-        case .success(let value): parsed = value
-        case .failure(let status): return status
+        do {
+            parsed = try parse(arguments, as: .new)
+        } catch {
+            return error
         }
         guard parsed.positional.count == 1, let directory = parsed.positional.first else {
-            return usageError(parsed.positional.isEmpty ? "name the folder for the new site" : "give one folder", usage: CommandHelp.newUsage)
+            return usageError(parsed.positional.isEmpty ? "name the folder for the new site" : "give one folder", usage: Command.new.usage)
         }
         guard !directory.isEmpty else {
-            return usageError("give the name of a new folder, not an empty string", usage: CommandHelp.newUsage)
+            return usageError("give the name of a new folder, not an empty string", usage: Command.new.usage)
         }
         do {
             let files = try SiteScaffold(fileSystem: environment.fileSystem)
@@ -176,21 +155,21 @@ package struct CommandLineInterface: Sendable {
             return .success
         } catch where error.isUnsuitableFolder {
             // The folder named on the command line is not one to make a site in: bad usage.
-            return usageError(error.message, usage: CommandHelp.newUsage)
+            return usageError(error.message, usage: Command.new.usage)
         } catch {
             environment.standardError("sitegen: error: \(error.message)\n")
             return .contentError
         }
     }
 
-    /// The folder `--site` names (the current one by default), or the usage error when it is not
-    /// a folder: a wrong path on the command line is bad usage, not a site with errors.
-    private func siteDirectory(_ parsed: ArgumentParser.Parsed, usage: String) -> Result<String, ExitStatus> {
+    /// The folder `--site` names (the current one by default); throws the usage error when it is
+    /// not a folder: a wrong path on the command line is bad usage, not a site with errors.
+    private func siteDirectory(_ parsed: ArgumentParser.Parsed, usage: String) throws(ExitStatus) -> String {
         let directory = parsed.values["--site"] ?? "."
         switch environment.fileSystem.kind(of: directory) {
-        case .directory?: return .success(directory)
-        case let kind?: return .failure(usageError("the site folder '\(directory)' is \(kind.description), not a folder", usage: usage))
-        case nil: return .failure(usageError("the site folder '\(directory)' does not exist", usage: usage))
+        case .directory?: return directory
+        case let kind?: throw usageError("the site folder '\(directory)' is \(kind.description), not a folder", usage: usage)
+        case nil: throw usageError("the site folder '\(directory)' does not exist", usage: usage)
         }
     }
 

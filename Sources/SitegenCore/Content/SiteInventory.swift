@@ -13,7 +13,7 @@ struct SiteInventory: Sendable {
     var problems: [Diagnostic]
 
     /// The folders and files of a site that a build reads.
-    static let roots = [SiteLoader.configFile, SiteLoader.contentDirectory, ThemeLoader.directory]
+    static let roots = [SiteLoader.configFile, ContentLayout.directory, ThemeLoader.directory]
 
     /// Walks the roots of the site `loader` reads.
     init(loader: SiteLoader) {

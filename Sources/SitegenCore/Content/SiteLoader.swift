@@ -4,10 +4,6 @@ import Diagnostics
 /// It reads only regular files whose real path is inside the site folder.
 package struct SiteLoader: Sendable {
     package static let configFile = "sitegen.yml"
-    package static let contentDirectory = "content"
-    package static let flowIndexFile = "_index.md"
-    /// Flow names that would collide with what the build writes at the top of the output.
-    static let reservedSlugs: Set<String> = ["assets", "index.html", "manifest.json", "manifest.schema.json"]
 
     let fileSystem: any FileSystem
     /// The site folder as the user named it; diagnostics show paths under it.
@@ -54,27 +50,26 @@ package struct SiteLoader: Sendable {
     /// Every flow folder under `content/`, read; with the inventory's problems.
     func loadFlows(_ inventory: SiteInventory) -> ([FlowSources], [Diagnostic]) {
         var diagnostics = inventory.problems
-        let content = diskPath(Self.contentDirectory)
-        guard inventory.directories.contains(Self.contentDirectory) else {
+        let content = diskPath(ContentLayout.directory)
+        guard inventory.directories.contains(ContentLayout.directory) else {
             // A 'content' the walk could not take has been reported already.
             if diagnostics.contains(where: { $0.path == content }) { return ([], diagnostics) }
-            let what = fileSystem.status(of: content).map { "'\(Self.contentDirectory)' is \($0.kind.description), not a folder" }
-                ?? "no '\(Self.contentDirectory)' folder"
+            let what = fileSystem.status(of: content).map { "'\(ContentLayout.directory)' is \($0.kind.description), not a folder" }
+                ?? "no '\(ContentLayout.directory)' folder"
             diagnostics.append(.error("\(what): a site keeps its flows in content/<flow>/", path: siteDirectory))
             return ([], diagnostics)
         }
         var slugs: [String] = []
-        for directory in inventory.directories.sorted() where Path.directory(of: directory) == Self.contentDirectory {
-            let name = Path.fileName(of: directory)
-            guard Self.isVisible(name) else { continue }
-            if let problem = Self.slugProblem(name) {
+        for directory in inventory.directories.sorted() {
+            guard let name = ContentLayout.flowSlug(ofFolder: directory) else { continue }
+            if let problem = ContentLayout.slugProblem(name) {
                 diagnostics.append(.error("flow folder '\(name)' \(problem)", path: diskPath(directory)))
             } else {
                 slugs.append(name)
             }
         }
-        for entry in inventory.files(under: Self.contentDirectory)
-        where Path.directory(of: entry.path) == Self.contentDirectory && PageNaming.isPageFile(Path.fileName(of: entry.path)) {
+        for entry in inventory.files(under: ContentLayout.directory)
+        where Path.directory(of: entry.path) == ContentLayout.directory && PageNaming.isPageFile(Path.fileName(of: entry.path)) {
             diagnostics.append(
                 .warning("not part of any flow: pages go in a flow folder, such as content/welcome/\(Path.fileName(of: entry.path))",
                     path: diskPath(entry.path)))
@@ -105,12 +100,12 @@ package struct SiteLoader: Sendable {
     /// One flow folder: its `_index.md` and the pages directly inside it. A Markdown file in a
     /// subfolder is not a page, and is reported rather than dropped without a word.
     func loadFlow(slug: String, inventory: SiteInventory) -> (FlowSources, [Diagnostic]) {
-        let directory = Path.join(Self.contentDirectory, slug)
+        let directory = Path.join(ContentLayout.directory, slug)
         var diagnostics: [Diagnostic] = []
         var flow = FlowSources(slug: slug, directory: directory, index: nil, pages: [])
         for entry in inventory.files(under: directory) {
             let name = Path.fileName(of: entry.path)
-            guard name == Self.flowIndexFile || (Self.isVisible(name) && PageNaming.isPageFile(name)) else { continue }
+            guard name == ContentLayout.flowIndexFile || (ContentLayout.isVisible(name) && PageNaming.isPageFile(name)) else { continue }
             guard Path.directory(of: entry.path) == directory else {
                 diagnostics.append(
                     .warning("not a page of flow '\(slug)': pages go directly in the flow's folder, not in a subfolder", path: diskPath(entry.path)))
@@ -118,7 +113,7 @@ package struct SiteLoader: Sendable {
             }
             switch read(entry.path) {
             case .success(let file):
-                if name == Self.flowIndexFile {
+                if name == ContentLayout.flowIndexFile {
                     flow.index = file
                 } else {
                     flow.pages.append(PageFile(file: file, name: name))
@@ -151,20 +146,5 @@ package struct SiteLoader: Sendable {
         case .notFound: return "it does not exist"
         default: return error.reason
         }
-    }
-
-    private static func isVisible(_ name: String) -> Bool {
-        !name.hasPrefix(".") && !name.hasPrefix("_")
-    }
-
-    /// Why `name` cannot be a flow's slug, or nil when it can.
-    static func slugProblem(_ name: String) -> String? {
-        if reservedSlugs.contains(name) {
-            return "would overwrite the output's own '\(name)'; rename the folder"
-        }
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == ".")
-        }
-        return allowed ? nil : "is not a URL-safe name: use letters, digits, '-', '_' and '.'"
     }
 }

@@ -7,7 +7,7 @@ package struct SiteSettings: Sendable, Equatable {
     package var title = "Onboarding"
     package var description = ""
     /// The URL the site is served from, ending in `/`; nil to link everything relatively.
-    package var baseURL: String?
+    package var baseURL: BaseURL?
     /// The default locale of every flow.
     package var locale = "en"
     /// The output folder, relative to the site folder.
@@ -38,10 +38,10 @@ package struct SiteSettings: Sendable, Equatable {
         settings.title = reader.string("title") ?? settings.title
         settings.description = reader.string("description") ?? ""
         if let node = reader.node("base_url"), let url = reader.string("base_url") {
-            if let normalized = Validation.baseURL(url) {
-                settings.baseURL = normalized
+            if let baseURL = BaseURL(url) {
+                settings.baseURL = baseURL
             } else {
-                reader.report("'base_url' must be an http(s) URL with a host, or a path starting with '/', not '\(url)'", at: node)
+                reader.report(BaseURL.problem(url, givenAs: "'base_url'"), at: node)
             }
         }
         settings.locale = reader.locale("locale") ?? settings.locale

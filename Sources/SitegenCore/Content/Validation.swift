@@ -1,60 +1,5 @@
 /// Checks on values that end up in URLs, HTML attributes and CSS.
 enum Validation {
-    /// A base URL ending in `/`, or nil when `text` is neither an http(s) URL with a host nor a
-    /// root-relative path (`/docs/`, but not `//host`). The host is a name or an IPv6 literal in
-    /// brackets, with an optional port of digits; user info, a query or fragment (which the paths
-    /// appended to the base would land in), spaces, quotes, angle brackets, backslashes and
-    /// control characters are refused.
-    static func baseURL(_ text: String) -> String? {
-        guard !text.unicodeScalars.contains(where: isForbiddenInBaseURL) else { return nil }
-        if text.hasPrefix("/") {
-            guard !text.hasPrefix("//") else { return nil }
-        } else {
-            let lowered = text.lowercased()
-            guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }),
-                isAuthority(text.dropFirst(scheme.count).prefix { $0 != "/" })
-            else { return nil }
-        }
-        return text.hasSuffix("/") ? text : text + "/"
-    }
-
-    private static func isForbiddenInBaseURL(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace
-            || "\"'<>\\`?#".unicodeScalars.contains(scalar)
-    }
-
-    /// True for `host` or `host:port`, where the host is a name or a bracketed IPv6 address.
-    private static func isAuthority(_ authority: Substring) -> Bool {
-        var host = authority
-        var port: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return false }
-            host = authority[...close]
-            let rest = authority[authority.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { return false }
-                port = rest.dropFirst()
-            }
-            let address = host.dropFirst().dropLast()
-            guard address.contains(":"), address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
-        } else {
-            if let colon = authority.firstIndex(of: ":") {
-                host = authority[..<colon]
-                port = authority[authority.index(after: colon)...]
-            }
-            guard host.contains(where: { $0 != "." }), host.unicodeScalars.allSatisfy(isHostScalar) else { return false }
-        }
-        guard let port else { return true }
-        guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port) else { return false }
-        return number <= 65535
-    }
-
-    /// Letters, digits, `-`, `.` and `_`, or a letter or digit of another script (internationalised names).
-    private static func isHostScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return isAlphanumeric(scalar) || scalar == "-" || scalar == "." || scalar == "_" }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-    }
-
     /// True for a BCP 47 language tag such as `en`, `pt-BR` or `zh-Hant-TW`.
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -135,7 +80,8 @@ enum Validation {
         return nil
     }
 
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+    /// An ASCII letter or digit.
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 }

@@ -19,14 +19,14 @@ enum ManifestBuilder {
     static let generator = Manifest.Generator(name: SitegenVersion.name, version: SitegenVersion.version)
 
     static func manifestSite(_ settings: SiteSettings) -> Manifest.Site {
-        .init(title: settings.title, baseURL: settings.baseURL, locale: settings.locale)
+        .init(title: settings.title, baseURL: settings.baseURL?.text, locale: settings.locale)
     }
 
     /// The flow as the manifest holds it: its URL, and its images', absolute when there is a base URL.
-    static func manifestFlow(_ flow: Flow, baseURL base: String?) -> ManifestFlow {
+    static func manifestFlow(_ flow: Flow, baseURL base: BaseURL?) -> ManifestFlow {
         guard let base else { return flow.manifest }
         var resolved = flow.manifest
-        resolved.url = base + flow.url
+        resolved.url = base.text + flow.url
         for index in resolved.pages.indices {
             if let src = resolved.pages[index].image?.src {
                 resolved.pages[index].image?.src = resolved.url + src

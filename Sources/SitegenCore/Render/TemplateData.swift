@@ -153,7 +153,7 @@ struct TemplateData: Sendable {
             "dir": .string(direction.rawValue), "root": .string(root),
             "site": [
                 "title": .string(settings.title), "description": .string(settings.description),
-                "base_url": MustacheValue(settings.baseURL),
+                "base_url": MustacheValue(settings.baseURL?.text),
             ],
             "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
             "strings": .object(MustacheObject(text.mapValues(MustacheValue.string))),

@@ -1,0 +1,58 @@
+/// Every command of `sitegen`, each declared once.
+extension Command {
+    static let build = Command(
+        "build", summary: "build the site into its output folder",
+        description: [
+            """
+            Builds every flow under content/ into a carousel page, a site index and manifest.json.
+            The new output is written beside the old one and swapped in whole, in one step, only
+            when the build succeeds.
+            """
+        ],
+        options: [
+            .value("--site", "DIR", "the site folder (default: the current folder)"),
+            .value("--output", "DIR", "the output folder (default: the site's output/, or sitegen.yml's 'output')"),
+            .value("--base-url", "URL", "the URL the site is served from (overrides sitegen.yml's 'base_url')"),
+            .flag("--drafts", "include pages marked 'draft: true'"),
+            .flag("--no-wait", "fail at once when another build of the site or output runs,", "instead of waiting for it to finish"),
+            .flag("--quiet", "print errors only"),
+            .flag("--verbose", "also list every file written"),
+        ],
+        exclusive: [["--quiet", "--verbose"]])
+
+    static let check = Command(
+        "check", summary: "validate the site and write nothing",
+        description: [
+            """
+            Validates the site's settings, front matter, Markdown and images as a build would,
+            and writes nothing.
+            """
+        ],
+        options: [
+            .value("--site", "DIR", "the site folder (default: the current folder)"),
+            .value("--base-url", "URL", "check as if served from URL (overrides sitegen.yml's 'base_url')"),
+            .flag("--strict", "treat warnings as errors, and report every name a template", "uses that the data never has"),
+            .flag("--drafts", "also check pages marked 'draft: true'"),
+        ])
+
+    static let new = Command(
+        "new", summary: "create a new site with an example flow", argument: "DIR",
+        description: [
+            """
+            Creates a site in DIR (a new or empty folder): sitegen.yml and a three-page
+            example flow with an image, ready for 'sitegen build --site DIR'.
+            """
+        ],
+        options: [.flag("--with-templates", "also copy the default theme into DIR/templates to edit")])
+
+    /// The commands in the order help lists them.
+    static let all = [build, check, new]
+
+    /// The command named `name`, if there is one.
+    static func named(_ name: String) -> Command? {
+        all.first { $0.name == name }
+    }
+
+    /// The options every command takes, beside its own.
+    static let helpOptions = ["--help", "-h"]
+}

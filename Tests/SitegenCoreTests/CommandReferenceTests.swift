@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// The command line is declared once; the README's reference, `--help` and the usage lines of
+/// errors all come from that declaration, and these tests fail when any of them drift apart.
+@Suite struct CommandReferenceTests {
+    static let begin = "<!-- begin: generated from the commands' declarations; UPDATE_README=1 swift test --filter CommandReferenceTests -->\n"
+    static let end = "<!-- end: generated -->\n"
+
+    @Test func theReadmeShowsWhatHelpPrints() throws {
+        let readme = Repository.root.appendingPathComponent("README.md")
+        var text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: Self.begin), "the README has the generated section's start")
+        let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
+        if ProcessInfo.processInfo.environment["UPDATE_README"] == "1" {
+            text.replaceSubrange(start.upperBound..<stop.lowerBound, with: Command.readmeReference)
+            try text.write(to: readme, atomically: true, encoding: .utf8)
+            return
+        }
+        let section = String(text[start.upperBound..<stop.lowerBound])
+        #expect(section == Command.readmeReference, "run UPDATE_README=1 swift test --filter CommandReferenceTests")
+        for command in Command.all {
+            let help = runCLI([command.name, "--help"], on: MemoryFileSystem())
+            #expect(help.status == .success)
+            #expect(section.contains("```\n" + help.out + "```"), "the README shows 'sitegen \(command.name) --help' as it prints")
+            #expect(section.contains(command.usage + "\n"))
+        }
+    }
+
+    @Test func everyDeclaredOptionIsParsedAndEveryOtherRefused() {
+        for command in Command.all {
+            for option in command.options {
+                let arguments = [option.name] + (option.takesValue ? ["x"] : [])
+                let parsed = try? ArgumentParser(command: command).parse(arguments + (command.argument == nil ? [] : ["dir"]))
+                #expect(option.takesValue ? parsed?.values[option.name] == "x" : parsed?.flags.contains(option.name) == true, "\(command.name) \(option.name)")
+                #expect(command.usage.contains(option.synopsis) && command.help.contains(option.synopsis))
+            }
+            #expect(throws: ArgumentParser.UsageError.self) { try ArgumentParser(command: command).parse(["--frobnicate"]) }
+        }
+    }
+
+    @Test func exclusiveOptionsShareOneBracketAndAreRefusedTogether() throws {
+        #expect(Command.build.usage.hasSuffix("[--quiet | --verbose]"))
+        #expect(throws: ArgumentParser.UsageError(message: "--quiet and --verbose cannot be used together")) {
+            try ArgumentParser(command: .build).parse(["--verbose", "--quiet"])
+        }
+    }
+
+    @Test func theOverviewListsEveryCommand() {
+        let overview = runCLI(["--help"], on: MemoryFileSystem())
+        for command in Command.all {
+            #expect(overview.out.contains("  \(command.name) "), "\(command.name)")
+            #expect(overview.out.contains(command.summary))
+        }
+    }
+
+    @Test func aUsageErrorShowsTheCommandsOwnUsageLine() {
+        for command in Command.all {
+            let run = runCLI([command.name, "--nope"], on: MemoryFileSystem())
+            #expect(run.status == .usageError)
+            #expect(run.err.contains("usage: \(command.usage)\n"))
+        }
+    }
+}
