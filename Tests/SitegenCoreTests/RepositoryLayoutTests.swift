@@ -30,4 +30,52 @@ import Testing
         #expect(count > 100)
         #expect(clashes == [])
     }
+
+    /// What each part of the code may import beyond the toolchain's own modules (Foundation,
+    /// Dispatch, Synchronization): the arrows of the architecture. The compiler enforces them
+    /// between targets; this catches what it lets through (a C module reached transitively, a
+    /// folder of SitegenCore reaching past its stage). The longest matching folder applies.
+    static let allowedImports: [(folder: String, modules: Set<String>)] = [
+        ("Sources/OnboardingKit", []),
+        ("Sources/Diagnostics", []),
+        ("Sources/Mustache", []),
+        ("Sources/Markdown", ["CCMark", "Diagnostics"]),
+        ("Sources/FrontMatter", ["CYAML", "Diagnostics"]),
+        ("Sources/SitegenCore", ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
+        ("Sources/SitegenCore/Model", ["OnboardingKit"]),
+        ("Sources/SitegenCore/Support/Platform.swift", ["CPlatform"]),
+        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "OnboardingKit"]),
+        ("Sources/sitegen-fuzz", ["SitegenFuzzing", "CFuzzer"]),
+        ("Sources/sitegen", ["SitegenCore"]),
+        ("Sources/embed-theme", []),
+    ]
+    static let toolchainModules: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl"]
+
+    @Test func eachPartImportsOnlyWhatItsArrowsAllow() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.subpaths(atPath: sources.path)).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        var violations: [String] = []
+        for file in files {
+            let path = "Sources/" + file
+            let rule = Self.allowedImports.filter { path == $0.folder || path.hasPrefix($0.folder + "/") }
+                .max { $0.folder.count < $1.folder.count }
+            guard let rule else {
+                violations.append("\(path): no rule says what it may import")
+                continue
+            }
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index < words.count - 1,
+                    words[..<index].allSatisfy({ ["@testable", "package", "public", "internal", "@_exported"].contains($0) })
+                else { continue }
+                let module = String(words[index + 1])
+                if !Self.toolchainModules.contains(module), !rule.modules.contains(module) {
+                    violations.append("\(path) imports \(module)")
+                }
+            }
+        }
+        #expect(violations == [])
+    }
 }

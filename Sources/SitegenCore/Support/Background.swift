@@ -1,13 +1,15 @@
 import Foundation
+import Synchronization
 
 /// A function run on a thread of its own, whose result is waited for when it is needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
+final class Background<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var value: Value?
+    private let value = Mutex<Value?>(nil)
 
     init(_ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
-            value = work()
+            let result = work()
+            value.withLock { $0 = result }
             done.signal()
         }
         thread.start()
@@ -17,8 +19,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     func result() -> Value {
         done.wait()
         done.signal()
-        // The semaphore orders the write before this read; the value is set exactly once.
-        guard let value else { preconditionFailure("Background finished without a value") }
+        guard let value = value.withLock({ $0 }) else { preconditionFailure("Background finished without a value") }
         return value
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SitegenCore
 
 /// Paths of the repository, found from this file, so tests run from any working folder.
@@ -33,19 +34,18 @@ struct TemporaryDirectory {
 }
 
 /// Collects what a command prints.
-final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+final class CapturedOutput: Sendable {
+    private let out = Mutex("")
+    private let err = Mutex("")
 
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
+    var standardOutput: String { out.withLock { $0 } }
+    var standardError: String { err.withLock { $0 } }
 
     func environment(_ fileSystem: any FileSystem) -> CLIEnvironment {
         CLIEnvironment(
             fileSystem: fileSystem,
-            standardOutput: { text in self.lock.withLock { self.out += text } },
-            standardError: { text in self.lock.withLock { self.err += text } },
+            standardOutput: { text in self.out.withLock { $0 += text } },
+            standardError: { text in self.err.withLock { $0 += text } },
             now: { 0 })
     }
 }
