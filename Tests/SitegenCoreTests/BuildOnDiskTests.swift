@@ -27,6 +27,15 @@ import Testing
         #expect(one == two)
     }
 
+    @Test func anOutputFolderWhoseParentsDoNotExistIsMadeWithThem() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        let output = site.path + "/not/yet/there"
+        let run = runCLI(["build", "--site", site.path, "--output", output, "--quiet"], on: DiskFileSystem())
+        #expect(run.status == .success, "\(run.err)")
+        #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+    }
+
     @Test func theExampleSiteBuildsWithoutWarnings() throws {
         let output = try TemporaryDirectory()
         defer { output.remove() }

@@ -36,8 +36,10 @@ final class BuildLocks: Sendable {
     }
 
     /// Takes the output folder's lock, a hidden file beside it (the folder itself is swapped whole).
+    /// The folder the output goes in is made first, as the output itself would be.
     func lockOutput(_ output: String) -> Diagnostic? {
-        take(OutputWriter.sibling(of: output, suffix: "sitegen-lock"), of: "the output folder \(output)", path: output)
+        try? fileSystem.createDirectory(Path.directory(of: output))
+        return take(OutputWriter.sibling(of: output, suffix: "sitegen-lock"), of: "the output folder \(output)", path: output)
     }
 
     func releaseAll() {
