@@ -28,6 +28,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CFuzzer"),
         .target(name: "OnboardingKit", swiftSettings: fuzzed),
@@ -37,6 +42,8 @@ let package = Package(
         .target(name: "Mustache", swiftSettings: fuzzed),
         .target(name: "Markdown", dependencies: ["CCMark", "Diagnostics"], swiftSettings: fuzzed),
         .target(name: "FrontMatter", dependencies: ["CYAML", "Diagnostics"], swiftSettings: fuzzed),
+        // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
         .plugin(
             name: "EmbedTheme",
@@ -45,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "SitegenCore",
-            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "CPlatform", "OnboardingKit"],
+            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "HTTPServer", "CPlatform", "OnboardingKit"],
             swiftSettings: fuzzed,
             plugins: ["EmbedTheme"]
         ),

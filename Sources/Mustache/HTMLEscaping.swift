@@ -1,6 +1,6 @@
 /// Escaping for HTML text and attribute values, the same four characters cmark escapes.
-enum HTMLEscaping {
-    static func escape(_ text: String) -> String {
+package enum HTMLEscaping {
+    package static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             guard bytes.contains(where: needsEscape) else { return nil }

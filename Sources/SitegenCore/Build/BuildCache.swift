@@ -102,8 +102,8 @@ struct BuildCache: Sendable, Equatable {
     // MARK: Reading and writing
 
     /// The state file: a format line, then netstrings (see `save`).
-    static func load(loader: SiteLoader) -> BuildCache? {
-        guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(directory, fileName)), confinedTo: loader.root),
+    static func load(loader: SiteLoader, folder: String = directory) -> BuildCache? {
+        guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
             bytes.starts(with: formatLine.utf8)
         else { return nil }
         var reader = NetstringReader(bytes, from: formatLine.utf8.count)
@@ -143,7 +143,7 @@ struct BuildCache: Sendable, Equatable {
 
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
-    func save(loader: SiteLoader) throws {
+    func save(loader: SiteLoader, folder cacheFolder: String = directory) throws {
         var writer = NetstringWriter()
         for text in [digest, globalDigest, outputDirectory] { writer.add(text) }
         for number in [flowCount, pageCount, extraInputs.count] { writer.add(number) }
@@ -162,7 +162,7 @@ struct BuildCache: Sendable, Equatable {
         writer.add(flows.count)
         flows.forEach { $0.write(to: &writer) }
         let fileSystem = loader.fileSystem
-        let folder = loader.diskPath(Self.directory)
+        let folder = loader.diskPath(cacheFolder)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
         try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(writer.bytes)])

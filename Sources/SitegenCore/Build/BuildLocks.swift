@@ -17,14 +17,21 @@ final class BuildLocks: Sendable {
         self.waiting = waiting
     }
 
-    /// Takes the site's lock, in its cache folder, which must be a folder of the site's own (a
-    /// link there would send the cache's writes out of the site). A site whose folder cannot be
-    /// written to is built without one (nor can its cache be saved).
-    func lockSite(_ loader: SiteLoader) -> Diagnostic? {
-        let folder = loader.diskPath(BuildCache.directory)
-        if let kind = fileSystem.linkStatus(of: folder)?.kind, kind != .directory {
-            return .error("'\(BuildCache.directory)' is \(kind.description); sitegen keeps its build cache in a folder of that name: remove it", path: folder)
+    /// Takes the site's lock, in the workspace's cache folder, which must be a folder of the
+    /// site's own, as must each folder above it (a link there would send the cache's writes out of
+    /// the site). A site whose folder cannot be written to is built without one (nor can its cache
+    /// be saved).
+    func lockSite(_ loader: SiteLoader, workspace: BuildWorkspace = .site) -> Diagnostic? {
+        let cacheFolder = workspace.cacheFolder
+        var prefix = ""
+        for component in cacheFolder.split(separator: "/") {
+            prefix = Path.join(prefix, String(component))
+            let path = loader.diskPath(prefix)
+            if let kind = fileSystem.linkStatus(of: path)?.kind, kind != .directory {
+                return .error("'\(prefix)' is \(kind.description); sitegen keeps its build cache in a folder of that name: remove it", path: path)
+            }
         }
+        let folder = loader.diskPath(cacheFolder)
         do {
             try fileSystem.createDirectory(folder)
         } catch let error as FileSystemError where error.kind == .notPermitted {

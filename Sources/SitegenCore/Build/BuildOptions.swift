@@ -10,11 +10,14 @@ package struct BuildOptions: Sendable, Equatable {
     /// Whether a build waits for another build of the same site or output to end (true), or
     /// fails at once (false).
     package var waitForOtherBuilds = true
+    /// Where the cache (and, for a preview, the output) lives.
+    package var workspace = BuildWorkspace.site
 
     package init(
         siteDirectory: String = ".", outputDirectory: String? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false,
-        waitForOtherBuilds: Bool = true
+        waitForOtherBuilds: Bool = true, workspace: BuildWorkspace = .site
     ) {
+        self.workspace = workspace
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL

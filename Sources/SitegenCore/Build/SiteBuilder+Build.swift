@@ -23,11 +23,12 @@ extension SiteBuilder {
         case .failure(let diagnostic): return .failed([diagnostic])
         }
         let locks = BuildLocks(fileSystem: fileSystem, wait: options.waitForOtherBuilds, waiting: waiting)
-        if let problem = locks.lockSite(loader) { return .failed([problem]) }
+        if let problem = locks.lockSite(loader, workspace: options.workspace) { return .failed([problem]) }
         defer { locks.releaseAll() }
 
         // The previous build's cache is read on a thread of its own while the inputs are listed.
-        let cacheLoad = Background { BuildCache.load(loader: loader) }
+        let cacheFolder = options.workspace.cacheFolder
+        let cacheLoad = Background { BuildCache.load(loader: loader, folder: cacheFolder) }
         let inventory = SiteInventory(loader: loader)
         let cache = cacheLoad.result()
         let identity = Self.identity(options, tool: tool)
@@ -40,7 +41,10 @@ extension SiteBuilder {
         var preparation = prepare(options, loader: reader, inventory: inventory, config: config)
         preparation.diagnostics += configDiagnostics
         let output = OutputWriter.trimmed(preparation.outputDirectory)
-        if let problem = OutputLocation.problem(with: output, loader: loader) { return .failed([problem], outputDirectory: output) }
+        // A preview's output is its own, inside its cache; any other is checked.
+        if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(with: output, loader: loader) {
+            return .failed([problem], outputDirectory: output)
+        }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
         do {
             try OutputWriter(fileSystem: fileSystem).clearLeftovers(of: output)
@@ -62,7 +66,7 @@ extension SiteBuilder {
         switch (plan, cache) {
         case (.upToDate, let cache?):
             return Result(
-                site: nil, files: [], outputDirectory: output, diagnostics: [], upToDate: true, flowCount: cache.flowCount,
+                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: [], flowCount: cache.flowCount,
                 pageCount: cache.pageCount)
         case (.flows(let slugs), let cache?):
             return rebuild(flows: slugs, cache: cache, run)
@@ -92,7 +96,7 @@ extension SiteBuilder {
     private func buildEverything(_ run: Run) -> Result {
         let modelled = model(run.options, loader: run.loader, inventory: run.inventory, preparation: run.preparation)
         guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: run.output) }
-        var result = Result(site: nil, files: [], outputDirectory: run.output, diagnostics: modelled.diagnostics)
+        var result = Result(outcome: .failed, site: nil, files: [], outputDirectory: run.output, diagnostics: modelled.diagnostics)
         let rendered: SiteRenderer.Rendered
         let outputs: [DirectoryWalker.Entry]
         do {
@@ -108,6 +112,7 @@ extension SiteBuilder {
             result.diagnostics.append(.error(error.message, path: error.path))
             return result
         }
+        result.outcome = .builtEverything
         result.site = site
         result.files = rendered.files
         result.outputs = rendered.files.map(\.path) + rendered.flows.flatMap(\.outputs)
@@ -129,7 +134,7 @@ extension SiteBuilder {
             flows: zip(rendered.flows, rendered.manifestFragments).map { flow, fragment in
                 FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
             })
-        result.diagnostics += save(record, loader: run.loader)
+        result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
         return result
     }
 
@@ -183,8 +188,8 @@ extension SiteBuilder {
         let carried = cache.outputs.map(\.path).filter { !replaced.contains($0) }
         var record = cache
         var result = Result(
-            site: nil, files: written, outputDirectory: run.output, diagnostics: diagnostics.sorted(),
-            flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount }, rebuiltFlows: slugs)
+            outcome: .rebuiltFlows(slugs), site: nil, files: written, outputDirectory: run.output, diagnostics: diagnostics.sorted(),
+            flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount })
         result.outputs = written.map(\.path)
         do {
             let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.liveOutput)
@@ -193,7 +198,7 @@ extension SiteBuilder {
             record.outputs = try transaction.commit()
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
-            result.rebuiltFlows = nil
+            result.outcome = .failed
             return result
         }
         let sources = written.compactMap { file -> String? in
@@ -215,7 +220,7 @@ extension SiteBuilder {
         record.flows = records
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount
-        result.diagnostics += save(record, loader: run.loader)
+        result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
         return result
     }
 
@@ -232,12 +237,12 @@ extension SiteBuilder {
     }
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).
-    private func save(_ cache: BuildCache, loader: SiteLoader) -> [Diagnostic] {
+    private func save(_ cache: BuildCache, loader: SiteLoader, folder: String) -> [Diagnostic] {
         do {
-            try cache.save(loader: loader)
+            try cache.save(loader: loader, folder: folder)
             return []
         } catch {
-            return [.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(BuildCache.directory))]
+            return [.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(folder))]
         }
     }
 }

@@ -14,7 +14,9 @@ package struct SiteBuilder: Sendable {
 
     /// What a build or check produced.
     package struct Result: Sendable {
-        /// The site, when it had no errors.
+        /// What the build did.
+        package var outcome: BuildOutcome
+        /// The site, when a check or a full build modelled it.
         package var site: Site?
         /// The files of the output, when the site had no errors: all of them for a check, the
         /// site-wide ones for a build (which writes each flow's files as soon as they are rendered).
@@ -25,19 +27,22 @@ package struct SiteBuilder: Sendable {
         package var outputDirectory: String
         /// Sorted by file and position.
         package var diagnostics: [Diagnostic]
-        /// True when nothing had changed since the last build, so nothing was done.
-        package var upToDate = false
         /// How many flows and pages the site has (also when it was up to date).
         package var flowCount = 0
         package var pageCount = 0
-        /// The flows rebuilt by an incremental build (nil for a full build).
-        package var rebuiltFlows: [String]?
 
-        /// True when the build produced its output (or found it up to date).
-        package var succeeded: Bool { !diagnostics.hasErrors && (site != nil || upToDate || rebuiltFlows != nil) }
+        /// True when the build produced its output, found it up to date, or the check passed.
+        package var succeeded: Bool { outcome != .failed }
+        /// True when nothing had changed since the last build, so nothing was done.
+        package var upToDate: Bool { outcome == .upToDate }
+        /// The flows an incremental build rebuilt; nil for any other outcome.
+        package var rebuiltFlows: [String]? {
+            if case .rebuiltFlows(let slugs) = outcome { return slugs }
+            return nil
+        }
 
         static func failed(_ diagnostics: [Diagnostic], outputDirectory: String = "") -> Result {
-            Result(site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
+            Result(outcome: .failed, site: nil, files: [], outputDirectory: outputDirectory, diagnostics: diagnostics.sorted())
         }
     }
 
@@ -59,12 +64,13 @@ package struct SiteBuilder: Sendable {
         var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
             config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
-        var diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
+        let diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
             settings.baseURL = baseURL
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
-        let outputDirectory = options.outputDirectory ?? loader.diskPath(settings.outputDirectory)
+        let outputDirectory = options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory
+            ?? loader.diskPath(settings.outputDirectory)
         let outputInSite = OutputLocation.resolved(OutputWriter.trimmed(outputDirectory), on: fileSystem)
             .flatMap { Path.relative($0, to: loader.root) }
         let resolver = ImageResolver(
@@ -145,8 +151,8 @@ package struct SiteBuilder: Sendable {
         if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
         diagnostics.sort()
         return Result(
-            site: site, files: rendered.files, outputDirectory: outputDirectory, diagnostics: diagnostics,
-            flowCount: site.flows.count, pageCount: site.pageCount)
+            outcome: diagnostics.hasErrors ? .failed : .checked, site: site, files: rendered.files,
+            outputDirectory: outputDirectory, diagnostics: diagnostics, flowCount: site.flows.count, pageCount: site.pageCount)
     }
 
     /// A warning for each tag whose name no render found in the data, and each missing partial.

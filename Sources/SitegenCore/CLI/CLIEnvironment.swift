@@ -9,12 +9,19 @@ package struct CLIEnvironment: Sendable {
     package var now: @Sendable () -> Double
     /// Identifies the running sitegen (version and binary), so that a new binary rebuilds all.
     package var tool: String
+    /// Calls the function when the user asks the process to stop (Ctrl-C, SIGTERM).
+    package var onStopRequest: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Opens a URL in the user's browser.
+    package var openInBrowser: @Sendable (String) -> Void
 
     package init(
         fileSystem: any FileSystem, standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Double,
-        tool: String = SitegenVersion.version
+        tool: String = SitegenVersion.version, onStopRequest: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in },
+        openInBrowser: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.onStopRequest = onStopRequest
+        self.openInBrowser = openInBrowser
         self.fileSystem = fileSystem
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -32,8 +39,29 @@ package struct CLIEnvironment: Sendable {
             standardOutput: { write($0, to: STDOUT_FILENO) },
             standardError: { write($0, to: STDERR_FILENO) },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-            tool: processTool())
+            tool: processTool(), onStopRequest: stopOnSignals, openInBrowser: openInBrowser)
     }()
+
+    /// Handles SIGINT and SIGTERM with `stop` from now on, for the life of the process.
+    private static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            // Kept, on purpose, until the process ends: a released source stops handling.
+            _ = Unmanaged.passRetained(source as AnyObject)
+        }
+    }
+
+    private static func openInBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [Platform.browserOpener, url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
 
     /// Writes all of `text` to a descriptor, or as much as it takes before failing.
     private static func write(_ text: String, to descriptor: Int32) {

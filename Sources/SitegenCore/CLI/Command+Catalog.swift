@@ -45,8 +45,26 @@ extension Command {
         ],
         options: [.flag("--with-templates", "also copy the default theme into DIR/templates to edit")])
 
+    static let serve = Command(
+        "serve", summary: "preview the site, rebuilding and reloading on every change",
+        description: [
+            """
+            Builds the site into a private folder of its cache (the output folder is left as the
+            last build left it), serves it, and rebuilds on every change to content/, templates/
+            and sitegen.yml. Open pages reload by themselves, and a failed build's errors show
+            over the page until the next good one. Ctrl-C stops it.
+            """
+        ],
+        options: [
+            .value("--site", "DIR", "the site folder (default: the current folder)"),
+            .value("--port", "N", "the port to listen on (default: 4000; 0 for any free one)"),
+            .value("--host", "H", "the address to listen on (default: 127.0.0.1); any other", "lets other machines read the site"),
+            .flag("--drafts", "include pages marked 'draft: true'"),
+            .flag("--open", "open the site in the default browser"),
+        ])
+
     /// The commands in the order help lists them.
-    static let all = [build, check, new]
+    static let all = [build, check, new, serve]
 
     /// The command named `name`, if there is one.
     static func named(_ name: String) -> Command? {

@@ -31,6 +31,8 @@ package struct CommandLineInterface: Sendable {
             return runCheck(rest)
         case "new":
             return runNew(rest)
+        case "serve":
+            return runServe(rest)
         default:
             let hint = Suggestion.didYouMean(command, in: Command.names)
             return usageError("unknown command '\(command)'\(hint)", usage: Command.overviewUsage)
@@ -38,7 +40,7 @@ package struct CommandLineInterface: Sendable {
     }
 
     /// A command's arguments parsed; throws the exit status when they are wrong or ask for help.
-    private func parse(_ arguments: [String], as command: Command) throws(ExitStatus) -> ArgumentParser.Parsed {
+    func parse(_ arguments: [String], as command: Command) throws(ExitStatus) -> ArgumentParser.Parsed {
         let parsed: ArgumentParser.Parsed
         do {
             parsed = try ArgumentParser(command: command).parse(arguments)
@@ -164,7 +166,7 @@ package struct CommandLineInterface: Sendable {
 
     /// The folder `--site` names (the current one by default); throws the usage error when it is
     /// not a folder: a wrong path on the command line is bad usage, not a site with errors.
-    private func siteDirectory(_ parsed: ArgumentParser.Parsed, usage: String) throws(ExitStatus) -> String {
+    func siteDirectory(_ parsed: ArgumentParser.Parsed, usage: String) throws(ExitStatus) -> String {
         let directory = parsed.values["--site"] ?? "."
         switch environment.fileSystem.kind(of: directory) {
         case .directory?: return directory
@@ -180,7 +182,7 @@ package struct CommandLineInterface: Sendable {
         }
     }
 
-    private func usageError(_ message: String, usage: String) -> ExitStatus {
+    func usageError(_ message: String, usage: String) -> ExitStatus {
         environment.standardError("sitegen: error: \(message)\nusage: \(usage)\nRun 'sitegen --help' for more.\n")
         return .usageError
     }

@@ -92,4 +92,112 @@ enum Platform {
         default: return .special("a special file")
         }
     }
+
+    /// The command that opens a URL in the user's browser.
+    static var browserOpener: String {
+        #if canImport(Glibc)
+            "xdg-open"
+        #else
+            "open"
+        #endif
+    }
+
+    // MARK: Watching folders
+
+    /// A notifier of changes in folders (inotify), or nil where there is none (Darwin, or
+    /// Linux out of instances): the caller then polls.
+    static func makeChangeNotifier() -> Int32? {
+        #if canImport(Glibc)
+            let notifier = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            return notifier >= 0 ? notifier : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// Watches the folder at `path` for files and folders made, written, moved and removed in it;
+    /// the watch's number, or nil (with `errno`) when it cannot (ENOSPC: out of watches).
+    static func watchFolder(_ path: String, with notifier: Int32) -> Int32? {
+        #if canImport(Glibc)
+            let events = UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+                | UInt32(IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+            let watch = inotify_add_watch(notifier, path, events)
+            return watch >= 0 ? watch : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// One change a notifier reported: in the folder of watch `watch`, the entry `name` (empty for
+    /// the folder itself).
+    struct FolderChange: Equatable {
+        var watch: Int32
+        var name: String
+        /// The entry is a folder, or the folder itself went away: the watches need renewing.
+        var touchesFolders: Bool
+        /// The notifier lost events: anything may have changed.
+        var overflowed: Bool
+    }
+
+    /// The changes waiting on a notifier, without blocking.
+    static func readChanges(from notifier: Int32) -> [FolderChange] {
+        #if canImport(Glibc)
+            var changes: [FolderChange] = []
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(notifier, $0.baseAddress, $0.count) }
+                guard count > 0 else { return changes }
+                var offset = 0
+                buffer.withUnsafeBytes { bytes in
+                    let header = MemoryLayout<inotify_event>.size
+                    while offset + header <= count {
+                        let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        let nameBytes = bytes[(offset + header)..<min(count, offset + header + Int(event.len))]
+                        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                        let folderEvents = UInt32(IN_ISDIR | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
+                        changes.append(
+                            FolderChange(
+                                watch: event.wd, name: name, touchesFolders: event.mask & folderEvents != 0,
+                                overflowed: event.mask & UInt32(IN_Q_OVERFLOW) != 0))
+                        offset += header + Int(event.len)
+                    }
+                }
+            }
+        #else
+            return []
+        #endif
+    }
+
+    /// A pipe, for waking a thread that waits for input: read end, write end.
+    static func makePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        return (ends[0], ends[1])
+    }
+
+    /// Waits up to `timeout` seconds for any of `descriptors` to have input; which ones have.
+    static func waitForInput(_ descriptors: [Int32], timeout: Double) -> [Bool] {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
+        let ready = poll(&polled, nfds_t(polled.count), milliseconds)
+        guard ready > 0 else { return descriptors.map { _ in false } }
+        return polled.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+    }
+
+    /// Reads and drops whatever is waiting on a non-blocking descriptor.
+    static func drain(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Writes one byte to a descriptor, ignoring a full pipe (it is already signalled).
+    static func writeWakeByte(_ descriptor: Int32) {
+        var byte: UInt8 = 1
+        _ = write(descriptor, &byte, 1)
+    }
+
+    static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
 }

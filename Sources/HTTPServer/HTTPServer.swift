@@ -1,0 +1,138 @@
+import CMicroHTTPD
+import Synchronization
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: a small pool of event-loop threads answers every
+/// request with the handler's response. Only this module sees libmicrohttpd.
+package final class HTTPServer: Sendable {
+    /// What one client may hold.
+    package struct Limits: Sendable {
+        /// Event-loop threads.
+        package var threads = 2
+        /// Open connections at once, event streams included.
+        package var connections = 256
+        /// Seconds a connection may stay silent before it is closed (event streams excepted).
+        package var idleSeconds = 15
+        /// Bytes of memory per connection, which bounds the size of a request's headers.
+        package var connectionMemory = 32 * 1024
+
+        package init() {}
+    }
+
+    /// The numeric address the server listens on (`127.0.0.1`, `::1`).
+    package let address: String
+    /// The port it listens on (the one the system chose, when asked for port 0).
+    package let port: Int
+
+    private let daemon: Mutex<OpaquePointer?>
+    private let context: Unmanaged<HandlerBox>
+
+    /// Starts listening on `host` and `port` and answering with `handler`, on threads of its own.
+    package init(
+        host: String, port: Int, limits: Limits = Limits(), handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(HTTPServerError) {
+        var lookupError: Int32 = 0
+        var systemError: Int32 = 0
+        var boundPort: Int32 = 0
+        var bound = [CChar](repeating: 0, count: 64)
+        let socket = sitegen_http_listen(host, Int32(port), &lookupError, &systemError, &bound, bound.count, &boundPort)
+        guard socket >= 0 else {
+            if lookupError != 0 {
+                throw .unknownHost(host, reason: String(cString: sitegen_http_lookup_message(lookupError)))
+            }
+            if systemError == sitegen_http_address_in_use() { throw .addressInUse(host: host, port: port) }
+            throw .cannotListen(host: host, port: port, reason: String(cString: sitegen_http_system_message(systemError)))
+        }
+        address = String(decoding: bound.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.port = Int(boundPort)
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        guard let started = sitegen_http_start(
+            socket, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleSeconds), limits.connectionMemory,
+            Self.answer, box.toOpaque())
+        else {
+            sitegen_http_close(socket)
+            box.release()
+            throw .cannotStart
+        }
+        daemon = Mutex(started)
+        context = box
+    }
+
+    /// Stops listening and closes every connection. Event streams should be closed first.
+    package func stop() {
+        let running = daemon.withLock { daemon in
+            defer { daemon = nil }
+            return daemon
+        }
+        guard let running else { return }
+        MHD_stop_daemon(running)
+        context.release()
+    }
+
+    deinit { stop() }
+
+    /// libmicrohttpd's access handler: reads the request, asks the handler, queues the response.
+    private static let answer: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, requestState in
+        guard let context, let connection, let url, let method else { return .NO }
+        // The first call comes with the headers. A GET or HEAD is answered on the second, once
+        // the request has been read, which keeps the connection open for the next request; any
+        // other method is refused at once, without reading its body.
+        let isRead = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0
+        if isRead, let requestState, requestState.pointee == nil {
+            requestState.pointee = context
+            return .YES
+        }
+        uploadSize?.pointee = 0
+        let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
+        func header(_ name: String) -> String? {
+            MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        }
+        let request = HTTPRequest(
+            method: String(cString: method), target: String(cString: url), host: header("Host"),
+            ifNoneMatch: header("If-None-Match"))
+        let response = handler(request)
+        return queue(response, on: connection)
+    }
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            let retained = Unmanaged.passRetained(bytes).toOpaque()
+            made = MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, bytes.baseAddress, { context in if let context { Unmanaged<HTTPBytes>.fromOpaque(context).release() } }, retained)
+            if made == nil { Unmanaged<HTTPBytes>.fromOpaque(retained).release() }
+        case .events(let stream):
+            stream.attach(connection)
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            made = MHD_create_response_from_callback(
+                UInt64.max, 4096,
+                { context, _, buffer, capacity in
+                    guard let context, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+                    return Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: capacity)
+                },
+                retained,
+                { context in
+                    guard let context else { return }
+                    let stream = Unmanaged<EventStream>.fromOpaque(context)
+                    stream.takeUnretainedValue().detach()
+                    stream.release()
+                })
+            if made == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for header in response.headers {
+            _ = MHD_add_response_header(made, header.name, header.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+}
+
+/// The handler, kept alive for as long as the daemon may call it.
+private final class HandlerBox: Sendable {
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        self.handler = handler
+    }
+}

@@ -1,0 +1,48 @@
+import HTTPServer
+
+extension CommandLineInterface {
+    /// `sitegen serve`: runs the preview until the user stops it; 1 when it cannot listen.
+    func runServe(_ arguments: [String]) -> ExitStatus {
+        let command = Command.serve
+        let parsed: ArgumentParser.Parsed
+        var options = PreviewServer.Options()
+        do {
+            parsed = try parse(arguments, as: command)
+            options.siteDirectory = try siteDirectory(parsed, usage: command.usage)
+        } catch {
+            return error
+        }
+        if let text = parsed.values["--port"] {
+            guard let port = Int(text), (0...65535).contains(port), text.allSatisfy(\.isASCII) else {
+                return usageError("--port must be a number from 0 to 65535, not '\(text)'", usage: command.usage)
+            }
+            options.port = port
+        }
+        options.host = parsed.values["--host"] ?? options.host
+        options.includeDrafts = parsed.flags.contains("--drafts")
+        if !Self.isLoopback(options.host) {
+            environment.standardError(
+                "sitegen: warning: listening on \(options.host): other machines that can reach this one can read the site\n")
+        }
+        let server = PreviewServer(options: options, environment: environment)
+        environment.onStopRequest { server.stop() }
+        let opens = parsed.flags.contains("--open")
+        do {
+            try server.run { [environment] url in
+                if opens { environment.openInBrowser(url) }
+            }
+        } catch {
+            let hint = error == .addressInUse(host: options.host, port: options.port) ? "; stop the other program or choose another port with --port N" : ""
+            environment.standardError("sitegen: error: \(error)\(hint)\n")
+            return .contentError
+        }
+        environment.standardOutput("Stopped.\n")
+        return .success
+    }
+
+    /// True for an address only this machine can reach.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,96 @@
+import HTTPServer
+
+/// Answers one request of the preview from what it serves: a pure function of the request and
+/// the current site, so every rule (hosts, methods, paths, redirects, entity tags) is tested
+/// without a socket.
+struct PreviewRouter: Sendable {
+    let hosts: HostCheck
+
+    /// What the preview serves at the moment: the last good site, if any build has succeeded,
+    /// and the diagnostics of the last build when it failed.
+    struct State: Sendable {
+        var site: PreviewSite?
+        var failure: [String]?
+    }
+
+    static let securityHeaders: [(name: String, value: String)] = [
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+    ]
+
+    /// The response to `request`; `openEvents` makes the stream of a client asking for events.
+    func respond(to request: HTTPRequest, state: State, openEvents: () -> EventStream) -> HTTPResponse {
+        guard hosts.allows(request.host) else {
+            return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(request.host ?? "")'.\n")
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = Self.text(405, "Only GET and HEAD are allowed.\n")
+            response.headers.append(("Allow", "GET, HEAD"))
+            return response
+        }
+        let path: String
+        let isFolder: Bool
+        switch RequestPath(target: request.target) {
+        case .malformed(let reason): return Self.text(400, "Bad request: \(reason).\n")
+        case .path(let found, let folder): (path, isFolder) = (found, folder)
+        }
+        switch path {
+        case PreviewSite.scriptPath:
+            return Self.file(Self.script, request: request)
+        case PreviewSite.eventsPath:
+            var headers = Self.securityHeaders
+            headers += [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
+            return HTTPResponse(status: 200, headers: headers, body: .events(openEvents()))
+        default:
+            break
+        }
+        guard let site = state.site else {
+            return Self.page(500, ErrorPage.failedBuild(state.failure ?? []))
+        }
+        let filePath = isFolder || path.isEmpty ? Path.join(path, "index.html") : path
+        if let file = site.files[filePath] {
+            return Self.file(file, request: request)
+        }
+        if !isFolder, !path.isEmpty, site.folders.contains(path) {
+            var response = Self.text(301, "Moved to /\(path)/.\n")
+            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/"))
+            return response
+        }
+        return Self.page(404, ErrorPage.notFound(path))
+    }
+
+    /// The live-reload client, served like a file of the site.
+    static let script = PreviewFile("live.js", bytes: Array(LiveReloadScript.source.utf8), status: FileStatus(size: 0, modified: 0))
+
+    /// A file, or 304 when the client's copy has the same entity tag.
+    private static func file(_ file: PreviewFile, request: HTTPRequest) -> HTTPResponse {
+        var headers = securityHeaders
+        headers += [("ETag", file.etag), ("Cache-Control", "no-cache")]
+        if let tags = request.ifNoneMatch, matches(tags, file.etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        headers.append(("Content-Type", file.contentType))
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(file.bytes))
+    }
+
+    /// True when an `If-None-Match` list names `etag` (weakly, as RFC 9110 says for GET) or is `*`.
+    static func matches(_ list: String, _ etag: String) -> Bool {
+        list.split(separator: ",").contains { item in
+            var tag = item
+            while tag.first == " " || tag.first == "\t" { tag = tag.dropFirst() }
+            while tag.last == " " || tag.last == "\t" { tag = tag.dropLast() }
+            return tag == "*" || (tag.hasPrefix("W/") ? tag.dropFirst(2) : tag) == etag
+        }
+    }
+
+    private static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        var headers = securityHeaders
+        headers += [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
+        return HTTPResponse(status: status, headers: headers, body: .bytes(HTTPBytes(Array(text.utf8))))
+    }
+
+    private static func page(_ status: Int, _ html: String) -> HTTPResponse {
+        var headers = securityHeaders
+        headers += [("Content-Type", ContentType.html), ("Cache-Control", "no-store")]
+        return HTTPResponse(status: status, headers: headers, body: .bytes(HTTPBytes(PreviewFile.withLiveReload(Array(html.utf8)))))
+    }
+}

@@ -1,0 +1,161 @@
+import Diagnostics
+import HTTPServer
+import Synchronization
+
+/// `sitegen serve`: builds the site into the preview's own workspace (never the site's output),
+/// serves it from memory, and on every change to its inputs rebuilds what changed and tells the
+/// open pages, until it is stopped.
+package final class PreviewServer: Sendable {
+    /// What `serve` was asked for.
+    package struct Options: Sendable {
+        package var siteDirectory = "."
+        package var host = "127.0.0.1"
+        package var port = 4000
+        package var includeDrafts = false
+        /// Watch with inotify where there is one (false: always poll, as where there is none).
+        package var usesNotifications = true
+
+        package init(siteDirectory: String = ".", host: String = "127.0.0.1", port: Int = 4000, includeDrafts: Bool = false) {
+            self.siteDirectory = siteDirectory
+            self.host = host
+            self.port = port
+            self.includeDrafts = includeDrafts
+        }
+    }
+
+    /// How long to wait after a change for more (editors write a file in several steps, and a
+    /// branch switch touches many), and at most.
+    static let quietPeriod = 0.04
+    static let longestWait = 0.5
+    /// How often open pages are pinged, so that closed ones are let go.
+    static let pingInterval = 10.0
+
+    private let options: Options
+    private let environment: CLIEnvironment
+    private let live = LiveReload()
+    private let state = Mutex(PreviewRouter.State())
+    /// Whether `stop()` was called, and the watcher to wake when it is.
+    private let stopping = Mutex<(requested: Bool, watcher: FileWatcher?)>((false, nil))
+    private let builds = Atomic<Int>(0)
+
+    package init(options: Options, environment: CLIEnvironment) {
+        self.options = options
+        self.environment = environment
+    }
+
+    /// Starts listening (throwing when it cannot), builds, serves and watches until `stop()`.
+    /// `ready` is told the URL once the first build is served.
+    package func run(ready: @Sendable (String) -> Void = { _ in }) throws(HTTPServerError) {
+        let router = PreviewRouter(hosts: HostCheck(listeningOn: options.host))
+        let server = try HTTPServer(host: options.host, port: options.port) { [self] request in
+            router.respond(to: request, state: state.withLock { $0 }, openEvents: live.connect)
+        }
+        defer {
+            live.closeAll()
+            server.stop()
+        }
+        let root = environment.fileSystem.realPath(options.siteDirectory) ?? options.siteDirectory
+        let watcher = FileWatcher(siteRoot: root, fileSystem: environment.fileSystem, usingNotifications: options.usesNotifications)
+        let alreadyStopped = stopping.withLock { stopping in
+            stopping.watcher = watcher
+            return stopping.requested
+        }
+        if alreadyStopped { return }
+        let url = "http://\(Self.urlHost(server.address)):\(server.port)/"
+        rebuild(after: [])
+        environment.standardOutput("Serving \(options.siteDirectory) at \(url) (Ctrl-C to stop)\n")
+        if watcher.mode == .polling {
+            environment.standardError("sitegen: note: watching for changes by polling every \(FileWatcher.pollingInterval) s\n")
+        }
+        ready(url)
+        while let changed = watcher.changes(within: Self.pingInterval) {
+            guard !changed.isEmpty else {
+                live.ping()
+                continue
+            }
+            var all = changed
+            let started = environment.now()
+            // Gather the rest of a burst of saves into one rebuild.
+            while environment.now() - started < Self.longestWait, let more = watcher.changes(within: Self.quietPeriod), !more.isEmpty {
+                all.formUnion(more)
+            }
+            if stopping.withLock({ $0.requested }) { break }
+            rebuild(after: all)
+        }
+    }
+
+    /// Stops `run`, from any thread (a signal handler's, say).
+    package func stop() {
+        let watcher = stopping.withLock { stopping in
+            stopping.requested = true
+            return stopping.watcher
+        }
+        watcher?.stop()
+    }
+
+    /// The number of builds so far.
+    package var buildCount: Int { builds.load(ordering: .relaxed) }
+
+    /// Builds, serves the result when it succeeded, tells the pages, and prints one line.
+    private func rebuild(after changed: Set<String>) {
+        let started = environment.now()
+        let result = SiteBuilder(fileSystem: environment.fileSystem).build(
+            BuildOptions(siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, workspace: .preview),
+            tool: environment.tool)
+        let number = builds.add(1, ordering: .relaxed).newValue
+        let formatter = DiagnosticFormatter()
+        for diagnostic in result.diagnostics {
+            environment.standardError(formatter.format(diagnostic) + "\n")
+        }
+        let wasFailing = state.withLock { $0.failure != nil }
+        var summary: String
+        switch result.outcome {
+        case .failed, .checked:
+            let messages = result.diagnostics.filter(\.isError).map(formatter.format)
+            state.withLock { $0.failure = messages }
+            live.send(.failed(build: number, messages: messages))
+            let errors = result.diagnostics.errorCount
+            summary = "\(errors) error\(errors == 1 ? "" : "s"); the preview keeps the last good build"
+        case .upToDate, .builtEverything, .rebuiltFlows:
+            let previous = state.withLock { $0.site }
+            let site = result.upToDate && previous != nil
+                ? previous ?? PreviewSite()
+                : PreviewSite.load(result.outputDirectory, fileSystem: environment.fileSystem, previous: previous)
+            let changes = previous.map { site.changes(since: $0) } ?? []
+            state.withLock { state in
+                state.site = site
+                state.failure = nil
+            }
+            if wasFailing { live.send(.recovered) }
+            if !changes.isEmpty {
+                live.send(changes.allSatisfy { $0.hasSuffix(".css") } ? .styles(changes) : .reload(changes))
+            }
+            switch result.outcome {
+            case .rebuiltFlows(let slugs): summary = "rebuilt \(slugs.joined(separator: ", "))"
+            case .upToDate: summary = "nothing to rebuild"
+            default: summary = "built \(result.flowCount) flow\(result.flowCount == 1 ? "" : "s"), \(result.pageCount) page\(result.pageCount == 1 ? "" : "s")"
+            }
+            if result.diagnostics.warningCount > 0 {
+                summary += ", \(result.diagnostics.warningCount) warning\(result.diagnostics.warningCount == 1 ? "" : "s")"
+            }
+        }
+        let seconds = environment.now() - started
+        let cause = Self.describe(changed)
+        environment.standardOutput("\(cause.isEmpty ? "" : cause + ": ")\(summary) in \(CommandLineInterface.formatSeconds(seconds))\n")
+    }
+
+    /// "content/welcome/02.md changed", or "3 files changed".
+    static func describe(_ changed: Set<String>) -> String {
+        let paths = changed.filter { !$0.isEmpty }.sorted()
+        switch paths.count {
+        case 0: return changed.isEmpty ? "" : "files changed"
+        case 1: return "\(paths[0]) changed"
+        default: return "\(paths[0]) and \(paths.count - 1) more changed"
+        }
+    }
+
+    /// An address as a URL's host: IPv6 in brackets.
+    static func urlHost(_ address: String) -> String {
+        address.contains(":") ? "[\(address)]" : address
+    }
+}
