@@ -4,7 +4,9 @@
 # Both install the Debian packages they need first, and only when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libyaml-dev cmark
+APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark
+# The benchmark's serve figures compare sitegen serve under wrk with Python's and Hugo's servers.
+BENCHMARK_APT_PACKAGES := wrk hugo
 # The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
 # font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
 TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
@@ -12,7 +14,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark fuzz sanitize kill-test clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve install fuzz sanitize kill-test clean
 
 all: site
 
@@ -59,6 +61,18 @@ test: test-deps venv
 # The performance benchmark (release build, a seeded 8,000-page site); SIZE=large for 80,000 pages.
 benchmark: deps
 	python3 scripts/benchmark.py --size $(or $(SIZE),small)
+
+# The preview server's figures: save-to-reload in Chromium, and throughput beside Python and Hugo.
+benchmark-serve: test-deps venv
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCHMARK_APT_PACKAGES)"
+	$(PYTHON) scripts/benchmark_serve.py
+
+# Puts the release binary on the PATH: PREFIX/bin/sitegen (PREFIX defaults to /usr/local).
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product sitegen
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/sitegen $(DESTDIR)$(PREFIX)/bin/sitegen
 
 # Fuzzes each parser with libFuzzer and AddressSanitizer for FUZZ_SECONDS (default 180) each,
 # from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or

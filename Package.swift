@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [
-                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit",
+                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit", "HTTPServer",
             ],
             exclude: ["Fixtures"]
         ),

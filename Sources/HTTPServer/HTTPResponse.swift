@@ -30,9 +30,14 @@ package final class HTTPBytes: Sendable {
     // Written once, in `init`, and only read after: safe to share.
     private nonisolated(unsafe) let storage: UnsafeMutableRawBufferPointer
 
-    package init(_ bytes: some Collection<UInt8>) {
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-        _ = storage.initializeMemory(as: UInt8.self, from: bytes)
+    package init(_ bytes: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress, let destination = storage.baseAddress {
+                destination.copyMemory(from: base, byteCount: source.count)
+            }
+        }
+        self.storage = storage
         count = bytes.count
     }
 

@@ -26,15 +26,14 @@ struct PreviewSite: Sendable {
     static let eventsPath = "_sitegen/events"
 
     /// The output folder `output` as served: each regular file inside it (links that leave it,
-    /// and hidden files, are left out), reusing `previous`'s copy of every file whose status is
-    /// unchanged.
+    /// and hidden files, are left out), reusing `previous`'s copy of every file that is the same.
     static func load(_ output: String, fileSystem: any FileSystem, previous: PreviewSite?) -> PreviewSite {
         guard let root = fileSystem.realPath(output) else { return PreviewSite() }
         let walk = DirectoryWalker(fileSystem: fileSystem, root: root).walk(root, as: "")
-        let kept = walk.files.filter { entry in
-            entry.status.kind == .file && previous?.files[entry.path].map { $0.status == entry.status } == true
-        }
-        let changed = walk.files.filter { $0.status.kind == .file && previous?.files[$0.path]?.status != $0.status }
+        let found = walk.files.filter { $0.status.kind == .file }
+        let isKept = found.map { entry in previous?.files[entry.path].map { Self.isSameFile($0.status, entry.status) } == true }
+        let kept = zip(found, isKept).filter(\.1).map(\.0)
+        let changed = zip(found, isKept).filter { !$0.1 }.map(\.0)
         var files: [String: PreviewFile] = [:]
         for entry in kept {
             files[entry.path] = previous?.files[entry.path]
@@ -49,6 +48,13 @@ struct PreviewSite: Sendable {
         var site = PreviewSite()
         site.files = files
         return site
+    }
+
+    /// True when two statuses are of one unchanged file. A build writes every changed file anew
+    /// (a new inode) and links each unchanged one from the previous output (the same inode and
+    /// modification time, though linking changes its status-change time).
+    static func isSameFile(_ old: FileStatus, _ new: FileStatus) -> Bool {
+        old.identity == new.identity && old.identity != .unknown && old.size == new.size && old.modified == new.modified
     }
 
     /// The paths added, removed or changed since `previous`, sorted.

@@ -1,0 +1,147 @@
+"""sitegen serve in Chromium: an edited page reloads on the same carousel page with its new text; a
+broken page shows the error over the preview, and fixing it takes the overlay away; a stylesheet
+change is swapped in without a reload. And the process: a busy port fails clearly, SIGTERM ends it
+with status 0 and frees the port."""
+
+import pathlib
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT
+
+
+def copy_example(destination: pathlib.Path) -> pathlib.Path:
+    site = destination / "site"
+    site.mkdir()
+    shutil.copytree(ROOT / "content", site / "content")
+    shutil.copy(ROOT / "sitegen.yml", site / "sitegen.yml")
+    return site
+
+
+class Preview:
+    """A running `sitegen serve` on a free port, and what it printed."""
+
+    def __init__(self, sitegen, site, *arguments):
+        self.process = subprocess.Popen(
+            [sitegen, "serve", "--site", site, "--port", "0", *arguments],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        while line and not line.startswith("Serving "):
+            line = self.process.stdout.readline()
+        match = re.search(r"at (http://\S+/) ", line)
+        assert match, f"serve did not start: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}"
+        self.url = match.group(1)
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def preview(sitegen, tmp_path):
+    site = copy_example(tmp_path)
+    running = Preview(sitegen, site)
+    running.site = site
+    yield running
+    if running.process.poll() is None:
+        running.stop()
+
+
+def wait_for(browser, condition, seconds=10):
+    return WebDriverWait(browser, seconds, poll_frequency=0.05).until(lambda _: condition())
+
+
+def test_an_edited_page_reloads_on_the_same_carousel_page(chromium, preview):
+    chromium.get(preview.url + "welcome/#transcribe")
+    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
+    chromium.execute_script("window.sitegenMarker = 1")
+    page = preview.site / "content" / "welcome" / "03-transcribe.md"
+    page.write_text(page.read_text().replace("Read it back as text", "Read it back, edited"))
+    wait_for(chromium, lambda: chromium.execute_script("return window.sitegenMarker === undefined"))
+    wait_for(chromium, lambda: "Read it back, edited" in chromium.find_element(By.ID, "transcribe").text)
+    assert chromium.execute_script("return location.hash") == "#transcribe"
+    current = chromium.find_element(By.CSS_SELECTOR, "#transcribe .sg-indicator[aria-current='step']")
+    assert current.get_attribute("href").endswith("#transcribe")
+
+
+def test_other_flows_are_not_reloaded(chromium, preview):
+    chromium.get(preview.url + "whats-new/")
+    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
+    chromium.execute_script("window.sitegenMarker = 1")
+    page = preview.site / "content" / "welcome" / "01-welcome.md"
+    page.write_text(page.read_text() + "\nOne more line.\n")
+    time.sleep(1.5)
+    assert chromium.execute_script("return window.sitegenMarker") == 1
+
+
+def test_a_broken_page_shows_the_error_and_fixing_it_takes_it_away(chromium, preview):
+    chromium.get(preview.url + "welcome/")
+    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
+    page = preview.site / "content" / "welcome" / "02-record.md"
+    good = page.read_text()
+    page.write_text(good.replace("title:", "titel:", 1) if "title:" in good else "---\ntitel: Broken\n---\n" + good)
+    overlay_text = "return document.querySelector('sitegen-errors')?.shadowRoot.textContent ?? ''"
+    wait_for(chromium, lambda: "titel" in chromium.execute_script(overlay_text))
+    text = chromium.execute_script(overlay_text)
+    assert re.search(r"02-record\.md:\d+:\d+: error: unknown key 'titel'", text)
+    assert "^~~~~" in text, "the source line and the caret"
+    role = chromium.execute_script("return document.querySelector('sitegen-errors').shadowRoot.querySelector('[role=alert]') !== null")
+    assert role
+    page.write_text(good)
+    wait_for(chromium, lambda: chromium.execute_script("return document.querySelector('sitegen-errors') === null"))
+
+
+def test_a_stylesheet_change_is_swapped_without_a_reload(chromium, preview):
+    chromium.get(preview.url + "welcome/")
+    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
+    chromium.execute_script("window.sitegenMarker = 1")
+    templates = preview.site / "templates"
+    templates.mkdir(exist_ok=True)
+    stylesheet = (ROOT / "templates" / "sitegen.css").read_text()
+    (templates / "sitegen.css").write_text(stylesheet + "\nbody { outline: 7px solid rgb(1, 2, 3); }\n")
+    wait_for(chromium, lambda: chromium.execute_script("return getComputedStyle(document.body).outlineWidth") == "7px")
+    assert chromium.execute_script("return window.sitegenMarker") == 1, "the page was not reloaded"
+
+
+def test_a_site_that_starts_broken_serves_its_errors_until_fixed(chromium, sitegen, tmp_path):
+    site = copy_example(tmp_path)
+    page = site / "content" / "welcome" / "01-welcome.md"
+    good = page.read_text()
+    page.write_text("---\nskip: maybe\n---\n# Broken\n")
+    running = Preview(sitegen, site)
+    try:
+        chromium.get(running.url + "welcome/")
+        assert "01-welcome.md" in chromium.find_element(By.TAG_NAME, "main").text
+        page.write_text(good)
+        wait_for(chromium, lambda: chromium.execute_script("return document.documentElement.hasAttribute('data-sitegen-error')") is False)
+        assert chromium.find_element(By.CSS_SELECTOR, ".sg-carousel")
+    finally:
+        running.stop()
+
+
+def test_serving_leaves_the_output_folder_alone(preview):
+    (preview.site / "content" / "welcome" / "01-welcome.md").write_text("# Changed\n")
+    time.sleep(1)
+    assert not (preview.site / "output").exists() or not any((preview.site / "output").iterdir())
+
+
+def test_a_busy_port_fails_clearly_and_sigterm_ends_with_status_0(sitegen, tmp_path):
+    site = copy_example(tmp_path)
+    first = Preview(sitegen, site)
+    second = subprocess.run([sitegen, "serve", "--site", site, "--port", str(first.port)],
+                            capture_output=True, text=True, timeout=30)
+    assert second.returncode == 1
+    assert f"port {first.port} on 127.0.0.1 is in use" in second.stderr
+    assert first.stop() == 0
+    assert "Stopped." in first.process.stdout.read()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", first.port))  # the port is free again

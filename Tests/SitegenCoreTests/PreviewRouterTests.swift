@@ -1,0 +1,166 @@
+import Foundation
+import HTTPServer
+import Testing
+@testable import SitegenCore
+
+/// The preview's answers, request by request, without a socket: hosts, methods, every spelling
+/// of a path that tries to leave the site, redirects, types, entity tags.
+@Suite struct PreviewRouterTests {
+    static let site: PreviewSite = {
+        var site = PreviewSite()
+        let status = FileStatus(size: 1, modified: 1)
+        site.files = [
+            "index.html": PreviewFile("index.html", bytes: Array("<html><head></head><body>index</body></html>".utf8), status: status),
+            "welcome/index.html": PreviewFile("welcome/index.html", bytes: Array("<html><head></head>welcome</html>".utf8), status: status),
+            "welcome/images/a b.svg": PreviewFile("welcome/images/a b.svg", bytes: Array("<svg/>".utf8), status: status),
+            "assets/sitegen.css": PreviewFile("assets/sitegen.css", bytes: Array("body{}".utf8), status: status),
+            "assets/sitegen.js": PreviewFile("assets/sitegen.js", bytes: Array("0".utf8), status: status),
+            "manifest.json": PreviewFile("manifest.json", bytes: Array("{}".utf8), status: status),
+            "日本/index.html": PreviewFile("日本/index.html", bytes: Array("<p>ja</p>".utf8), status: status),
+        ]
+        return site
+    }()
+
+    let router = PreviewRouter(hosts: HostCheck(listeningOn: "127.0.0.1"))
+
+    func get(_ target: String, host: String? = "127.0.0.1:4000", method: String = "GET", ifNoneMatch: String? = nil, site: PreviewSite? = site)
+        -> HTTPResponse
+    {
+        router.respond(
+            to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch),
+            state: PreviewRouter.State(site: site, failure: site == nil ? ["content/a.md:1:1: error: broken"] : nil),
+            openEvents: { EventStream() })
+    }
+
+    func body(_ response: HTTPResponse) -> String {
+        guard case .bytes(let bytes) = response.body else { return "" }
+        return String(decoding: bytes.array, as: UTF8.self)
+    }
+
+    /// Targets that must never be served, each with the status it gets: 400 for what is malformed,
+    /// 404 for a well-formed path the site has no file at.
+    @Test(arguments: [
+        ("/../etc/passwd", 400), ("/..", 400), ("/welcome/../../etc/passwd", 400), ("/./index.html", 400),
+        ("/%2e%2e/etc/passwd", 400), ("/%2E%2E/%2E%2E/etc/passwd", 400), ("/welcome/%2e%2e/%2e%2e/x", 400),
+        ("/.%2e/x", 400), ("/%2e/index.html", 400), ("/..%2fetc%2fpasswd", 400), ("/%2fetc%2fpasswd", 400),
+        ("/welcome%2f..%2f..%2fx", 400), ("/..\\etc\\passwd", 400), ("/%5c..%5cetc", 400), ("/index.html%00.css", 400),
+        ("/%00", 400), ("/%c0%ae%c0%ae/etc/passwd", 400), ("/%c0%af", 400), ("/%e0%80%ae%e0%80%ae/x", 400),
+        ("/%ff", 400), ("/%", 400), ("/%2", 400), ("/%zz", 400), ("//etc/passwd", 400), ("/welcome//index.html", 400),
+        ("etc/passwd", 400), ("*", 400), ("/a\u{1}b", 400), ("/\u{7f}", 400),
+        ("/" + String(repeating: "a", count: 3000), 400),
+        ("/etc/passwd", 404), ("/proc/self/environ", 404), ("/.sitegen-output", 404), ("/.sitegen-cache/preview/build-state", 404),
+        ("/index.html/", 404), ("/welcome/index.html/..", 400), ("/welcome.", 404), ("/WELCOME/", 404),
+    ])
+    func pathsOutsideTheSiteAreRefused(_ target: String, _ status: Int) {
+        let response = get(target)
+        #expect(response.status == status, "\(target)")
+        #expect(!body(response).contains("root:"), "\(target)")
+    }
+
+    @Test func filesAreServedWithTheirTypeAndTag() throws {
+        let expected = [
+            ("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
+            ("/welcome/", "text/html; charset=utf-8"), ("/assets/sitegen.css", "text/css; charset=utf-8"),
+            ("/assets/sitegen.js", "text/javascript; charset=utf-8"), ("/manifest.json", "application/json; charset=utf-8"),
+            ("/welcome/images/a%20b.svg", "image/svg+xml; charset=utf-8"), ("/%E6%97%A5%E6%9C%AC/", "text/html; charset=utf-8"),
+            ("/_sitegen/live.js", "text/javascript; charset=utf-8"),
+        ]
+        for (target, type) in expected {
+            let response = get(target)
+            #expect(response.status == 200, "\(target)")
+            #expect(response.header("Content-Type") == type, "\(target)")
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("ETag")?.hasPrefix("\"") == true)
+        }
+        #expect(ContentType.of("a.PNG") == "image/png" && ContentType.of("a.webp") == "image/webp" && ContentType.of("a") == "application/octet-stream")
+    }
+
+    @Test func htmlGetsTheLiveReloadClientAndOtherFilesDoNot() {
+        #expect(body(get("/")).contains("<script src=\"/_sitegen/live.js\" defer></script></head>"))
+        #expect(body(get("/日本/".addingPercentEscapes)).hasSuffix("<script src=\"/_sitegen/live.js\" defer></script>"), "a page without a head gets it at the end")
+        #expect(body(get("/assets/sitegen.css")) == "body{}")
+    }
+
+    @Test func aMatchingTagGets304() throws {
+        let tag = try #require(get("/welcome/").header("ETag"))
+        #expect(get("/welcome/", ifNoneMatch: tag).status == 304)
+        #expect(get("/welcome/", ifNoneMatch: "W/" + tag).status == 304)
+        #expect(get("/welcome/", ifNoneMatch: "\"other\", " + tag).status == 304)
+        #expect(get("/welcome/", ifNoneMatch: "*").status == 304)
+        #expect(get("/welcome/", ifNoneMatch: "\"other\"").status == 200)
+        #expect(body(get("/welcome/", ifNoneMatch: tag)).isEmpty)
+    }
+
+    @Test func aFolderWithoutItsSlashRedirects() {
+        let response = get("/welcome")
+        #expect(response.status == 301)
+        #expect(response.header("Location") == "/welcome/")
+        #expect(get("/welcome/images").header("Location") == "/welcome/images/")
+        #expect(get("/welcome/images/").status == 404, "no listings: a folder without index.html is not found")
+        #expect(get("/%E6%97%A5%E6%9C%AC").header("Location") == "/%E6%97%A5%E6%9C%AC/")
+    }
+
+    @Test func unknownPathsGetTheNotFoundPage() {
+        let response = get("/nope/<script>")
+        #expect(response.status == 404 || response.status == 400)
+        let missing = get("/nope")
+        #expect(missing.status == 404 && missing.header("Content-Type") == ContentType.html)
+        #expect(body(missing).contains("/nope") && body(missing).contains("/_sitegen/live.js"))
+        #expect(!body(get("/%3Cb%3E")).contains("<b>"), "the path is escaped in the page")
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "get", "PROPFIND"])
+    func onlyGetAndHeadAreAllowed(_ method: String) {
+        let response = get("/", method: method)
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(get("/", method: "HEAD").status == 200)
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1:4000", true), ("localhost:4000", true), ("LOCALHOST", true), ("app.localhost:4000", true),
+        ("[::1]:4000", true), ("192.168.1.20:4000", true), ("10.0.0.1", true),
+        ("evil.test", false), ("evil.test:4000", false), ("127.0.0.1.evil.test", false), ("localhost.evil.test", false),
+        ("", false), ("127.0.0.1:", false), ("127.0.0.1:abc", false), ("[::1", false), ("[evil]:80", false),
+        ("256.0.0.1", false), ("1.2.3", false),
+    ])
+    func onlyLocalNamesAndAddressesAreAnswered(_ host: String, _ allowed: Bool) {
+        #expect((get("/", host: host).status == 200) == allowed, "\(host)")
+        #expect((get("/_sitegen/events", host: host).status == 200) == allowed, "the events too: \(host)")
+    }
+
+    @Test func aMissingHostIsRefusedAndTheNamedHostIsAllowed() {
+        #expect(get("/", host: nil).status == 403)
+        let named = PreviewRouter(hosts: HostCheck(listeningOn: "preview.lan"))
+        let response = named.respond(
+            to: HTTPRequest(method: "GET", target: "/", host: "preview.lan:4000"), state: .init(site: Self.site), openEvents: { EventStream() })
+        #expect(response.status == 200)
+    }
+
+    @Test func beforeAnyGoodBuildEveryPageShowsTheErrors() {
+        let response = get("/welcome/", site: nil)
+        #expect(response.status == 500)
+        #expect(body(response).contains("content/a.md:1:1: error: broken"))
+        #expect(body(response).contains("data-sitegen-error"))
+        #expect(get("/_sitegen/live.js", site: nil).status == 200, "the client still loads, to reload when fixed")
+    }
+
+    @Test func eventsAreAStream() {
+        let response = get("/_sitegen/events")
+        #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
+        guard case .events = response.body else {
+            Issue.record("not a stream")
+            return
+        }
+    }
+}
+
+extension String {
+    /// The string with each byte outside ASCII letters, digits and `/` percent-encoded.
+    fileprivate var addingPercentEscapes: String {
+        utf8.map { byte in
+            (byte < 0x80 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber || byte == UInt8(ascii: "/")))
+                ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }.joined()
+    }
+}
