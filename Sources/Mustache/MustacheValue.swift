@@ -63,3 +63,12 @@ extension MustacheValue {
         self = text.map(MustacheValue.string) ?? .null
     }
 }
+
+extension MustacheValue {
+    /// An object with one more field; any other value as it is.
+    package func adding(_ name: String, _ value: MustacheValue) -> MustacheValue {
+        guard case .object(var fields) = self else { return self }
+        fields.append(name, value)
+        return .object(fields)
+    }
+}

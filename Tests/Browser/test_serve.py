@@ -60,70 +60,70 @@ def wait_for(browser, condition, seconds=10):
     return WebDriverWait(browser, seconds, poll_frequency=0.05).until(lambda _: condition())
 
 
-def test_an_edited_page_reloads_on_the_same_carousel_page(chromium, preview):
-    chromium.get(preview.url + "welcome/#transcribe")
-    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
-    chromium.execute_script("window.sitegenMarker = 1")
+def test_an_edited_page_reloads_on_the_same_carousel_page(browser, preview):
+    browser.get(preview.url + "welcome/#transcribe")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+    browser.execute_script("window.sitegenMarker = 1")
     page = preview.site / "content" / "welcome" / "03-transcribe.md"
     page.write_text(page.read_text().replace("Read it back as text", "Read it back, edited"))
-    wait_for(chromium, lambda: chromium.execute_script("return window.sitegenMarker === undefined"))
-    wait_for(chromium, lambda: "Read it back, edited" in chromium.find_element(By.ID, "transcribe").text)
-    assert chromium.execute_script("return location.hash") == "#transcribe"
-    current = chromium.find_element(By.CSS_SELECTOR, "#transcribe .sg-indicator[aria-current='step']")
+    wait_for(browser, lambda: browser.execute_script("return window.sitegenMarker === undefined"))
+    wait_for(browser, lambda: "Read it back, edited" in browser.find_element(By.ID, "transcribe").text)
+    assert browser.execute_script("return location.hash") == "#transcribe"
+    current = browser.find_element(By.CSS_SELECTOR, "#transcribe .sg-indicator[aria-current='step']")
     assert current.get_attribute("href").endswith("#transcribe")
 
 
-def test_other_flows_are_not_reloaded(chromium, preview):
-    chromium.get(preview.url + "whats-new/")
-    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
-    chromium.execute_script("window.sitegenMarker = 1")
+def test_other_flows_are_not_reloaded(browser, preview):
+    browser.get(preview.url + "whats-new/")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+    browser.execute_script("window.sitegenMarker = 1")
     page = preview.site / "content" / "welcome" / "01-welcome.md"
     page.write_text(page.read_text() + "\nOne more line.\n")
     time.sleep(1.5)
-    assert chromium.execute_script("return window.sitegenMarker") == 1
+    assert browser.execute_script("return window.sitegenMarker") == 1
 
 
-def test_a_broken_page_shows_the_error_and_fixing_it_takes_it_away(chromium, preview):
-    chromium.get(preview.url + "welcome/")
-    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
+def test_a_broken_page_shows_the_error_and_fixing_it_takes_it_away(browser, preview):
+    browser.get(preview.url + "welcome/")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
     page = preview.site / "content" / "welcome" / "02-record.md"
     good = page.read_text()
     page.write_text(good.replace("title:", "titel:", 1) if "title:" in good else "---\ntitel: Broken\n---\n" + good)
     overlay_text = "return document.querySelector('sitegen-errors')?.shadowRoot.textContent ?? ''"
-    wait_for(chromium, lambda: "titel" in chromium.execute_script(overlay_text))
-    text = chromium.execute_script(overlay_text)
+    wait_for(browser, lambda: "titel" in browser.execute_script(overlay_text))
+    text = browser.execute_script(overlay_text)
     assert re.search(r"02-record\.md:\d+:\d+: error: unknown key 'titel'", text)
     assert "^~~~~" in text, "the source line and the caret"
-    role = chromium.execute_script("return document.querySelector('sitegen-errors').shadowRoot.querySelector('[role=alert]') !== null")
+    role = browser.execute_script("return document.querySelector('sitegen-errors').shadowRoot.querySelector('[role=alert]') !== null")
     assert role
     page.write_text(good)
-    wait_for(chromium, lambda: chromium.execute_script("return document.querySelector('sitegen-errors') === null"))
+    wait_for(browser, lambda: browser.execute_script("return document.querySelector('sitegen-errors') === null"))
 
 
-def test_a_stylesheet_change_is_swapped_without_a_reload(chromium, preview):
-    chromium.get(preview.url + "welcome/")
-    wait_for(chromium, lambda: chromium.execute_script("return document.readyState") == "complete")
-    chromium.execute_script("window.sitegenMarker = 1")
+def test_a_stylesheet_change_is_swapped_without_a_reload(browser, preview):
+    browser.get(preview.url + "welcome/")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+    browser.execute_script("window.sitegenMarker = 1")
     templates = preview.site / "templates"
     templates.mkdir(exist_ok=True)
     stylesheet = (ROOT / "templates" / "sitegen.css").read_text()
     (templates / "sitegen.css").write_text(stylesheet + "\nbody { outline: 7px solid rgb(1, 2, 3); }\n")
-    wait_for(chromium, lambda: chromium.execute_script("return getComputedStyle(document.body).outlineWidth") == "7px")
-    assert chromium.execute_script("return window.sitegenMarker") == 1, "the page was not reloaded"
+    wait_for(browser, lambda: browser.execute_script("return getComputedStyle(document.body).outlineWidth") == "7px")
+    assert browser.execute_script("return window.sitegenMarker") == 1, "the page was not reloaded"
 
 
-def test_a_site_that_starts_broken_serves_its_errors_until_fixed(chromium, sitegen, tmp_path):
+def test_a_site_that_starts_broken_serves_its_errors_until_fixed(browser, sitegen, tmp_path):
     site = copy_example(tmp_path)
     page = site / "content" / "welcome" / "01-welcome.md"
     good = page.read_text()
     page.write_text("---\nskip: maybe\n---\n# Broken\n")
     running = Preview(sitegen, site)
     try:
-        chromium.get(running.url + "welcome/")
-        assert "01-welcome.md" in chromium.find_element(By.TAG_NAME, "main").text
+        browser.get(running.url + "welcome/")
+        assert "01-welcome.md" in browser.find_element(By.TAG_NAME, "main").text
         page.write_text(good)
-        wait_for(chromium, lambda: chromium.execute_script("return document.documentElement.hasAttribute('data-sitegen-error')") is False)
-        assert chromium.find_element(By.CSS_SELECTOR, ".sg-carousel")
+        wait_for(browser, lambda: browser.execute_script("return document.documentElement.hasAttribute('data-sitegen-error')") is False)
+        assert browser.find_element(By.CSS_SELECTOR, ".sg-carousel")
     finally:
         running.stop()
 

@@ -51,9 +51,13 @@ import Testing
     /// The files the theme writes the same for every site, by output path, and their text.
     static let themeFiles: [(path: String, text: String)] = {
         let (theme, _) = Theme.default.compile()
+        // The loader and the embed's styles begin with the theme's text and end with the site's.
+        let styles = EmbedBuilder.styles(stylesheet: theme.stylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: "")
         return [
             (SiteRenderer.stylesheetPath, theme.stylesheet), (SiteRenderer.scriptPath, theme.script),
             (ManifestBuilder.schemaFileName, ManifestBuilder.schemaText),
+            (EmbedBuilder.loaderPath, String(EmbedBuilder.loader(source: theme.embedLoader, flows: []).dropLast(6))),
+            (EmbedBuilder.stylesPath, String(styles.dropLast(4))),
         ]
     }()
 

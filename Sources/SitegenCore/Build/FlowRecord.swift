@@ -28,10 +28,16 @@ struct FlowRecord: Sendable, Equatable {
     }
 
     func write(to writer: inout NetstringWriter) {
-        for text in [slug, digest, summary.title, summary.description, summary.locale, summary.direction.rawValue] {
+        for text in [
+            slug, digest, summary.title, summary.description, summary.locale, summary.direction.rawValue, summary.storageKey,
+            summary.contentVersion,
+        ] {
             writer.add(text)
         }
-        for number in [summary.order ?? -1, summary.order == nil ? 0 : 1, summary.pageCount, fragment.lowerBound, fragment.upperBound] {
+        for number in [
+            summary.order ?? -1, summary.order == nil ? 0 : 1, summary.pageCount, summary.showOnce ? 1 : 0, fragment.lowerBound,
+            fragment.upperBound,
+        ] {
             writer.add(number)
         }
         writer.add(outputs.count)
@@ -49,8 +55,9 @@ struct FlowRecord: Sendable, Equatable {
     init?(reading reader: inout NetstringReader) {
         guard let slug = reader.string(), let digest = reader.string(), let title = reader.string(),
             let description = reader.string(), let locale = reader.string(),
-            let direction = reader.string().flatMap(TextDirection.init(rawValue:)),
-            let order = reader.int(), let hasOrder = reader.int(), let pageCount = reader.int(),
+            let direction = reader.string().flatMap(TextDirection.init(rawValue:)), let storageKey = reader.string(),
+            let contentVersion = reader.string(), let order = reader.int(), let hasOrder = reader.int(),
+            let pageCount = reader.int(), let showOnce = reader.int(),
             let fragmentStart = reader.int(), let fragmentEnd = reader.int(), fragmentStart <= fragmentEnd,
             let outputCount = reader.int()
         else { return nil }
@@ -71,7 +78,8 @@ struct FlowRecord: Sendable, Equatable {
             slug: slug, digest: digest,
             summary: FlowSummary(
                 slug: slug, title: title, description: description, order: hasOrder == 1 ? order : nil, locale: locale,
-                direction: direction, pageCount: pageCount, image: image),
+                direction: direction, pageCount: pageCount, image: image, storageKey: storageKey,
+                contentVersion: contentVersion, showOnce: showOnce == 1),
             outputs: outputs, fragment: fragmentStart..<fragmentEnd)
     }
 

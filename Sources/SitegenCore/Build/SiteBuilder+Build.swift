@@ -170,8 +170,9 @@ extension SiteBuilder {
         for index in records.indices { records[index].fragment = manifestFragments[index] }
         // The index shows only the summaries (settings and strings cannot have changed here),
         // so it is rendered again only when one of them did.
-        var siteFiles = [manifest]
-        if records.map(\.summary) != cache.flows.map(\.summary) {
+        // The loader carries every flow's content version, so it is written again too.
+        var siteFiles = [manifest, renderer.embedLoader(summaries: records.map(\.summary))]
+        if records.map(\.summary.asIndexed) != cache.flows.map(\.summary.asIndexed) {
             var lookups = MustacheLookups()
             do throws(MustacheRenderError) {
                 siteFiles.append(try renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))

@@ -5,7 +5,7 @@ enum ContentLayout {
     static let directory = "content"
     static let flowIndexFile = "_index.md"
     /// Flow names that would collide with what the build writes at the top of the output.
-    static let reservedSlugs: Set<String> = ["assets", "index.html", "manifest.json", "manifest.schema.json"]
+    static let reservedSlugs: Set<String> = ["assets", "index.html", "manifest.json", "manifest.schema.json", "embed.js"]
 
     /// False for names that start with `.` or `_`, which are never flows or pages.
     static func isVisible<Name: StringProtocol>(_ name: Name) -> Bool {

@@ -12,6 +12,10 @@ package struct FlowSummary: Sendable, Equatable {
     package var pageCount: Int
     /// The first page image, its `src` relative to the flow's folder.
     package var image: ManifestImage?
+    /// What embed.js needs to decide whether to show the flow on a visit, without loading it.
+    package var storageKey: String
+    package var contentVersion: String
+    package var showOnce: Bool
 
     package init(_ flow: Flow) {
         slug = flow.slug
@@ -22,12 +26,18 @@ package struct FlowSummary: Sendable, Equatable {
         direction = flow.settings.direction
         pageCount = flow.pages.count
         image = flow.pages.lazy.compactMap(\.image).first
+        storageKey = flow.settings.storageKey
+        contentVersion = flow.contentVersion
+        showOnce = flow.settings.showOnce
     }
 
     init(
         slug: String, title: String, description: String, order: Int?, locale: String, direction: TextDirection,
-        pageCount: Int, image: ManifestImage?
+        pageCount: Int, image: ManifestImage?, storageKey: String, contentVersion: String, showOnce: Bool
     ) {
+        self.storageKey = storageKey
+        self.contentVersion = contentVersion
+        self.showOnce = showOnce
         self.slug = slug
         self.title = title
         self.description = description
@@ -36,6 +46,14 @@ package struct FlowSummary: Sendable, Equatable {
         self.direction = direction
         self.pageCount = pageCount
         self.image = image
+    }
+
+    /// The summary as the site index shows it: without what only embed.js needs, which changes
+    /// with every edit of the flow.
+    var asIndexed: FlowSummary {
+        var indexed = self
+        (indexed.storageKey, indexed.contentVersion, indexed.showOnce) = ("", "", false)
+        return indexed
     }
 
     /// The site index lists flows by `order`, then by slug.

@@ -80,6 +80,8 @@ package struct SiteRenderer: Sendable {
             OutputFile(path: Self.scriptPath, text: theme.script),
             manifest,
             OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
+            embedStyles(settings: site.settings),
+            embedLoader(summaries: flows.map(\.0.summary)),
         ]
         do throws(MustacheRenderError) {
             files.insert(try index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses), at: 0)
@@ -102,8 +104,20 @@ package struct SiteRenderer: Sendable {
         let data = TemplateData(settings: settings, strings: theme.strings)
         // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
         let expected = flow.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
-        let (html, lookups) = try render("flow", data.flow(flow), recordingMisses, expectedSize: expected)
-        var files = [OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html))]
+        // The carousel is rendered once, for the flow's page and for embed.js.
+        let value = data.flow(flow)
+        var (carouselBytes, lookups) = try render("carousel", value, recordingMisses, expectedSize: expected)
+        if carouselBytes.last == UInt8(ascii: "\n") { carouselBytes.removeLast() }
+        let carousel = String(decoding: carouselBytes, as: UTF8.self)
+        let (html, pageLookups) = try render("flow", value.adding("carousel", .string(carousel)), recordingMisses, expectedSize: expected + 1024)
+        lookups.merge(pageLookups)
+        let closeLabel = theme.strings.strings(for: flow.settings.locale)["close", default: ""]
+        var files = [
+            OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html)),
+            OutputFile(
+                path: Path.join(flow.slug, EmbedBuilder.flowFileName),
+                contents: .bytes(EmbedBuilder.flow(flow, carousel: carousel, closeLabel: closeLabel))),
+        ]
         for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source, confinedTo: asset.root)))
         }
@@ -122,6 +136,18 @@ package struct SiteRenderer: Sendable {
         let (index, indexLookups) = try render("index", data.index(summaries), recordingMisses)
         lookups.merge(indexLookups)
         return OutputFile(path: "index.html", contents: .bytes(index))
+    }
+
+    /// embed.js's loader, with each flow's first-visit facts.
+    func embedLoader(summaries: [FlowSummary]) -> OutputFile {
+        OutputFile(path: EmbedBuilder.loaderPath, text: EmbedBuilder.loader(source: theme.embedLoader, flows: summaries))
+    }
+
+    /// The theme's styles for embed.js's shadow root, as a script.
+    func embedStyles(settings: SiteSettings) -> OutputFile {
+        OutputFile(
+            path: EmbedBuilder.stylesPath,
+            text: EmbedBuilder.styles(stylesheet: theme.stylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
     }
 
     /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.

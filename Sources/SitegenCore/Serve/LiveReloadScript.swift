@@ -18,9 +18,9 @@ enum LiveReloadScript {
             const here = page();
             const folder = folderOf(here);
             return paths.some((path) =>
-              path === here || path.endsWith(".js") ||
+              path === here || path === "assets/sitegen.js" ||
               (folder !== "" && path.startsWith(folder)) ||
-              (folder === "" && !/\.(html|css|json)$/.test(path)));
+              (folder === "" && !/\.(html|css|json|js)$/.test(path)));
           };
           const sheet = new CSSStyleSheet();
           sheet.replaceSync(`

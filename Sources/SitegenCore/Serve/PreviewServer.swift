@@ -128,7 +128,9 @@ package final class PreviewServer: Sendable {
             }
             if wasFailing { live.send(.recovered) }
             if !changes.isEmpty {
-                live.send(changes.allSatisfy { $0.hasSuffix(".css") } ? .styles(changes) : .reload(changes))
+                // A stylesheet changes the embed's styles too, which no page of the site loads.
+                let stylesOnly = changes.allSatisfy { $0.hasSuffix(".css") || $0 == EmbedBuilder.stylesPath }
+                live.send(stylesOnly ? .styles(changes.filter { $0.hasSuffix(".css") }) : .reload(changes))
             }
             switch result.outcome {
             case .rebuiltFlows(let slugs): summary = "rebuilt \(slugs.joined(separator: ", "))"

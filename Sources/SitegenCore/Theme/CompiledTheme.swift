@@ -1,16 +1,20 @@
 import Diagnostics
 import Mustache
 
-/// A theme ready to render: every template parsed once, the stylesheet, and the string table.
+/// A theme ready to render: every template parsed once, the stylesheet, the scripts, and the
+/// string table.
 package struct CompiledTheme: Sendable {
     package var templates: MustacheLibrary
     package var stylesheet: String
     /// The carousel's runtime, `sitegen.js`.
     package var script: String
+    /// embed.js's loader, as served, and the rules it adds to the stylesheet.
+    package var embedLoader: String
+    package var embedStylesheet: String
     package var strings: StringTable
 
     /// The templates a theme must have, by name.
-    static let requiredTemplates = ["index", "flow"]
+    static let requiredTemplates = ["index", "flow", "carousel"]
 }
 
 extension Theme {
@@ -38,7 +42,9 @@ extension Theme {
         }
         let compiled = CompiledTheme(
             templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
-            script: RuntimeScript.served(files[Self.scriptFile]), strings: strings)
+            script: RuntimeScript.served(files[Self.scriptFile]),
+            embedLoader: RuntimeScript.served(files[Self.embedLoaderFile], named: Self.embedLoaderFile),
+            embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", strings: strings)
         return (compiled, diagnostics)
     }
 }

@@ -9,6 +9,9 @@ package struct Theme: Sendable {
 
     package static let stylesheetFile = "sitegen.css"
     package static let scriptFile = "sitegen.js"
+    /// embed.js's loader and the rules it adds to the stylesheet.
+    package static let embedLoaderFile = "embed.js"
+    package static let embedStylesheetFile = "embed.css"
     package static let stringsFile = "strings.yml"
     package static let templateExtension = ".mustache"
     /// How diagnostics name the default theme's files, which live inside the binary.
@@ -32,8 +35,9 @@ package struct Theme: Sendable {
         Theme(files: files.merging(overrides) { _, site in site })
     }
 
-    /// Whether a theme file has a use: templates, the stylesheet, the script and the string table.
+    /// Whether a theme file has a use: templates, the stylesheet, the scripts and the string table.
     static func isThemeFile(_ path: String) -> Bool {
-        path.hasSuffix(templateExtension) || [stylesheetFile, scriptFile, stringsFile].contains(path)
+        path.hasSuffix(templateExtension)
+            || [stylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedStylesheetFile].contains(path)
     }
 }

@@ -1,0 +1,67 @@
+import OnboardingKit
+
+/// The files that put a flow into another web page with one script tag: the loader (`embed.js`,
+/// the theme's loader called with each flow's first-visit facts), the theme's styles for a shadow
+/// root as a script (`assets/embed-styles.js`), and each flow's carousel as a script
+/// (`<flow>/embed.js`). Scripts, because a page on another origin may load a script from a host
+/// that sends no CORS headers, and a strict Content Security Policy that allows the script's
+/// origin lets it in; the styles are applied as a constructed stylesheet, which such a policy
+/// does not block.
+enum EmbedBuilder {
+    static let loaderPath = "embed.js"
+    static let stylesPath = "assets/embed-styles.js"
+    /// Each flow's script, in the flow's folder.
+    static let flowFileName = "embed.js"
+
+    /// The loader: the theme's `embed.js` (a function expression) applied to each flow's storage
+    /// key, content version and whether it shows once.
+    static func loader(source: String, flows: [FlowSummary]) -> String {
+        let table = flows.map { flow in
+            json(flow.slug) + ":[" + json(flow.storageKey) + "," + json(flow.contentVersion) + "," + (flow.showOnce ? "1" : "0") + "]"
+        }
+        return source.trimmingTrailingNewlines + "({" + table.joined(separator: ",") + "});\n"
+    }
+
+    /// The styles script: the theme's stylesheet made for a shadow root, then the embed's own
+    /// rules (the dialog, the sheet), then the site's theme settings.
+    static func styles(stylesheet: String, embedStylesheet: String, siteCSS: String) -> String {
+        "sitegen.styles(" + json(shadowStylesheet(stylesheet + embedStylesheet) + shadowStylesheet(siteCSS)) + ");\n"
+    }
+
+    /// A flow's script: its carousel's markup and what the dialog needs around it.
+    static func flow(_ flow: Flow, carousel: String, closeLabel: String) -> [UInt8] {
+        let value: JSONValue = [
+            "id": .string(flow.slug), "title": .string(flow.title), "lang": .string(flow.settings.locale),
+            "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(carousel),
+        ]
+        return Array("sitegen.flow(".utf8) + value.utf8(indentation: 0, expectedSize: carousel.utf8.count + 512) + Array(");\n".utf8)
+    }
+
+    /// `text` as a JSON (and JavaScript) string literal.
+    private static func json(_ text: String) -> String {
+        String(decoding: JSONValue.string(text).utf8(indentation: 0), as: UTF8.self)
+    }
+
+    /// The theme's stylesheet as it applies inside a shadow root: what it says of the document
+    /// (`:root`, `html`, `body`) it says of the shadow's host and the embed's wrapper; its rules
+    /// for pages without JavaScript never apply (the embed runs only with it); and lengths in
+    /// `rem`, which the embedding page's root font size would scale, are in pixels (16 to the rem).
+    static func shadowStylesheet(_ css: String) -> String {
+        css.replacing(":root:not(.sg-js)", with: ".sg-no-js")
+            .replacing(":root", with: ":host")
+            .replacing("\nhtml {", with: "\n:host {")
+            .replacing("\nbody {", with: "\n.sg-embed {")
+            .replacing(#/(?<number>\d*\.?\d+)rem\b/#) { match in
+                let pixels = (Double(match.output.number) ?? 0) * 16
+                return (pixels.rounded() == pixels ? String(Int(pixels)) : String(pixels)) + "px"
+            }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingNewlines: Substring {
+        var text = self[...]
+        while text.last == "\n" { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,2 @@
+[the embedded theme's embed.js]
+({"jawla":["sitegen:jawla","9e8aba33a3e4ecd1",0]});
