@@ -15,6 +15,7 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /// Leaves escapes in the request target as they were sent, so that the application sees the
@@ -114,6 +115,62 @@ static inline int sitegen_http_listen(
         *bound_port = ntohs(ip4->sin_port);
     }
     return fd;
+}
+
+/// What `sitegen_http_query` and `sitegen_http_count` gather while libmicrohttpd lists values.
+struct sitegen_http_gathered {
+    char *buffer;
+    size_t size;
+    size_t used;
+    const char *name;
+    int count;
+    int truncated;
+};
+
+static inline enum MHD_Result sitegen_http_gather_argument(
+    void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value, size_t value_size) {
+    (void)kind;
+    struct sitegen_http_gathered *gathered = (struct sitegen_http_gathered *)cls;
+    size_t needed = (gathered->used > 0 ? 1 : 0) + key_size + (value != NULL ? 1 + value_size : 0);
+    if (gathered->used + needed + 1 > gathered->size) {
+        gathered->truncated = 1;
+        return MHD_NO;
+    }
+    if (gathered->used > 0) gathered->buffer[gathered->used++] = '&';
+    memcpy(gathered->buffer + gathered->used, key, key_size);
+    gathered->used += key_size;
+    if (value != NULL) {
+        gathered->buffer[gathered->used++] = '=';
+        memcpy(gathered->buffer + gathered->used, value, value_size);
+        gathered->used += value_size;
+    }
+    gathered->buffer[gathered->used] = '\0';
+    return MHD_YES;
+}
+
+/// The request's query as sent (`a=1&b`), in `buffer`; -1 when it does not fit.
+static inline int sitegen_http_query(struct MHD_Connection *connection, char *buffer, size_t size) {
+    struct sitegen_http_gathered gathered = {buffer, size, 0, NULL, 0, 0};
+    if (size > 0) buffer[0] = '\0';
+    MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, sitegen_http_gather_argument, &gathered);
+    return gathered.truncated ? -1 : (int)gathered.used;
+}
+
+static inline enum MHD_Result sitegen_http_count_header(
+    void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value, size_t value_size) {
+    (void)kind;
+    (void)value;
+    (void)value_size;
+    struct sitegen_http_gathered *gathered = (struct sitegen_http_gathered *)cls;
+    if (strlen(gathered->name) == key_size && strncasecmp(key, gathered->name, key_size) == 0) gathered->count += 1;
+    return MHD_YES;
+}
+
+/// How many headers named `name` the request has.
+static inline int sitegen_http_header_count(struct MHD_Connection *connection, const char *name) {
+    struct sitegen_http_gathered gathered = {NULL, 0, 0, name, 0, 0};
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, sitegen_http_count_header, &gathered);
+    return gathered.count;
 }
 
 /// Words for a getaddrinfo error.

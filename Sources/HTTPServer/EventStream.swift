@@ -18,11 +18,20 @@ package final class EventStream: Sendable {
 
     package init() {}
 
-    /// Queues `text` to be written; false when the client is gone.
+    /// The most a client that does not read may have waiting; beyond it the stream is closed.
+    package static let pendingLimit = 1 << 20
+
+    /// Queues `text` to be written; false when the client is gone (or has stopped reading).
     @discardableResult
     package func send(_ text: String) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
+            if state.pending.count + text.utf8.count > Self.pendingLimit {
+                state.closed = true
+                state.pending = []
+                resumeIfSuspended(&state)
+                return false
+            }
             state.pending += text.utf8
             resumeIfSuspended(&state)
             return true

@@ -9,7 +9,7 @@ package final class HTTPServer: Sendable {
         /// Event-loop threads.
         package var threads = 2
         /// Open connections at once, event streams included.
-        package var connections = 256
+        package var connections = 1024
         /// Seconds a connection may stay silent before it is closed (event streams excepted).
         package var idleSeconds = 15
         /// Bytes of memory per connection, which bounds the size of a request's headers.
@@ -81,14 +81,24 @@ package final class HTTPServer: Sendable {
             requestState.pointee = context
             return .YES
         }
+        // A body sent with a GET is read and dropped; the answer comes once it is all in.
+        if isRead, let uploadSize, uploadSize.pointee > 0 {
+            uploadSize.pointee = 0
+            return .YES
+        }
         uploadSize?.pointee = 0
         let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
         func header(_ name: String) -> String? {
             MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
         }
+        var query = [CChar](repeating: 0, count: 4096)
+        let queryLength = sitegen_http_query(connection, &query, query.count)
+        let hosts = sitegen_http_header_count(connection, "Host")
         let request = HTTPRequest(
             method: String(cString: method), target: String(cString: url), host: header("Host"),
-            ifNoneMatch: header("If-None-Match"))
+            ifNoneMatch: header("If-None-Match"),
+            query: queryLength > 0 ? String(decoding: query.prefix(Int(queryLength)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil,
+            hostIsMalformed: hosts > 1 || queryLength < 0)
         let response = handler(request)
         return queue(response, on: connection)
     }

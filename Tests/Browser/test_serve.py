@@ -145,3 +145,29 @@ def test_a_busy_port_fails_clearly_and_sigterm_ends_with_status_0(sitegen, tmp_p
     assert "Stopped." in first.process.stdout.read()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", first.port))  # the port is free again
+
+
+def test_many_tabs_share_one_event_stream(browser, preview):
+    """A browser opens six connections to a host: a stream per tab would leave the seventh tab
+    waiting forever. The tabs share one stream, and every tab still reloads."""
+    original = browser.current_window_handle
+    tabs = []
+    try:
+        for _ in range(8):
+            browser.switch_to.new_window("tab")
+            tabs.append(browser.current_window_handle)
+            browser.set_page_load_timeout(8)
+            browser.get(preview.url + "welcome/")
+            wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+            browser.execute_script("window.sitegenMarker = 1")
+        page = preview.site / "content" / "welcome" / "01-welcome.md"
+        page.write_text(page.read_text() + "\nOne more line.\n")
+        for tab in tabs:
+            browser.switch_to.window(tab)
+            wait_for(browser, lambda: browser.execute_script("return window.sitegenMarker === undefined"))
+    finally:
+        for tab in tabs:
+            browser.switch_to.window(tab)
+            browser.close()
+        browser.switch_to.window(original)
+        browser.set_page_load_timeout(20)

@@ -41,8 +41,29 @@ import Testing
 
     static let hello: @Sendable (HTTPRequest) -> HTTPResponse = { request in
         HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/plain"), ("X-Target", request.target), ("X-Host", request.host ?? "none")],
+            status: 200,
+            headers: [
+                ("Content-Type", "text/plain"), ("X-Target", request.target), ("X-Host", request.host ?? "none"),
+                ("X-Query", request.query ?? "none"), ("X-Host-Malformed", String(request.hostIsMalformed)),
+            ],
             body: .bytes(HTTPBytes(Array("hello".utf8))))
+    }
+
+    @Test func aGetWithABodyIsAnsweredAndTheQueryArrivesAsSent() throws {
+        let server = try Self.start(Self.hello)
+        defer { server.stop() }
+        let withBody = Self.exchange("GET /a?replay&x=%2e HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello", port: server.port)
+        #expect(withBody.hasPrefix("HTTP/1.1 200"), "\(withBody.prefix(60))")
+        #expect(withBody.contains("X-Query: replay&x=%2e"))
+    }
+
+    @Test func doubledHostsAreMarked() throws {
+        let server = try Self.start(Self.hello)
+        defer { server.stop() }
+        let doubled = Self.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.test\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(doubled.contains("X-Host-Malformed: true"))
+        let single = Self.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(single.contains("X-Host-Malformed: false"))
     }
 
     @Test func answersWithTheHandlersResponseAndKeepsTheConnection() throws {

@@ -91,6 +91,29 @@ import Testing
         #expect(body(get("/welcome/", ifNoneMatch: tag)).isEmpty)
     }
 
+    @Test func theAbsoluteFormIsAnsweredForLocalHostsOnly() {
+        #expect(get("http://localhost:4000/welcome/").status == 200)
+        #expect(get("http://127.0.0.1:4000").status == 200)
+        #expect(get("http://evil.test/welcome/").status == 403)
+        #expect(get("https://localhost:4000/../etc/passwd").status == 400)
+    }
+
+    @Test func headForTheEventsIsNoStream() {
+        let response = get("/_sitegen/events", method: "HEAD")
+        guard case .bytes(let bytes) = response.body else {
+            Issue.record("HEAD opened a stream")
+            return
+        }
+        #expect(bytes.count == 0 && response.status == 200)
+    }
+
+    @Test func aRedirectKeepsTheQuery() {
+        let response = router.respond(
+            to: HTTPRequest(method: "GET", target: "/welcome", host: "localhost", query: "replay"), state: .init(site: Self.site),
+            openEvents: { EventStream() })
+        #expect(response.header("Location") == "/welcome/?replay")
+    }
+
     @Test func aFolderWithoutItsSlashRedirects() {
         let response = get("/welcome")
         #expect(response.status == 301)
@@ -122,15 +145,19 @@ import Testing
         ("[::1]:4000", true), ("192.168.1.20:4000", true), ("10.0.0.1", true),
         ("evil.test", false), ("evil.test:4000", false), ("127.0.0.1.evil.test", false), ("localhost.evil.test", false),
         ("", false), ("127.0.0.1:", false), ("127.0.0.1:abc", false), ("[::1", false), ("[evil]:80", false),
-        ("256.0.0.1", false), ("1.2.3", false),
+        ("256.0.0.1", false), ("1.2.3", false), ("127.0.0.1:99999", false), (" localhost:4000 ", true),
     ])
     func onlyLocalNamesAndAddressesAreAnswered(_ host: String, _ allowed: Bool) {
         #expect((get("/", host: host).status == 200) == allowed, "\(host)")
         #expect((get("/_sitegen/events", host: host).status == 200) == allowed, "the events too: \(host)")
     }
 
-    @Test func aMissingHostIsRefusedAndTheNamedHostIsAllowed() {
-        #expect(get("/", host: nil).status == 403)
+    @Test func aMissingOrDoubledHostIsABadRequestAndTheNamedHostIsAllowed() {
+        #expect(get("/", host: nil).status == 400)
+        let doubled = router.respond(
+            to: HTTPRequest(method: "GET", target: "/", host: "localhost", hostIsMalformed: true), state: .init(site: Self.site),
+            openEvents: { EventStream() })
+        #expect(doubled.status == 400)
         let named = PreviewRouter(hosts: HostCheck(listeningOn: "preview.lan"))
         let response = named.respond(
             to: HTTPRequest(method: "GET", target: "/", host: "preview.lan:4000"), state: .init(site: Self.site), openEvents: { EventStream() })

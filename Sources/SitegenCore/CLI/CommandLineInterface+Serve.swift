@@ -18,17 +18,27 @@ extension CommandLineInterface {
             }
             options.port = port
         }
-        options.host = parsed.values["--host"] ?? options.host
+        if let host = parsed.values["--host"] {
+            // An IPv6 address may be given as a URL writes it, in brackets.
+            options.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        }
         options.includeDrafts = parsed.flags.contains("--drafts")
-        if !Self.isLoopback(options.host) {
+        let fileSystem = environment.fileSystem
+        guard [SiteLoader.configFile, ContentLayout.directory].contains(where: { fileSystem.kind(of: Path.join(options.siteDirectory, $0)) != nil })
+        else {
             environment.standardError(
-                "sitegen: warning: listening on \(options.host): other machines that can reach this one can read the site\n")
+                "sitegen: error: \(options.siteDirectory) is not a site: it has neither sitegen.yml nor content/; make one with 'sitegen new DIR'\n")
+            return .contentError
         }
         let server = PreviewServer(options: options, environment: environment)
         environment.onStopRequest { server.stop() }
         let opens = parsed.flags.contains("--open")
+        let host = options.host
         do {
             try server.run { [environment] url in
+                if !Self.isLoopback(host) {
+                    environment.standardError("sitegen: warning: listening on \(host): other machines that can reach this one can read the site\n")
+                }
                 if opens { environment.openInBrowser(url) }
             }
         } catch {

@@ -1,12 +1,11 @@
 import Synchronization
 
-/// Tells the preview when a site's inputs change: `sitegen.yml` and everything under `content/`
-/// and `templates/`. It uses inotify where there is one (every folder watched, folders made
-/// later included) and otherwise compares the files' statuses every half second. Editors'
-/// scratch files (`.swp`, `~`, `4913`) are not changes.
+/// Tells the preview when a site's files change: everything in the site folder but hidden files
+/// and folders (the cache among them) and sitegen's output folders (those with its marker file),
+/// since a page may use an image from any folder of the site. It uses inotify where there is one
+/// (every folder watched, folders made later included) and otherwise compares the files'
+/// statuses every half second. Editors' scratch files (`.swp`, `~`, `4913`) are not changes.
 final class FileWatcher: Sendable {
-    /// The folders and files of a site that are inputs, as `SiteInventory` reads them.
-    static let roots = SiteInventory.roots
     static let pollingInterval = 0.5
 
     private let fileSystem: any FileSystem
@@ -19,6 +18,8 @@ final class FileWatcher: Sendable {
     private struct State {
         /// Watched folders by watch number, site-relative ("" for the site folder).
         var watches: [Int32: String] = [:]
+        /// sitegen's output folders in the site, whose changes are not the site's.
+        var outputs: Set<String> = []
         /// Every input's status, when polling.
         var statuses: [String: FileStatus] = [:]
         var stopped = false
@@ -35,7 +36,7 @@ final class FileWatcher: Sendable {
         wakeUp = Platform.makePipe()
         var notifier = usingNotifications ? Platform.makeChangeNotifier() : nil
         var state = State()
-        if let opened = notifier, !Self.watchAll(root: root, fileSystem: fileSystem, notifier: opened, into: &state.watches) {
+        if let opened = notifier, !Self.watchAll(root: root, fileSystem: fileSystem, notifier: opened, into: &state) {
             // Out of watches (a large site, or a low limit): polling still works.
             Platform.closeDescriptor(opened)
             notifier = nil
@@ -100,48 +101,60 @@ final class FileWatcher: Sendable {
                 guard let folder = state.watches[change.watch] else { continue }
                 if change.touchesFolders { renewWatches = true }
                 let path = Path.join(folder, change.name)
-                // In the site folder itself, only the inputs matter (not the output, the cache…).
-                if folder.isEmpty, !Self.roots.contains(change.name) { continue }
-                if !Self.isScratch(path) { paths.insert(path) }
+                if !Self.isScratch(path), !Self.isInside(path, state.outputs) { paths.insert(path) }
             }
             if renewWatches {
-                var watches: [Int32: String] = [:]
-                _ = Self.watchAll(root: root, fileSystem: fileSystem, notifier: notifier, into: &watches)
-                state.watches = watches
+                var renewed = State()
+                _ = Self.watchAll(root: root, fileSystem: fileSystem, notifier: notifier, into: &renewed)
+                (state.watches, state.outputs) = (renewed.watches, renewed.outputs)
             }
         }
         return paths
     }
 
-    /// Watches the site folder and every folder of its inputs; false when the system is out of watches.
-    private static func watchAll(root: String, fileSystem: any FileSystem, notifier: Int32, into watches: inout [Int32: String]) -> Bool {
-        var folders = [""]
-        let walker = DirectoryWalker(fileSystem: fileSystem, root: root)
-        for input in roots where fileSystem.kind(of: Path.join(root, input)) == .directory {
-            let walk = walker.walk(Path.join(root, input), as: input)
-            folders += walk.directories.sorted()
-        }
-        for folder in folders {
+    /// The site's folders (hidden ones and sitegen's outputs left out), and its output folders.
+    private static func folders(root: String, fileSystem: any FileSystem) -> (walk: DirectoryWalker.Result, outputs: Set<String>) {
+        let walk = DirectoryWalker(fileSystem: fileSystem, root: root).walk(root, as: "")
+        let outputs = Set(walk.directories.filter { folder in
+            !folder.isEmpty && fileSystem.kind(of: Path.join(root, folder, OutputWriter.markerFile)) == .file
+        })
+        return (walk, outputs)
+    }
+
+    /// Watches the site folder and every folder in it but hidden ones and outputs; false when the
+    /// system is out of watches.
+    private static func watchAll(root: String, fileSystem: any FileSystem, notifier: Int32, into state: inout State) -> Bool {
+        let (walk, outputs) = folders(root: root, fileSystem: fileSystem)
+        state.outputs = outputs
+        for folder in walk.directories.sorted() where !isInside(folder, outputs) {
             guard let watch = Platform.watchFolder(Path.join(root, folder), with: notifier) else {
                 // A folder that went away while being watched is not a failure; running out is.
                 if fileSystem.kind(of: Path.join(root, folder)) == .directory { return false }
                 continue
             }
-            watches[watch] = folder
+            state.watches[watch] = folder
         }
         return true
     }
 
-    /// Every input's status, by site-relative path.
+    /// Every file's status, by site-relative path, outside hidden folders and outputs.
     private static func statuses(root: String, fileSystem: any FileSystem) -> [String: FileStatus] {
+        let (walk, outputs) = folders(root: root, fileSystem: fileSystem)
         var statuses: [String: FileStatus] = [:]
-        let walker = DirectoryWalker(fileSystem: fileSystem, root: root)
-        for input in roots {
-            for entry in walker.walk(Path.join(root, input), as: input).files {
-                statuses[entry.path] = entry.status
-            }
+        for entry in walk.files where !isInside(entry.path, outputs) {
+            statuses[entry.path] = entry.status
         }
         return statuses
+    }
+
+    /// True when `path` is one of `folders` or lies inside one.
+    private static func isInside(_ path: String, _ folders: Set<String>) -> Bool {
+        var folder = path
+        while !folder.isEmpty {
+            if folders.contains(folder) { return true }
+            folder = Path.directory(of: folder)
+        }
+        return false
     }
 
     /// Files editors make beside the one being saved, and remove again.

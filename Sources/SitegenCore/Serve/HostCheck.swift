@@ -9,8 +9,10 @@ struct HostCheck: Sendable {
         names = [host.lowercased()]
     }
 
-    func allows(_ header: String?) -> Bool {
-        guard let header, !header.isEmpty else { return false }
+    func allows(_ sent: String?) -> Bool {
+        guard let sent else { return false }
+        let header = sent.trimmingSpaces
+        guard !header.isEmpty else { return false }
         let host: Substring
         if header.hasPrefix("[") {
             guard let close = header.firstIndex(of: "]") else { return false }
@@ -29,10 +31,11 @@ struct HostCheck: Sendable {
         return name == "localhost" || name.hasSuffix(".localhost") || Self.isIPv4(name) || names.contains(name)
     }
 
-    /// `:` and one to five digits.
+    /// `:` and a port number.
     private static func isPort(_ text: Substring) -> Bool {
         let digits = text.dropFirst()
         return text.first == ":" && (1...5).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            && (Int(digits) ?? 65536) <= 65535
     }
 
     private static func isIPv4(_ name: String) -> Bool {
@@ -40,5 +43,15 @@ struct HostCheck: Sendable {
         return parts.count == 4 && parts.allSatisfy { part in
             (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && (Int(part) ?? 256) <= 255
         }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (optional whitespace in a header).
+    fileprivate var trimmingSpaces: String {
+        var text = self[...]
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -39,6 +39,10 @@ final class LiveReload: Sendable {
 
     private let state = Mutex(State())
 
+    /// The most streams kept open at once; a new one beyond them closes the oldest. (The client
+    /// shares one stream among a browser's tabs, so this is many browsers.)
+    static let clientLimit = 64
+
     init() {}
 
     /// A stream for a page that has just connected.
@@ -46,10 +50,14 @@ final class LiveReload: Sendable {
         let stream = EventStream()
         // Reconnect soon after the server restarts.
         stream.send("retry: 1000\n\n")
-        state.withLock { state in
+        let dropped = state.withLock { state -> [EventStream] in
             if let failure = state.failure { stream.send(failure.text) }
             state.clients.append(stream)
+            let excess = max(0, state.clients.count - Self.clientLimit)
+            defer { state.clients.removeFirst(excess) }
+            return Array(state.clients.prefix(excess))
         }
+        dropped.forEach { $0.close() }
         return stream
     }
 

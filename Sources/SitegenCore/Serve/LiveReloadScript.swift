@@ -67,30 +67,56 @@ enum LiveReloadScript {
             }
           };
           let failure = null;
-          const events = new EventSource("/_sitegen/events");
-          events.addEventListener("reload", (event) => {
-            hide();
-            if (affects(JSON.parse(event.data).paths)) location.reload();
-          });
-          events.addEventListener("styles", (event) => {
-            hide();
-            swapStyles(JSON.parse(event.data).paths);
-          });
-          // Sent on connecting when the last build failed, and after each failed build. The page
-          // that lists the errors in place of the site reloads to list a later build's.
-          events.addEventListener("failed", (event) => {
-            const data = JSON.parse(event.data);
-            if (isErrorPage) {
-              if (failure !== null && failure !== data.build) location.reload();
-            } else {
-              show(data.messages);
+          const handlers = {
+            reload: (data) => {
+              hide();
+              if (affects(data.paths)) location.reload();
+            },
+            styles: (data) => {
+              hide();
+              swapStyles(data.paths);
+            },
+            // Sent on connecting when the last build failed, and after each failed build. The
+            // page that lists the errors in place of the site reloads to list a later build's.
+            failed: (data) => {
+              if (isErrorPage) {
+                if (failure !== null && failure !== data.build) location.reload();
+              } else {
+                show(data.messages);
+              }
+              failure = data.build;
+            },
+            recovered: () => {
+              hide();
+              if (isErrorPage) location.reload();
+            },
+          };
+          // One stream serves all of a browser's tabs: a browser opens few connections to a
+          // host, and a stream per tab would use them up. The tab holding the lock listens and
+          // passes each event on; a tab that opens asks it for the last failure.
+          const channel = "BroadcastChannel" in window ? new BroadcastChannel("sitegen-live") : null;
+          let last = null;
+          const listen = () => new Promise(() => {
+            const events = new EventSource("/_sitegen/events");
+            for (const name of Object.keys(handlers)) {
+              events.addEventListener(name, (event) => {
+                const message = { name, data: JSON.parse(event.data) };
+                last = name === "failed" ? message : null;
+                channel?.postMessage(message);
+                handlers[name](message.data);
+              });
             }
-            failure = data.build;
           });
-          events.addEventListener("recovered", () => {
-            hide();
-            if (isErrorPage) location.reload();
-          });
+          if (channel && navigator.locks) {
+            channel.onmessage = ({ data }) => {
+              if (data.name === "hello") { if (last) channel.postMessage(last); }
+              else handlers[data.name]?.(data.data);
+            };
+            navigator.locks.request("sitegen-live", listen);
+            channel.postMessage({ name: "hello" });
+          } else {
+            listen();
+          }
         })();
 
         """#

@@ -19,8 +19,19 @@ struct PreviewRouter: Sendable {
 
     /// The response to `request`; `openEvents` makes the stream of a client asking for events.
     func respond(to request: HTTPRequest, state: State, openEvents: () -> EventStream) -> HTTPResponse {
-        guard hosts.allows(request.host) else {
-            return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(request.host ?? "")'.\n")
+        guard let host = request.host, !request.hostIsMalformed else {
+            return Self.text(400, "Bad request: a request names its host in one Host header.\n")
+        }
+        guard hosts.allows(host) else {
+            return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(host)'.\n")
+        }
+        var target = request.target
+        // The absolute form (`GET http://localhost:4000/ HTTP/1.1`) names its host too.
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let rest = target.dropFirst(scheme.count)
+            let authority = rest.prefix { $0 != "/" }
+            guard hosts.allows(String(authority)) else { return Self.text(403, "This preview answers only requests for localhost.\n") }
+            target = rest.dropFirst(authority.count).isEmpty ? "/" : String(rest.dropFirst(authority.count))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             var response = Self.text(405, "Only GET and HEAD are allowed.\n")
@@ -29,7 +40,7 @@ struct PreviewRouter: Sendable {
         }
         let path: String
         let isFolder: Bool
-        switch RequestPath(target: request.target) {
+        switch RequestPath(target: target) {
         case .malformed(let reason): return Self.text(400, "Bad request: \(reason).\n")
         case .path(let found, let folder): (path, isFolder) = (found, folder)
         }
@@ -39,7 +50,8 @@ struct PreviewRouter: Sendable {
         case PreviewSite.eventsPath:
             var headers = Self.securityHeaders
             headers += [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
-            return HTTPResponse(status: 200, headers: headers, body: .events(openEvents()))
+            // HEAD asks for the headers alone, not for a stream.
+            return HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? .bytes(.empty) : .events(openEvents()))
         default:
             break
         }
@@ -52,7 +64,7 @@ struct PreviewRouter: Sendable {
         }
         if !isFolder, !path.isEmpty, site.folders.contains(path) {
             var response = Self.text(301, "Moved to /\(path)/.\n")
-            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/"))
+            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + $0 } ?? "")))
             return response
         }
         return Self.page(404, ErrorPage.notFound(path))

@@ -62,12 +62,35 @@ package final class PreviewServer: Sendable {
         }
         if alreadyStopped { return }
         let url = "http://\(Self.urlHost(server.address)):\(server.port)/"
-        rebuild(after: [])
-        environment.standardOutput("Serving \(options.siteDirectory) at \(url) (Ctrl-C to stop)\n")
-        if watcher.mode == .polling {
-            environment.standardError("sitegen: note: watching for changes by polling every \(FileWatcher.pollingInterval) s\n")
+        var changed: Set<String> = []
+        var first = true
+        while true {
+            var result = build()
+            // A build that failed while files were still changing (a folder being deleted, a
+            // branch being switched) is not reported: the next one is.
+            while result.outcome == .failed, let more = watcher.changes(within: Self.quietPeriod * 2), !more.isEmpty {
+                changed.formUnion(more)
+                result = build()
+            }
+            if stopping.withLock({ $0.requested }) { break }
+            report(result, after: changed, seconds: environment.now() - result.started)
+            if first {
+                first = false
+                environment.standardOutput("Serving \(options.siteDirectory) at \(url) (Ctrl-C to stop)\n")
+                if watcher.mode == .polling {
+                    environment.standardError("sitegen: note: watching for changes by polling every \(FileWatcher.pollingInterval) s\n")
+                }
+                ready(url)
+            }
+            live.ping()
+            guard let next = nextChanges(watcher) else { break }
+            changed = next
         }
-        ready(url)
+    }
+
+    /// The next burst of changes, waiting as long as it takes (pinging the pages meanwhile);
+    /// nil once stopped.
+    private func nextChanges(_ watcher: FileWatcher) -> Set<String>? {
         while let changed = watcher.changes(within: Self.pingInterval) {
             guard !changed.isEmpty else {
                 live.ping()
@@ -79,9 +102,9 @@ package final class PreviewServer: Sendable {
             while environment.now() - started < Self.longestWait, let more = watcher.changes(within: Self.quietPeriod), !more.isEmpty {
                 all.formUnion(more)
             }
-            if stopping.withLock({ $0.requested }) { break }
-            rebuild(after: all)
+            return all
         }
+        return nil
     }
 
     /// Stops `run`, from any thread (a signal handler's, say).
@@ -96,18 +119,31 @@ package final class PreviewServer: Sendable {
     /// The number of builds so far.
     package var buildCount: Int { builds.load(ordering: .relaxed) }
 
-    /// Builds, serves the result when it succeeded, tells the pages, and prints one line.
-    private func rebuild(after changed: Set<String>) {
+    /// One build of the preview, and when it started.
+    private struct Build {
+        var result: SiteBuilder.Result
+        var started: Double
+        var outcome: BuildOutcome { result.outcome }
+    }
+
+    private func build() -> Build {
         let started = environment.now()
         let result = SiteBuilder(fileSystem: environment.fileSystem).build(
             BuildOptions(siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, workspace: .preview),
             tool: environment.tool)
+        return Build(result: result, started: started)
+    }
+
+    /// Serves a build's output when it succeeded, tells the pages, and prints its diagnostics and
+    /// one line.
+    private func report(_ build: Build, after changed: Set<String>, seconds: Double) {
+        let result = build.result
         let number = builds.add(1, ordering: .relaxed).newValue
         let formatter = DiagnosticFormatter()
         for diagnostic in result.diagnostics {
             environment.standardError(formatter.format(diagnostic) + "\n")
         }
-        let wasFailing = state.withLock { $0.failure != nil }
+        let (wasFailing, hadSite) = state.withLock { ($0.failure != nil, $0.site != nil) }
         var summary: String
         switch result.outcome {
         case .failed, .checked:
@@ -115,12 +151,11 @@ package final class PreviewServer: Sendable {
             state.withLock { $0.failure = messages }
             live.send(.failed(build: number, messages: messages))
             let errors = result.diagnostics.errorCount
-            summary = "\(errors) error\(errors == 1 ? "" : "s"); the preview keeps the last good build"
+            summary = "\(errors) error\(errors == 1 ? "" : "s"); " + (hadSite ? "the preview keeps the last good build" : "the pages show them until it builds")
         case .upToDate, .builtEverything, .rebuiltFlows:
+            // Read again even when up to date: another preview of the site may have built it.
             let previous = state.withLock { $0.site }
-            let site = result.upToDate && previous != nil
-                ? previous ?? PreviewSite()
-                : PreviewSite.load(result.outputDirectory, fileSystem: environment.fileSystem, previous: previous)
+            let site = PreviewSite.load(result.outputDirectory, fileSystem: environment.fileSystem, previous: previous)
             let changes = previous.map { site.changes(since: $0) } ?? []
             state.withLock { state in
                 state.site = site
@@ -134,14 +169,13 @@ package final class PreviewServer: Sendable {
             }
             switch result.outcome {
             case .rebuiltFlows(let slugs): summary = "rebuilt \(slugs.joined(separator: ", "))"
-            case .upToDate: summary = "nothing to rebuild"
+            case .upToDate: summary = changes.isEmpty ? "nothing to rebuild" : "read what another preview built"
             default: summary = "built \(result.flowCount) flow\(result.flowCount == 1 ? "" : "s"), \(result.pageCount) page\(result.pageCount == 1 ? "" : "s")"
             }
             if result.diagnostics.warningCount > 0 {
                 summary += ", \(result.diagnostics.warningCount) warning\(result.diagnostics.warningCount == 1 ? "" : "s")"
             }
         }
-        let seconds = environment.now() - started
         let cause = Self.describe(changed)
         environment.standardOutput("\(cause.isEmpty ? "" : cause + ": ")\(summary) in \(CommandLineInterface.formatSeconds(seconds))\n")
     }
