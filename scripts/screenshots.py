@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders the README's screenshots with headless Chromium: the example flow's first page, a middle
 page, right-to-left, dark and a phone-sized viewport; and, from the tutorial fixture, a long page
-and a flow of a hundred pages, on a desktop and a phone. Run with `make screenshots`."""
+and a flow of a hundred pages, on a desktop and a phone; and embed.js's dialog and sheet over a
+sample app. Run with `make screenshots`."""
 
 import functools
 import http.server
@@ -31,7 +32,39 @@ SHOTS = [
     ("long-page-phone.png", "tutorial", "wide-content/#build-log", 390, 844, "light", True, SCROLL),
     ("many-pages.png", "tutorial", "steps-100/#step-37", 1200, 760, "light", False, OPEN_LIST),
     ("many-pages-phone.png", "tutorial", "combine-ja/#page-control", 390, 844, "light", True, None),
+    ("embed-dialog.png", "app", "dialog.html", 1200, 760, "light", False, None),
+    ("embed-sheet.png", "app", "sheet.html", 390, 844, "light", True, None),
 ]
+
+# A sample app that embeds the example's first flow with embed.js, as a dialog and as a sheet.
+APP = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Murmur</title>
+<style>
+body {{ margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f6f7f9; color: #1b1f27; }}
+header {{ display: flex; align-items: center; gap: 1rem; padding: .75rem 1.25rem; background: #1f5fbf; color: #fff; }}
+header h1 {{ font-size: 1.25rem; margin: 0; flex: 1; }}
+main {{ max-width: 48rem; margin: 1.5rem auto; padding: 0 1.25rem; }}
+.note {{ background: #fff; border-radius: 10px; padding: 1rem 1.25rem; margin-bottom: .75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 10%); }}
+.note h2 {{ font-size: 1.05rem; margin: 0 0 .25rem; }}
+.note p {{ margin: 0; color: #4a5263; }}
+</style>
+</head>
+<body>
+<header><h1>Murmur</h1><button type="button">Take the tour again</button></header>
+<main>
+<div class="note"><h2>Groceries for the weekend</h2><p>Oat milk, lemons, the good bread from the corner.</p></div>
+<div class="note"><h2>Idea: a podcast about walking</h2><p>Every episode a different city, recorded on foot.</p></div>
+<div class="note"><h2>Call the landlord</h2><p>About the heating, before Thursday.</p></div>
+<div class="note"><h2>Book notes</h2><p>Chapter 4: attention is the rarest form of generosity.</p></div>
+</main>
+<script src="../example/embed.js" data-flow="welcome" data-presentation="{presentation}" async></script>
+</body>
+</html>
+"""
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -50,6 +83,10 @@ def main():
         }
         for name, site in sites.items():
             subprocess.run([SITEGEN, "build", "--quiet", "--site", site, "--output", f"{root}/{name}"], check=True)
+        app = pathlib.Path(root) / "app"
+        app.mkdir()
+        for presentation in ["dialog", "sheet"]:
+            (app / f"{presentation}.html").write_text(APP.format(presentation=presentation))
         handler = functools.partial(QuietHandler, directory=root)
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()

@@ -1,6 +1,7 @@
 """Weight budgets, measured gzipped as a server would send them: the theme's CSS at most 4 KB,
 the runtime at most 3 KB, and the whole first view of the example flow (HTML, CSS and JS, no
-images) under 12 KB. No web fonts are fetched."""
+images) under 12 KB; embed.js's loader, all a returning visitor downloads, at most 2 KB, and what
+opening a flow loads besides (runtime, styles, flow) under 12 KB. No web fonts are fetched."""
 
 import gzip
 import re
@@ -10,6 +11,8 @@ import pytest
 CSS_BUDGET = 4 * 1024
 JS_BUDGET = 3 * 1024
 FIRST_VIEW_BUDGET = 12 * 1024
+LOADER_BUDGET = 2 * 1024
+EMBED_OPEN_BUDGET = 12 * 1024
 
 
 def gzipped(path):
@@ -32,6 +35,19 @@ def test_the_first_view_fits_its_budget(built_sites):
     parts = [example / "welcome" / "index.html", example / "assets" / "sitegen.css", example / "assets" / "sitegen.js"]
     total = sum(gzipped(path) for path in parts)
     assert total < FIRST_VIEW_BUDGET, f"the first view is {total} bytes gzipped; the budget is {FIRST_VIEW_BUDGET}"
+
+
+@pytest.mark.parametrize("site", ["example", "basic", "rtl"])
+def test_the_embed_loader_fits_its_budget(built_sites, site):
+    size = gzipped(built_sites[site] / "embed.js")
+    assert size <= LOADER_BUDGET, f"embed.js is {size} bytes gzipped; the budget is {LOADER_BUDGET}"
+
+
+def test_opening_an_embedded_flow_fits_its_budget(built_sites):
+    example = built_sites["example"]
+    parts = [example / "assets" / "sitegen.js", example / "assets" / "embed-styles.js", example / "welcome" / "embed.js"]
+    total = sum(gzipped(path) for path in parts)
+    assert total < EMBED_OPEN_BUDGET, f"opening the flow loads {total} bytes gzipped; the budget is {EMBED_OPEN_BUDGET}"
 
 
 @pytest.mark.parametrize("site", ["example", "basic", "rtl"])
