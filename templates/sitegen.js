@@ -143,10 +143,12 @@
         if (emit("finish", current, true)) markSeen(); else event.preventDefault();
         return;
       }
-      const hash = control.getAttribute("href") || "";
-      const index = hash[0] === "#" ? indexOf(hash.slice(1)) : -1;
+      const hash = control.getAttribute("href");
+      const index = hash?.[0] === "#" ? indexOf(hash.slice(1)) : -1;
+      // Embedded, a link within the page (or one without an address) must not move the
+      // embedding page.
+      if (index >= 0 || (!ownsHistory && control.tagName === "A" && (!hash || hash[0] === "#"))) event.preventDefault();
       if (index >= 0) {
-        event.preventDefault();
         if (links.includes(control)) list.hidePopover();
         go(index);
       }
@@ -170,11 +172,20 @@
     addEventListener("resize", wide);
     wide();
     const hashed = () => Math.max(0, ownsHistory ? indexOf(location.hash.slice(1)) : 0);
-    if (ownsHistory) addEventListener("popstate", () => go(hashed(), { history: null }));
+    const popped = () => go(hashed(), { history: null });
+    if (ownsHistory) addEventListener("popstate", popped);
     go(hashed(), { history: null, instant: true });
+    // Stops what the carousel listens to outside its root (the embed calls it when it closes).
+    return () => {
+      removeEventListener("resize", wide);
+      removeEventListener("popstate", popped);
+      observer.disconnect();
+      if (pending) pending();
+    };
   };
-  const api = (window.sitegen ||= {});
-  api.carousel = carousel;
-  const own = document.querySelector(".sg-carousel");
+  // A page may have its own `sitegen`; the carousel joins only the one it or embed.js made.
+  if (!window.sitegen?.isSitegen) window.sitegen = { isSitegen: true };
+  window.sitegen.carousel = carousel;
+  const own = document.querySelector(".sg-flow .sg-carousel");
   if (own) carousel(own);
 })();

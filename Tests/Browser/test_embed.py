@@ -90,6 +90,11 @@ def host(server):
         "/themed.html": page(output, "welcome", attributes='data-auto-open="false"',
                              extra_head='<link rel="stylesheet" href="/themed.css">'),
         "/themed.css": ("sitegen-flow { --sg-accent: rgb(200, 0, 0); }", {"Content-Type": "text/css"}),
+        "/background.html": (page(output, "tour", site="basic", attributes='data-auto-open="false"'),
+                             {"Content-Security-Policy": CSP.format(output=output)}),
+        "/twice.html": page(output, "welcome", body=f'<div id="sitegen">the app\'s own</div>'
+                            f'<script src="{output}/example/embed.js" data-flow="welcome" async></script>'
+                            f'<script src="{output}/rtl/embed.js" async></script>'),
         "/favicon.ico": ("", {"Content-Type": "image/x-icon"}),
     }
     HostHandler.pages = {
@@ -124,9 +129,10 @@ def in_dialog(browser, script):
     return browser.execute_script("const root = document.querySelector('sitegen-flow').shadowRoot; " + script)
 
 
-def start_open(browser, flow="welcome"):
+def start_open(browser, flow="welcome", presentation="auto"):
     """Calls sitegen.open(flow) and keeps its promise's outcome in window.outcome."""
-    browser.execute_script(f"window.outcome = null; sitegen.open({flow!r}).then(how => {{ window.outcome = how; }});")
+    browser.execute_script(f"window.outcome = null; sitegen.open({flow!r}, {{ presentation: {presentation!r} }})"
+                           ".then(how => { window.outcome = how; });")
     wait(browser, lambda: dialog_open(browser))
     wait(browser, lambda: in_dialog(browser, "return root.querySelector('dialog').getAnimations().every(a => a.playState === 'finished')"))
 
@@ -272,25 +278,20 @@ def test_the_themes_properties_on_the_host_element_restyle_it(app, host):
 
 
 def test_no_content_security_policy_violation(app, host):
-    app.add_startup_script = None
-    identifier = app.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-        window.violations = [];
-        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.blockedURI));"""})
-    try:
-        app.get_log("browser")  # what earlier pages logged
-        app.get(host + "/strict.html")
-        wait(app, lambda: dialog_open(app))
-        images = in_dialog(app, "return [...root.querySelectorAll('img')].map(i => i.src)")
-        assert images and all(src.startswith("http://127.0.0.1") and "/example/welcome/images/" in src for src in images)
-        in_dialog(app, "root.querySelector('.sg-bar-next').click()")
-        app.execute_script("return new Promise(r => setTimeout(r, 500))")
-        wait(app, lambda: in_dialog(app, "return root.querySelector('.sg-page:not([inert]) img').complete"))
-        assert in_dialog(app, "return root.querySelector('.sg-page:not([inert]) img').naturalWidth") > 0
-        assert app.execute_script("return violations") == []
-        logs = [entry for entry in app.get_log("browser") if entry["level"] == "SEVERE"]
-        assert logs == [], logs
-    finally:
-        app.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier["identifier"]})
+    app.add_startup_script("""window.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.blockedURI));""")
+    app.get_log("browser")  # what earlier pages logged
+    app.get(host + "/strict.html")
+    wait(app, lambda: dialog_open(app))
+    images = in_dialog(app, "return [...root.querySelectorAll('img')].map(i => i.src)")
+    assert images and all(src.startswith("http://127.0.0.1") and "/example/welcome/images/" in src for src in images)
+    in_dialog(app, "root.querySelector('.sg-bar-next').click()")
+    app.execute_script("return new Promise(r => setTimeout(r, 500))")
+    wait(app, lambda: in_dialog(app, "return root.querySelector('.sg-page:not([inert]) img').complete"))
+    assert in_dialog(app, "return root.querySelector('.sg-page:not([inert]) img').naturalWidth") > 0
+    assert app.execute_script("return violations") == []
+    logs = [entry for entry in app.get_log("browser") if entry["level"] == "SEVERE"]
+    assert logs == [], logs
 
 
 def test_a_right_to_left_flow_is_mirrored(app, host):
@@ -320,3 +321,89 @@ def test_on_a_phone_the_flow_is_a_sheet_at_the_bottom(app, host):
     finally:
         app.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
+
+
+def test_a_later_open_replaces_one_still_loading(app, host):
+    app.get(host + "/manual.html")
+    app.execute_script("""window.ends = [];
+        sitegen.open('welcome').then(how => ends.push('welcome:' + how));
+        sitegen.open('whats-new').then(how => ends.push('whats-new:' + how));""")
+    wait(app, lambda: dialog_open(app))
+    wait(app, lambda: app.execute_script("return ends.length") == 1)
+    assert app.execute_script("return ends") == ["welcome:dismiss"]
+    assert app.execute_script("return document.querySelectorAll('sitegen-flow').length") == 1
+    assert in_dialog(app, "return root.querySelector('.sg-carousel').dataset.flow") == "whats-new"
+    assert app.execute_script("return localStorage.getItem('murmur-welcome')") is None, "never shown, so not seen"
+
+
+def test_two_loaders_and_a_page_global_of_the_same_name(app, host):
+    """The same loader twice opens the flow once; a second site's loader adds its flows; an
+    element with id "sitegen" (a global of that name) does not stop either."""
+    app.get(host + "/twice.html")
+    wait(app, lambda: dialog_open(app))
+    app.execute_script("return new Promise(r => setTimeout(r, 500))")
+    assert app.execute_script("return document.querySelectorAll('sitegen-flow').length") == 1
+    assert app.execute_script("return sitegen.sites.length") == 3
+    app.execute_script("window.outcome = null; sitegen.open('jawla').then(how => { window.outcome = how; })")
+    wait(app, lambda: dialog_open(app) and in_dialog(app, "return root.querySelector('.sg-carousel').dataset.flow") == "jawla")
+    fetched = app.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any(url.endswith("/rtl/jawla/embed.js") for url in fetched), fetched
+    app.execute_script("sitegen.close()")
+    assert outcome(app) == "dismiss"
+    assert app.execute_script("return document.getElementById('sitegen').textContent") == "the app's own"
+
+
+def test_the_page_can_cancel_finishing(app, host):
+    app.get(host + "/manual.html")
+    app.execute_script("document.addEventListener('sitegen:finish', (e) => e.preventDefault(), { once: true })")
+    start_open(app, "whats-new")
+    in_dialog(app, "root.querySelector('.sg-bar-next').click()")
+    last = "root.querySelector('.sg-page:not([inert]) .sg-finish')"
+    wait(app, lambda: in_dialog(app, f"return {last} !== null"))
+    in_dialog(app, f"{last}.click()")
+    app.execute_script("return new Promise(r => setTimeout(r, 300))")
+    assert dialog_open(app), "cancelled, the flow stays"
+    in_dialog(app, f"{last}.click()")
+    assert outcome(app) == "finish"
+
+
+@pytest.mark.parametrize("presentation", ["dialog", "sheet"])
+def test_a_vertical_flow_pages_one_page_at_a_time(app, host, presentation):
+    app.get(host + "/rtl.html")
+    start_open(app, "jawla", presentation)
+    assert in_dialog(app, "return root.querySelector('dialog').classList.contains('sg-sheet')") == (presentation == "sheet")
+    assert in_dialog(app, "return root.querySelector('.sg-carousel').dataset.orientation") == "vertical"
+    current = "return [...root.querySelectorAll('.sg-page')].findIndex(p => !p.inert)"
+    assert in_dialog(app, current) == 0
+    visible = """const track = root.querySelector('.sg-track').getBoundingClientRect();
+        const page = root.querySelector('.sg-page:not([inert])').getBoundingClientRect();
+        const dialog = root.querySelector('dialog').getBoundingClientRect();
+        return [Math.abs(page.top - track.top) < 2, page.height <= dialog.height + 1,
+                [...root.querySelectorAll('.sg-page[inert]')].every(p => { const r = p.getBoundingClientRect();
+                  return r.bottom <= track.top + 1 || r.top >= track.bottom - 1; })];"""
+    assert in_dialog(app, visible) == [True, True, True]
+    in_dialog(app, "root.querySelector('.sg-bar-next').click()")
+    wait(app, lambda: in_dialog(app, current) == 1)
+    app.execute_script("return new Promise(r => setTimeout(r, 600))")
+    assert in_dialog(app, visible) == [True, True, True]
+
+
+def test_dark_mode_reaches_the_dialog(app, host):
+    app.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        app.get(host + "/manual.html")
+        start_open(app)
+        assert in_dialog(app, "return getComputedStyle(root.querySelector('dialog')).backgroundColor") == "rgb(18, 21, 28)"
+        assert in_dialog(app, "return getComputedStyle(root.querySelector('.sg-page:not([inert]) h1')).color") == "rgb(238, 241, 246)"
+    finally:
+        app.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_pages_background_under_a_strict_policy(app, host):
+    app.add_startup_script("""window.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.blockedURI));""")
+    app.get(host + "/background.html")
+    start_open(app, "tour")
+    assert in_dialog(app, "return getComputedStyle(root.querySelector('.sg-page')).getPropertyValue('--sg-page-background').trim()") == "#f0fff4"
+    assert in_dialog(app, "return getComputedStyle(root.querySelector('.sg-page')).backgroundColor") == "rgb(240, 255, 244)"
+    assert app.execute_script("return violations") == []

@@ -57,6 +57,7 @@ import Testing
             (SiteRenderer.stylesheetPath, theme.stylesheet), (SiteRenderer.scriptPath, theme.script),
             (ManifestBuilder.schemaFileName, ManifestBuilder.schemaText),
             (EmbedBuilder.loaderPath, String(EmbedBuilder.loader(source: theme.embedLoader, flows: []).dropLast(6))),
+            (EmbedBuilder.dialogPath, theme.embedDialog),
             (EmbedBuilder.stylesPath, String(styles.dropLast(4))),
         ]
     }()

@@ -1,14 +1,15 @@
 import OnboardingKit
 
 /// The files that put a flow into another web page with one script tag: the loader (`embed.js`,
-/// the theme's loader called with each flow's first-visit facts), the theme's styles for a shadow
-/// root as a script (`assets/embed-styles.js`), and each flow's carousel as a script
-/// (`<flow>/embed.js`). Scripts, because a page on another origin may load a script from a host
+/// the theme's loader called with each flow's first-visit facts), the dialog it loads when a flow
+/// opens (`assets/embed-dialog.js`, the theme's as it is), the theme's styles for a shadow root as
+/// a script (`assets/embed-styles.js`), and each flow's carousel as a script (`<flow>/embed.js`). Scripts, because a page on another origin may load a script from a host
 /// that sends no CORS headers, and a strict Content Security Policy that allows the script's
 /// origin lets it in; the styles are applied as a constructed stylesheet, which such a policy
 /// does not block.
 enum EmbedBuilder {
     static let loaderPath = "embed.js"
+    static let dialogPath = "assets/embed-dialog.js"
     static let stylesPath = "assets/embed-styles.js"
     /// Each flow's script, in the flow's folder.
     static let flowFileName = "embed.js"
@@ -28,13 +29,17 @@ enum EmbedBuilder {
         "sitegen.styles(" + json(shadowStylesheet(stylesheet + embedStylesheet) + shadowStylesheet(siteCSS)) + ");\n"
     }
 
-    /// A flow's script: its carousel's markup and what the dialog needs around it.
+    /// A flow's script: its carousel's markup and what the dialog needs around it. Style
+    /// attributes become `data-sg-style`, which the loader applies from script: a strict Content
+    /// Security Policy blocks style attributes in markup, not styles set from script. (Markup
+    /// from cmark escapes quotes in text, so ` style="` occurs only in attributes.)
     static func flow(_ flow: Flow, carousel: String, closeLabel: String) -> [UInt8] {
+        let markup = carousel.replacing(#" style=""#, with: #" data-sg-style=""#)
         let value: JSONValue = [
             "id": .string(flow.slug), "title": .string(flow.title), "lang": .string(flow.settings.locale),
-            "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(carousel),
+            "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(markup),
         ]
-        return Array("sitegen.flow(".utf8) + value.utf8(indentation: 0, expectedSize: carousel.utf8.count + 512) + Array(");\n".utf8)
+        return Array("sitegen.flow(".utf8) + value.utf8(indentation: 0, expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
     }
 
     /// `text` as a JSON (and JavaScript) string literal.

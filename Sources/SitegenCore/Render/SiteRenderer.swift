@@ -80,6 +80,7 @@ package struct SiteRenderer: Sendable {
             OutputFile(path: Self.scriptPath, text: theme.script),
             manifest,
             OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
+            OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
             embedStyles(settings: site.settings),
             embedLoader(summaries: flows.map(\.0.summary)),
         ]

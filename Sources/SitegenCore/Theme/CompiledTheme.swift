@@ -8,8 +8,9 @@ package struct CompiledTheme: Sendable {
     package var stylesheet: String
     /// The carousel's runtime, `sitegen.js`.
     package var script: String
-    /// embed.js's loader, as served, and the rules it adds to the stylesheet.
+    /// embed.js's loader and dialog, as served, and the rules it adds to the stylesheet.
     package var embedLoader: String
+    package var embedDialog: String
     package var embedStylesheet: String
     package var strings: StringTable
 
@@ -44,6 +45,7 @@ extension Theme {
             templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
             script: RuntimeScript.served(files[Self.scriptFile]),
             embedLoader: RuntimeScript.served(files[Self.embedLoaderFile], named: Self.embedLoaderFile),
+            embedDialog: RuntimeScript.served(files[Self.embedDialogFile], named: Self.embedDialogFile),
             embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", strings: strings)
         return (compiled, diagnostics)
     }

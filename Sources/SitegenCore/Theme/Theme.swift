@@ -9,8 +9,9 @@ package struct Theme: Sendable {
 
     package static let stylesheetFile = "sitegen.css"
     package static let scriptFile = "sitegen.js"
-    /// embed.js's loader and the rules it adds to the stylesheet.
+    /// embed.js's loader, the dialog it loads when a flow opens, and the rules it adds to the stylesheet.
     package static let embedLoaderFile = "embed.js"
+    package static let embedDialogFile = "embed-dialog.js"
     package static let embedStylesheetFile = "embed.css"
     package static let stringsFile = "strings.yml"
     package static let templateExtension = ".mustache"
@@ -38,6 +39,6 @@ package struct Theme: Sendable {
     /// Whether a theme file has a use: templates, the stylesheet, the scripts and the string table.
     static func isThemeFile(_ path: String) -> Bool {
         path.hasSuffix(templateExtension)
-            || [stylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedStylesheetFile].contains(path)
+            || [stylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile].contains(path)
     }
 }

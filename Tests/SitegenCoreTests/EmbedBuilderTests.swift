@@ -1,0 +1,45 @@
+import Testing
+@testable import SitegenCore
+
+/// What the build writes for embed.js: the flow's script under a strict Content Security Policy,
+/// the theme's styles made for a shadow root, the loader's table of flows.
+@Suite struct EmbedBuilderTests {
+    private func build(_ files: [String: String]) -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem(files)
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version).site != nil)
+        return fileSystem
+    }
+
+    /// A strict policy (no 'unsafe-inline' styles) blocks style attributes in markup: the page's
+    /// background travels as data that the loader sets from script.
+    @Test func styleAttributesTravelAsData() throws {
+        let fileSystem = build([
+            "content/tour/01-a.md": "---\nbackground: \"#ffeedd\"\n---\n# A\n\nSay `style=\"x\"` here.\n",
+            "content/tour/02-b.md": "# B\n",
+        ])
+        let script = try #require(fileSystem.text("output/tour/embed.js"))
+        #expect(script.hasPrefix("sitegen.flow({"))
+        #expect(script.contains(#"data-sg-style=\"--sg-page-background: #ffeedd"#))
+        #expect(!script.contains(#" style=\""#))
+        #expect(script.contains("style=&quot;x&quot;"), "text that reads like an attribute stays as it was")
+        #expect(fileSystem.text("output/tour/index.html")?.contains(#" style="--sg-page-background: #ffeedd"#) == true)
+    }
+
+    @Test func theLoaderListsEachFlowsFirstVisitFacts() throws {
+        let fileSystem = build([
+            "content/tour/_index.md": "---\nshow_once: true\n---\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/news/_index.md": "---\nstorage_key: app-news\n---\n",
+            "content/news/01-a.md": "# A\n",
+        ])
+        let loader = try #require(fileSystem.text("output/embed.js"))
+        #expect(loader.hasSuffix("\n"))
+        #expect(loader.contains(#""news":["app-news","#))
+        #expect(loader.range(of: #"\"news\":\[\"app-news\",\"[0-9a-f]+\",0\],\"tour\":\[\"[^\"]+\",\"[0-9a-f]+\",1\]\}\);"#, options: .regularExpression) != nil)
+    }
+
+    @Test func theThemeSpeaksOfTheShadowHostAndInPixels() {
+        let css = EmbedBuilder.shadowStylesheet(":root { --a: 1.5rem; }\nhtml { x: 0; }\nbody { margin: 2rem .5rem; }\n:root:not(.sg-js) .sg-bar { display: none; }\n")
+        #expect(css == ":host { --a: 24px; }\n:host { x: 0; }\n.sg-embed { margin: 32px 8px; }\n.sg-no-js .sg-bar { display: none; }\n")
+    }
+}
