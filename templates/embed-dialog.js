@@ -10,8 +10,8 @@
     return parent ? parent.appendChild(made) : made;
   };
 
-  // Shows `flow` (what its embed.js holds) of `site`, styled by `styles`.
-  api.show = (site, flow, styles, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }) => {
+  // Shows `flow` (what its embed.js holds) of `site`, styled by `styles`, run by `carousel`.
+  api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }) => {
     const id = flow.id;
     const folder = new URL(encodeURIComponent(id) + "/", site.base);
     const host = document.createElement("sitegen-flow");
@@ -39,11 +39,14 @@
     const template = document.createElement("template");
     template.innerHTML = flow.carousel;
     const content = template.content;
-    // Relative addresses resolve against the flow's folder on the output's host, not this page.
+    // Relative addresses resolve against the flow's folder on the output's host, not this page,
+    // and a link out of the flow opens beside the app (unless the page handles sitegen:action).
     for (const name of ["src", "href", "poster", "action"]) {
       for (const node of content.querySelectorAll(`[${name}]`)) {
         const value = node.getAttribute(name);
-        if (value && value[0] !== "#") node.setAttribute(name, new URL(value, folder));
+        if (!value || value[0] === "#") continue;
+        node.setAttribute(name, new URL(value, folder));
+        if (node.localName === "a" && !node.target) Object.assign(node, { target: "_blank", rel: "noopener" });
       }
     }
     wrapper.append(content);
@@ -56,7 +59,7 @@
     document.documentElement.style.overflow = "hidden";
     document.body.append(host);
     dialog.showModal();
-    const stop = api.carousel(root, { history: false });
+    const stop = carousel(root, { history: false });
     root.querySelector(".sg-track").focus({ preventScroll: true });
 
     return new Promise((resolve) => {
@@ -114,5 +117,5 @@
         handle.addEventListener("pointercancel", up);
       });
     });
-  };
+  });
 })();

@@ -14,25 +14,26 @@
   // Each loader on the page (one per site) adds its flows; the first one defines the functions.
   (api.sites ||= []).push(site);
 
-  if (!api.load) {
+  if (!api.part) {
     const loading = {};
     const loaded = {};
     let ticket = 0; // counts open() and close(): an open() still loading gives way to a later one
 
     // Each part of the output is a script: a page on another origin may load one from a host
     // that sends no CORS headers, and a Content Security Policy that allows that origin lets it
-    // in. A part hands its value over by calling `sitegen.flow` or `sitegen.styles`.
-    api.load = (url) => loading[url] ||= new Promise((resolve, reject) => {
+    // in. A part hands its value (a function, the styles, the flow) to `sitegen.part`; one that
+    // does not is not sitegen's, and is asked for again next time.
+    const load = (url) => loading[url] ||= new Promise((resolve, reject) => {
       const tag = document.createElement("script");
       tag.src = url;
-      tag.onload = () => resolve(loaded[url]);
-      tag.onerror = () => {
+      tag.onload = tag.onerror = () => {
+        if (Object.hasOwn(loaded, url)) return resolve(loaded[url]);
         delete loading[url];
         reject(new Error("sitegen: cannot load " + url));
       };
       document.head.append(tag);
     });
-    api.flow = api.styles = (value) => { loaded[document.currentScript.src] = value; };
+    api.part = (value) => { loaded[document.currentScript.src] = value; };
     // Whether the visitor has seen this version of the flow; `write` records that they have.
     api.seen = (site, id, write) => {
       const [key, version] = site.flows[id];
@@ -47,14 +48,19 @@
       ticket++;
       api.end?.(how);
     };
-    api.open = async (id, settings = {}) => {
-      const site = api.sites.find((candidate) => Object.hasOwn(candidate.flows, id));
+    // `site`, the address of a site's output folder or its embed.js, picks between sites on the
+    // page that have a flow of that id; each site's flow runs with its own theme's code.
+    api.open = async (id, request) => {
+      const { site: address, ...settings } = request ?? {};
+      const wanted = address && new URL(address, document.baseURI).href;
+      const site = api.sites.find(({ flows, base }) =>
+        Object.hasOwn(flows, id) && (!wanted || wanted === base.href || wanted === base.href + "embed.js"));
       if (!site) throw new Error("sitegen: no flow named " + id);
       api.close();
       const mine = ticket;
       const parts = ["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js"];
-      const [, , styles, flow] = await Promise.all(parts.map((path) => api.load(new URL(path, site.base).href)));
-      return mine === ticket ? api.show(site, flow, styles, settings) : "dismiss";
+      const [show, carousel, styles, flow] = await Promise.all(parts.map((path) => load(new URL(path, site.base).href)));
+      return mine === ticket ? show(site, flow, styles, carousel, settings) : "dismiss";
     };
   }
 
@@ -64,7 +70,7 @@
     // A flow that a loader on this page already opened is not opened twice.
     else if (!(flows[first][2] && api.seen(site, first)) && !(api.opened ||= new Set()).has(site.base + first)) {
       api.opened.add(site.base + first);
-      api.open(first).catch((error) => console.error(error));
+      api.open(first, { site: site.base.href }).catch((error) => console.error(error));
     }
   }
 })

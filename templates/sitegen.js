@@ -22,8 +22,8 @@
 
     const indexOf = (id) => pages.findIndex((page) => page.id === decodeURIComponent(id));
     // Events leave a shadow root (composed), so that a page embedding the flow hears them too.
-    const emit = (name, index, cancelable) => root.dispatchEvent(new CustomEvent("sitegen:" + name, {
-      bubbles: true, composed: true, cancelable, detail: { flow: data.flow, index, id: pages[index].id },
+    const emit = (name, index, cancelable, more) => root.dispatchEvent(new CustomEvent("sitegen:" + name, {
+      bubbles: true, composed: true, cancelable, detail: { flow: data.flow, index, id: pages[index].id, ...more },
     }));
     const markSeen = () => {
       try { localStorage.setItem(data.storageKey, data.contentVersion); } catch (error) { /* no storage */ }
@@ -132,7 +132,12 @@
       if (!control) return;
       if (control.getAttribute("aria-disabled") === "true") return event.preventDefault();
       const page = control.closest(".sg-page");
-      if (page && control.closest(".sg-action")) { advanced.add(pages.indexOf(page)); render(); }
+      if (page && control.closest(".sg-action")) {
+        advanced.add(pages.indexOf(page));
+        render();
+        // A page that embeds the flow may act on the button itself.
+        if (!emit("action", pages.indexOf(page), true, { href: control.href })) return event.preventDefault();
+      }
       if (control === prev || control === next) return go(current + (control === prev ? -1 : 1));
       if (dots.includes(control)) return go(dots.indexOf(control));
       if (control === skip) {
@@ -180,12 +185,14 @@
       removeEventListener("resize", wide);
       removeEventListener("popstate", popped);
       observer.disconnect();
-      if (pending) pending();
+      pending = null;
     };
   };
   // A page may have its own `sitegen`; the carousel joins only the one it or embed.js made.
   if (!window.sitegen?.isSitegen) window.sitegen = { isSitegen: true };
   window.sitegen.carousel = carousel;
+  // Loaded by embed.js, it hands the carousel to the loader, so that each site runs its own.
+  window.sitegen.part?.(carousel);
   const own = document.querySelector(".sg-flow .sg-carousel");
   if (own) carousel(own);
 })();

@@ -95,6 +95,11 @@ def host(server):
         "/twice.html": page(output, "welcome", body=f'<div id="sitegen">the app\'s own</div>'
                             f'<script src="{output}/example/embed.js" data-flow="welcome" async></script>'
                             f'<script src="{output}/rtl/embed.js" async></script>'),
+        "/two-tours.html": page(output, "tour", site="basic", attributes='data-auto-open="false"',
+                                body=f'<script src="{output}/browser/embed.js" data-flow="tour" data-auto-open="false" async></script>'),
+        "/lexical.html": page(output, "welcome", extra_head='<script>const sitegen = { user: "me" };</script>'),
+        "/vertical-host.html": page(output, "welcome", attributes='data-auto-open="false"',
+                                    extra_head='<style>html { writing-mode: vertical-rl; }</style>'),
         "/favicon.ico": ("", {"Content-Type": "image/x-icon"}),
     }
     HostHandler.pages = {
@@ -407,3 +412,48 @@ def test_a_pages_background_under_a_strict_policy(app, host):
     assert in_dialog(app, "return getComputedStyle(root.querySelector('.sg-page')).getPropertyValue('--sg-page-background').trim()") == "#f0fff4"
     assert in_dialog(app, "return getComputedStyle(root.querySelector('.sg-page')).backgroundColor") == "rgb(240, 255, 244)"
     assert app.execute_script("return violations") == []
+
+
+def test_two_sites_with_a_flow_of_the_same_id(app, host, server):
+    app.get(host + "/two-tours.html")
+    wait(app, lambda: app.execute_script("return window.sitegen?.sites?.length") == 2)
+    count = "return root.querySelectorAll('.sg-page').length"
+    app.execute_script(f"window.outcome = null; sitegen.open('tour', {{ site: '{server}/browser/' }}).then(how => {{ window.outcome = how; }})")
+    wait(app, lambda: dialog_open(app))
+    browser_pages = in_dialog(app, count)
+    app.execute_script("sitegen.close()")
+    assert outcome(app) == "dismiss"
+    start_open(app, "tour")
+    assert in_dialog(app, count) != browser_pages, "without `site`, the first loader's flow"
+    fetched = app.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert {server + "/browser/tour/embed.js", server + "/basic/tour/embed.js"} <= set(fetched)
+    assert server + "/browser/assets/embed-dialog.js" in fetched, "each site runs its own theme's code"
+
+
+def test_a_page_constant_named_sitegen_does_not_stop_it(app, host):
+    app.get(host + "/lexical.html")
+    wait(app, lambda: dialog_open(app))
+    assert app.execute_script("return sitegen.user") == "me"
+
+
+def test_the_page_may_act_on_a_pages_action(app, host):
+    app.get(host + "/manual.html")
+    app.execute_script("""window.acted = null;
+        document.addEventListener('sitegen:action', (e) => { e.preventDefault(); acted = [e.detail.flow, e.detail.id, e.detail.href]; });""")
+    start_open(app)
+    link = "root.querySelector('.sg-page:not([inert]) .sg-action a')"
+    for _ in range(4):
+        in_dialog(app, "root.querySelector('.sg-bar-next').click()")
+        app.execute_script("return new Promise(r => setTimeout(r, 250))")
+    wait(app, lambda: in_dialog(app, f"return {link} !== null"))
+    assert in_dialog(app, f"return [{link}.target, {link}.rel]") == ["_blank", "noopener"], "a link out opens beside the app"
+    in_dialog(app, f"{link}.click()")
+    assert app.execute_script("return acted") == ["welcome", "privacy", "https://example.com/murmur/privacy"]
+    assert len(app.window_handles) == 1 and dialog_open(app)
+
+
+def test_a_host_in_vertical_writing_mode(app, host):
+    app.get(host + "/vertical-host.html")
+    start_open(app)
+    rect = in_dialog(app, "const r = root.querySelector('dialog').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, r.width]")
+    assert rect[0] > 0 and rect[1] < rect[2] and rect[3] > 500, rect

@@ -18,7 +18,7 @@ import Testing
             "content/tour/02-b.md": "# B\n",
         ])
         let script = try #require(fileSystem.text("output/tour/embed.js"))
-        #expect(script.hasPrefix("sitegen.flow({"))
+        #expect(script.hasPrefix("window.sitegen.part({"))
         #expect(script.contains(#"data-sg-style=\"--sg-page-background: #ffeedd"#))
         #expect(!script.contains(#" style=\""#))
         #expect(script.contains("style=&quot;x&quot;"), "text that reads like an attribute stays as it was")

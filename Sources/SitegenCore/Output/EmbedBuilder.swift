@@ -26,7 +26,7 @@ enum EmbedBuilder {
     /// The styles script: the theme's stylesheet made for a shadow root, then the embed's own
     /// rules (the dialog, the sheet), then the site's theme settings.
     static func styles(stylesheet: String, embedStylesheet: String, siteCSS: String) -> String {
-        "sitegen.styles(" + json(shadowStylesheet(stylesheet + embedStylesheet) + shadowStylesheet(siteCSS)) + ");\n"
+        "window.sitegen.part(" + json(shadowStylesheet(stylesheet + embedStylesheet) + shadowStylesheet(siteCSS)) + ");\n"
     }
 
     /// A flow's script: its carousel's markup and what the dialog needs around it. Style
@@ -39,7 +39,7 @@ enum EmbedBuilder {
             "id": .string(flow.slug), "title": .string(flow.title), "lang": .string(flow.settings.locale),
             "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(markup),
         ]
-        return Array("sitegen.flow(".utf8) + value.utf8(indentation: 0, expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
+        return Array("window.sitegen.part(".utf8) + value.utf8(indentation: 0, expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
     }
 
     /// `text` as a JSON (and JavaScript) string literal.

@@ -1,4 +1,4 @@
-sitegen.flow({
+window.sitegen.part({
   "id": "tour",
   "title": "Product tour",
   "lang": "en",

@@ -1,4 +1,4 @@
-sitegen.flow({
+window.sitegen.part({
   "id": "jawla",
   "title": "مرحبا",
   "lang": "ar",
