@@ -3,10 +3,11 @@ import OnboardingKit
 /// The files that put a flow into another web page with one script tag: the loader (`embed.js`,
 /// the theme's loader called with each flow's first-visit facts), the dialog it loads when a flow
 /// opens (`assets/embed-dialog.js`, the theme's as it is), the theme's styles for a shadow root as
-/// a script (`assets/embed-styles.js`), and each flow's carousel as a script (`<flow>/embed.js`). Scripts, because a page on another origin may load a script from a host
-/// that sends no CORS headers, and a strict Content Security Policy that allows the script's
-/// origin lets it in; the styles are applied as a constructed stylesheet, which such a policy
-/// does not block.
+/// a script (`assets/embed-styles.js`), and each flow's carousel as a script (`<flow>/embed.js`).
+/// Scripts, because a page on another origin may load a script from a host that sends no CORS
+/// headers, and a strict Content Security Policy that allows the script's origin lets it in; the
+/// styles are applied as a constructed stylesheet, which such a policy does not block. Each part
+/// hands its value to `window.sitegen.part`, which the loader keys by the part's address.
 enum EmbedBuilder {
     static let loaderPath = "embed.js"
     static let dialogPath = "assets/embed-dialog.js"
