@@ -86,6 +86,15 @@ def median_of(runs, prepare, command, cwd=None):
     return tuple(statistics.median(s[i] for s in samples) for i in range(3))
 
 
+def built_sitegen(given):
+    """`given`, or sitegen built as `make` builds it: release, the Swift runtime linked statically."""
+    if given is not None:
+        return given
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
+                   check=True, stdout=subprocess.DEVNULL)
+    return ROOT / ".build" / "release" / "sitegen"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=SIZES, default="small")
@@ -95,12 +104,7 @@ def main():
                         help="full builds of both sizes in turn, in one run, for the large/small ratio")
     arguments = parser.parse_args()
 
-    sitegen = arguments.sitegen
-    if sitegen is None:
-        # As `make` builds it: release, with the Swift runtime linked statically.
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-        sitegen = ROOT / ".build" / "release" / "sitegen"
+    sitegen = built_sitegen(arguments.sitegen)
 
     if arguments.scaling:
         return scaling(sitegen, arguments.runs)

@@ -204,12 +204,7 @@ def main():
     parser.add_argument("--saves", type=int, default=7, help="measured saves per site (after one warm-up)")
     parser.add_argument("--seconds", type=int, default=10, help="seconds of wrk per server")
     arguments = parser.parse_args()
-    sitegen = arguments.sitegen
-    if sitegen is None:
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-        sitegen = ROOT / ".build" / "release" / "sitegen"
-    sitegen = sitegen.resolve()
+    sitegen = benchmark.built_sitegen(arguments.sitegen).resolve()
 
     with tempfile.TemporaryDirectory(prefix="sitegen-serve-bench-") as scratch:
         scratch = pathlib.Path(scratch)

@@ -27,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import benchmark  # noqa: E402 - the same seeded site generator
+import benchmark  # noqa: E402 - the same seeded site generator and sitegen build
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FLOWS = 625  # x 8 pages = 5,000 pages
@@ -56,11 +56,7 @@ def main():
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--sitegen", type=pathlib.Path, help="a built sitegen (default: build it in release mode)")
     arguments = parser.parse_args()
-    sitegen = arguments.sitegen
-    if sitegen is None:
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-        sitegen = ROOT / ".build" / "release" / "sitegen"
+    sitegen = benchmark.built_sitegen(arguments.sitegen)
     rng = random.Random(arguments.seed)
     outcomes = collections.Counter()
     failures = []
