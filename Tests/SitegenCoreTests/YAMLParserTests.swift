@@ -137,6 +137,23 @@ import Testing
         expectTooDeep(sequencesUnderKeys, at: SourceLocation(line: 33, column: 65))
     }
 
+    private static let manyBrackets = String(repeating: "[", count: 100)
+
+    /// Brackets in quoted, block and plain scalars, after tags and anchors, and in comments.
+    private static let bracketsThatOpenNothing = """
+        a: "\(manyBrackets)\\"\(manyBrackets)"
+        b: '\(manyBrackets)''{{{{'
+        c: |
+          \(manyBrackets)
+           \(manyBrackets)
+        d: text \(manyBrackets)
+        # \(manyBrackets)
+        e: [x, "\(manyBrackets)", '\(manyBrackets)', y, it's, &a z, !t w] # \(manyBrackets)
+        f: >2
+           \(manyBrackets)
+        g: !!str &b text \(manyBrackets)
+        """
+
     /// The byte scan alone, which runs before libyaml sees the text.
     @Test func theByteScanMeasuresDepthBeforeLibyaml() {
         func offset(_ text: String, limit: Int = 64) -> Int? {
@@ -147,20 +164,7 @@ import Testing
         #expect(offset(String(repeating: "- ", count: 100)) == 128)
         #expect(offset("a:\n  b:\n    c:\n", limit: 2) == 12)
         #expect(offset("a:\n  b:\n  c:\n", limit: 2) == nil)
-        let many = String(repeating: "[", count: 100)
-        let text = """
-            a: "\(many)\\"\(many)"
-            b: '\(many)''{{{{'
-            c: |
-              \(many)
-               \(many)
-            d: text \(many)
-            # \(many)
-            e: [x, "\(many)", '\(many)', y, it's, &a z, !t w] # \(many)
-            f: >2
-               \(many)
-            g: !!str &b text \(many)
-            """
+        let text = Self.bracketsThatOpenNothing
         #expect(offset(text, limit: 2) == nil)
         #expect(offset("a: !!seq &b [[x]]", limit: 2) == 13, "after a tag and an anchor, a bracket opens a collection")
         #expect(offset(text + "\nh: [[x]]", limit: 2) == text.utf8.count + 5)
@@ -175,19 +179,8 @@ import Testing
 
     /// Brackets in quoted scalars, block scalars, plain scalars and comments open nothing.
     @Test func bracketsThatOpenNothingDoNotCount() throws {
-        let many = String(repeating: "[", count: 100)
-        let values = try mapping("""
-            a: "\(many)\\"\(many)"
-            b: '\(many)''{{{{'
-            c: |
-              \(many)
-               \(many)
-            d: text \(many)
-            # \(many)
-            e: [x, "\(many)", '\(many)', y, it's] # \(many)
-            f: >2
-               \(many)
-            """)
+        let many = Self.manyBrackets
+        let values = try mapping(Self.bracketsThatOpenNothing)
         #expect(values["a"]?.scalarText == many + "\"" + many)
         #expect(values["c"]?.scalarText == many + "\n " + many + "\n")
         #expect(values["d"]?.scalarText == "text " + many)
@@ -195,7 +188,8 @@ import Testing
             Issue.record("e is not a list")
             return
         }
-        #expect(items.count == 5)
+        #expect(items.count == 7)
+        #expect(values["g"]?.scalarText == "text " + many)
         #expect(try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) != nil, "64 levels are fine")
     }
 }
