@@ -1,6 +1,7 @@
 """Helpers for driving a built carousel in the browser."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 STATE = """
@@ -61,3 +62,14 @@ def record_events(browser):
 
 def events(browser):
     return browser.execute_script("return window.sgEvents")
+
+
+def tab_through(browser, presses, current, where=""):
+    """Presses Tab `presses` times from the top of the document and fails if focus ever lands on
+    a page other than `current` (focus outside every page is fine: the bar, the skip link)."""
+    browser.find_element(By.TAG_NAME, "body").click()
+    for _ in range(presses):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        page = browser.execute_script(
+            "const p = document.activeElement.closest('.sg-page'); return p ? [...document.querySelectorAll('.sg-page')].indexOf(p) : null")
+        assert page in (None, current), f"focus reached hidden page {page} {where}".rstrip()

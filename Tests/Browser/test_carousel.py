@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from carousel import click, dot, events, open_flow, record_events, settle, state
+from carousel import click, dot, events, open_flow, record_events, settle, state, tab_through
 
 
 def test_previous_and_next_page_and_are_disabled_at_the_ends(browser, server):
@@ -264,14 +264,7 @@ def test_lifecycle_events_arrive_in_order_with_their_detail(browser, server):
 def test_focus_never_enters_a_hidden_page(browser, server):
     for path in ["example/welcome/#transcribe", "browser/tour/#two"]:
         open_flow(browser, server, path)
-        current = state(browser)["current"]
-        body = browser.find_element(By.TAG_NAME, "body")
-        body.click()
-        for _ in range(30):
-            browser.switch_to.active_element.send_keys(Keys.TAB)
-            page = browser.execute_script(
-                "const p = document.activeElement.closest('.sg-page'); return p ? [...document.querySelectorAll('.sg-page')].indexOf(p) : null")
-            assert page in (None, current), f"focus reached hidden page {page} in {path}"
+        tab_through(browser, 30, state(browser)["current"], f"in {path}")
 
 
 def test_only_the_first_image_loads_eagerly_and_neighbours_load_ahead(browser, server):
