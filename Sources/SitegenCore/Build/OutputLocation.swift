@@ -4,14 +4,25 @@ import Diagnostics
 /// own inputs, so that a build cannot destroy the site or wedge every later build.
 enum OutputLocation {
     /// The site's paths the output may be neither in nor be.
-    static let protectedInputs = SiteInventory.roots + [BuildCache.directory]
+    static let protectedInputs = SiteInventory.roots + [BuildCache.directory, ".git"]
 
     /// Why `output` cannot be the output folder of the site `loader` reads, or nil when it can.
-    static func problem(with output: String, loader: SiteLoader) -> Diagnostic? {
+    /// Every component of the path is resolved first, so a link on the way counts where it leads.
+    /// An output the site's own `sitegen.yml` chose (`chosenBySite`) must also lie inside the
+    /// site: where a build writes is the operator's choice, never the content's.
+    static func problem(with output: String, loader: SiteLoader, chosenBySite: Bool = false) -> Diagnostic? {
         guard !output.isEmpty, let real = resolved(output, on: loader.fileSystem) else {
             return .error("the output folder cannot be '\(output)'", path: output)
         }
         let site = loader.root
+        if chosenBySite, !Path.isInside(real, root: site) {
+            return .error(
+                "the output folder \(output) set by \(loader.diskPath(SiteLoader.configFile)) leads outside the site (to \(real)) through a symbolic link; a site's 'output' must stay inside it, so build elsewhere with --output",
+                path: loader.diskPath(SiteLoader.configFile))
+        }
+        if real == "/" || Path.isInside(real, root: "/proc") || Path.isInside(real, root: "/dev") || Path.isInside(real, root: "/sys") {
+            return .error("the output folder \(output) is \(real), which a build must never replace; choose a folder such as \(loader.diskPath("output"))", path: output)
+        }
         if real == site || Path.isInside(site, root: real) {
             return .error(
                 "the output folder \(output) \(real == site ? "is" : "contains") the site folder, which a build would replace; choose a folder such as \(loader.diskPath("output"))",

@@ -42,7 +42,9 @@ extension SiteBuilder {
         preparation.diagnostics += configDiagnostics
         let output = OutputWriter.trimmed(preparation.outputDirectory)
         // A preview's output is its own, inside its cache; any other is checked.
-        if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(with: output, loader: loader) {
+        if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(
+            with: output, loader: loader, chosenBySite: options.outputDirectory == nil)
+        {
             return .failed([problem], outputDirectory: output)
         }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }

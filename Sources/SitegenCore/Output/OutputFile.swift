@@ -23,3 +23,15 @@ package struct OutputFile: Sendable, Hashable {
         self.init(path: path, contents: .text(text))
     }
 }
+
+extension OutputFile {
+    /// The bytes the build makes for this file, as opposed to copying them: 0 for a copy.
+    var generatedSize: Int {
+        switch contents {
+        case .text(let text): return text.utf8.count
+        case .bytes(let bytes): return bytes.count
+        case .pieces(let pieces): return pieces.reduce(0) { $0 + $1.count }
+        case .copy: return 0
+        }
+    }
+}

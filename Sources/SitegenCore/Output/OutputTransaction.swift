@@ -36,7 +36,13 @@ final class OutputTransaction: Sendable {
         /// Every file of the new output.
         var files: Set<String> = []
         var temporaryCount = 0
+        /// Bytes of generated files (not copies) written so far.
+        var generatedSize = 0
     }
+
+    /// The most bytes of generated files (pages, manifest, scripts; copied images aside) one
+    /// build may write: far past any real site, and a bound on what a hostile one can make.
+    static let maximumGeneratedSize = 2 << 30
 
     init(
         fileSystem: any FileSystem, output: String, staging: String, current: [String: FileStatus],
@@ -54,6 +60,17 @@ final class OutputTransaction: Sendable {
     /// Adds `files` to the new output, unless a write has failed already.
     func write(_ files: [OutputFile]) {
         guard state.withLock({ $0.failure == nil }) else { return }
+        let size = files.reduce(0) { $0 + $1.generatedSize }
+        let passed = state.withLock { state in
+            state.generatedSize += size
+            return state.generatedSize > Self.maximumGeneratedSize
+        }
+        if passed, let largest = files.max(by: { $0.generatedSize < $1.generatedSize }) {
+            record(OutputWriter.Failure(
+                path: largest.path,
+                message: "the build would write more than \(Self.maximumGeneratedSize >> 30) GiB of pages and data, the most one build may; the site is too large or something in it multiplies"))
+            return
+        }
         makeFolders(for: files.map(\.path))
         let failures: [OutputWriter.Failure?] = files.parallelMap { file in
             do {

@@ -42,7 +42,16 @@ package struct OutputWriter: Sendable {
         let walker = DirectoryWalker(fileSystem: fileSystem, root: nil, includesHidden: true)
         let found = fileSystem.linkStatus(of: staging)?.kind
         var spare = found == .directory ? walker.walk(staging, as: "") : DirectoryWalker.Result()
-        if found != .directory || !spare.problems.isEmpty {
+        // A folder of the staging folder (sitegen's own) that cannot be written, such as a
+        // read-only output an older build swapped in, would fail every build from now on: it is
+        // made writable, or else the staging folder is made anew.
+        let stuck = spare.directories.first { folder in
+            let path = Path.join(staging, folder)
+            guard !fileSystem.isWritable(path) else { return false }
+            try? fileSystem.makeWritable(path)
+            return !fileSystem.isWritable(path)
+        }
+        if found != .directory || !spare.problems.isEmpty || stuck != nil {
             // Nothing to bring up to date: a new, empty staging folder.
             if found != nil { try attempt(staging) { try fileSystem.remove(staging) } }
             try attempt(staging) { try fileSystem.createDirectory(staging) }
@@ -54,11 +63,24 @@ package struct OutputWriter: Sendable {
         }
         spare.files.removeAll { $0.path.hasPrefix(OutputTransaction.temporaryPrefix) }
         let current = existing.contains(Self.markerFile) ? known ?? walker.walk(output, as: "").files : []
+        try checkWritable(output, files: current)
         return OutputTransaction(
             fileSystem: fileSystem, output: output, staging: staging,
             current: Dictionary(current.filter { $0.status.kind == .file }.map { ($0.path, $0.status) }) { first, _ in first },
             spare: spare.files, spareFolders: spare.directories.filter { !$0.isEmpty },
             placeholders: existing.intersection(Self.placeholders).sorted())
+    }
+
+    /// Refuses an output that has a folder sitegen cannot write to. The swap itself would work,
+    /// but the previous output becomes the next build's staging folder, which must be written.
+    private func checkWritable(_ output: String, files: [DirectoryWalker.Entry]) throws(Failure) {
+        guard fileSystem.linkStatus(of: output)?.kind == .directory else { return }
+        let folders = Set(files.map { Path.directory(of: $0.path) }).union([""]).sorted()
+        guard let locked = folders.first(where: { !fileSystem.isWritable(Path.join(output, $0)) }) else { return }
+        let shown = locked.isEmpty ? output : Path.join(output, locked)
+        throw Failure(
+            path: output,
+            message: "\(shown) is read-only; a build replaces the whole output and writes the next one where the previous was, so make it writable (chmod -R u+w \(output)) or build elsewhere with --output")
     }
 
     /// The staging folder of an output: where a new output is built, and where the previous one

@@ -149,6 +149,10 @@ struct DirectoryWalker: Sendable {
             }
             status = target
         }
+        if status.kind == .nameNotUTF8 {
+            result.problems.append(Problem(path: name, message: "has a name that is not UTF-8 text, which sitegen cannot publish; rename it"))
+            return nil
+        }
         if case .special(let kind) = status.kind {
             result.problems.append(Problem(path: name, message: "is \(kind); sitegen reads only regular files and folders"))
             return nil

@@ -37,7 +37,12 @@ package struct DiskFileSystem: FileSystem {
                 if errno != 0 { throw Self.error(path) }
                 return entries
             }
-            guard let name = Self.name(of: entry) else { continue }
+            guard let (name, isUTF8) = Self.name(of: entry) else { continue }
+            guard isUTF8 else {
+                // Such a name cannot be a path here; it is listed (escaped), never silently lost.
+                entries.append(DirectoryEntry(name: name, status: FileStatus(kind: .nameNotUTF8, size: 0, modified: 0)))
+                continue
+            }
             if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
                 entries.append(DirectoryEntry(name: name, status: FileStatus(kind: .directory, size: 0, modified: 0)))
                 continue
@@ -53,18 +58,50 @@ package struct DiskFileSystem: FileSystem {
         }
     }
 
+    package func isWritable(_ path: String) -> Bool {
+        access(path, W_OK | X_OK) == 0
+    }
+
+    package func makeWritable(_ path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw Self.error(path) }
+        guard chmod(path, (status.st_mode & 0o7777) | S_IRWXU) == 0 else { throw Self.error(path) }
+    }
+
     package func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    /// An entry's name, or nil for `.` and `..`.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    /// An entry's name and whether it is UTF-8, or nil for `.` and `..`. A name that is not
+    /// UTF-8 comes with each byte that is not written `\xFF`, as messages show it.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, Bool)? {
+        let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        guard let name = String(validating: bytes, as: UTF8.self) else { return (escaped(bytes), false) }
+        return name == "." || name == ".." ? nil : (name, true)
+    }
+
+    /// `bytes` with every byte that is not part of valid UTF-8 written as `\xHH`.
+    private static func escaped(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            var length = 1
+            while length <= 4, index + length <= bytes.count {
+                if let scalar = String(validating: bytes[index..<index + length], as: UTF8.self) {
+                    result += scalar
+                    break
+                }
+                length += 1
+            }
+            if length > 4 || index + length > bytes.count {
+                result += "\\x" + String(bytes[index], radix: 16, uppercase: true)
+                length = 1
+            }
+            index += length
         }
-        return name == "." || name == ".." ? nil : name
+        return result
     }
 
     private static func fileStatus(_ status: stat) -> FileStatus {
@@ -317,6 +354,12 @@ package struct DiskFileSystem: FileSystem {
         switch code {
         case ENOENT: kind = .notFound
         case EACCES, EPERM, EROFS: kind = .notPermitted
+        case EFBIG:
+            return FileSystemError(path: path, reason: "the file is larger than the process may write (ulimit -f)", kind: .tooLarge)
+        case EMFILE, ENFILE:
+            return FileSystemError(path: path, reason: "no file descriptors are left (ulimit -n)", kind: .other)
+        case ENOSPC, EDQUOT:
+            return FileSystemError(path: path, reason: "the disk is full", kind: .other)
         default: kind = .other
         }
         return FileSystemError(path: path, reason: String(cString: strerror(code)), kind: kind)

@@ -11,6 +11,11 @@ package protocol FileSystem: Sendable {
     func entries(in directory: String) throws -> [DirectoryEntry]
     /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
     func realPath(_ path: String) -> String?
+    /// True when entries may be made and removed in the folder at `path` (its permissions and
+    /// its file system allow it); false when it cannot be, or nothing is there.
+    func isWritable(_ path: String) -> Bool
+    /// Gives the owner write access to the folder at `path` (for sitegen's own folders only).
+    func makeWritable(_ path: String) throws
 
     /// The bytes of a regular file. Anything else (a folder, a FIFO, a device, a socket) is an
     /// error without being opened, so reading never blocks. With `root` (a real path), the file
@@ -102,6 +107,8 @@ package enum FileKind: Sendable, Equatable {
     case file, directory, symbolicLink
     /// A FIFO, a device or a socket: never read.
     case special(String)
+    /// An entry whose name is not UTF-8 text, which no path here can name: never read.
+    case nameNotUTF8
 
     /// How messages name the kind: "a file", "a folder", "a FIFO"…
     package var description: String {
@@ -110,6 +117,7 @@ package enum FileKind: Sendable, Equatable {
         case .directory: return "a folder"
         case .symbolicLink: return "a symbolic link"
         case .special(let name): return name
+        case .nameNotUTF8: return "a file whose name is not UTF-8 text"
         }
     }
 }

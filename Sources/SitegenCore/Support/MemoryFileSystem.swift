@@ -38,6 +38,8 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         var clock = 0
         var locks: Set<String> = []
         var reads: [String: Int] = [:]
+        /// The inodes of folders in which nothing may be made or removed, as `chmod a-w` makes them.
+        var readOnly: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -84,6 +86,15 @@ package final class MemoryFileSystem: FileSystem, Sendable {
             if let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] {
                 state.files[inode]?.readable = readable
             }
+        }
+    }
+
+    /// Makes a folder read-only (or writable again), as a permission change does: nothing can
+    /// be made, renamed or removed in it.
+    package func setWritable(_ path: String, _ writable: Bool) {
+        state.withLock { state in
+            guard let key = try? Self.resolve(path, followingLast: true, in: state), case .directory(let inode)? = state.nodes[key] else { return }
+            if writable { state.readOnly.remove(inode) } else { state.readOnly.insert(inode) }
         }
     }
 
@@ -150,6 +161,18 @@ package final class MemoryFileSystem: FileSystem, Sendable {
                 Self.status(of: Self.join(key, name), in: state).map { DirectoryEntry(name: name, status: $0) }
             }
         }
+    }
+
+    package func isWritable(_ path: String) -> Bool {
+        state.withLock { state in
+            guard let key = try? Self.resolve(path, followingLast: true, in: state), case .directory(let inode)? = state.nodes[key] else { return false }
+            return !state.readOnly.contains(inode)
+        }
+    }
+
+    package func makeWritable(_ path: String) throws {
+        guard status(of: path)?.kind == .directory else { throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound) }
+        setWritable(path, true)
     }
 
     package func realPath(_ path: String) -> String? {
@@ -221,6 +244,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         try state.withLock { state in
             let from = try Self.resolve(source, followingLast: false, in: state)
             guard let node = state.nodes[from] else { throw FileSystemError(path: source, reason: "No such file or directory", kind: .notFound) }
+            try Self.checkWritable(Self.parent(of: from), path: source, in: state)
             let to = try Self.destination(destination, in: state)
             if from == to { return }
             if to.hasPrefix(from + "/") { throw FileSystemError(path: source, reason: "Invalid argument") }
@@ -258,6 +282,14 @@ package final class MemoryFileSystem: FileSystem, Sendable {
             let key = try Self.resolve(path, followingLast: false, in: state)
             guard !key.isEmpty, state.nodes[key] != nil else {
                 throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound)
+            }
+            try Self.checkWritable(Self.parent(of: key), path: path, in: state)
+            // A tree goes child by child: a read-only folder in it that is not empty stays.
+            if !state.readOnly.isEmpty, let locked = state.nodes.first(where: { entry in
+                guard entry.key == key || entry.key.hasPrefix(key + "/"), case .directory(let inode) = entry.value else { return false }
+                return state.readOnly.contains(inode) && state.children[entry.key]?.isEmpty == false
+            }) {
+                throw FileSystemError(path: "/" + locked.key, reason: "Permission denied", kind: .notPermitted)
             }
             Self.removeTree(key, in: &state)
         }
@@ -342,7 +374,15 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         guard case .directory? = state.nodes[folder] else {
             throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound)
         }
+        try checkWritable(folder, path: path, in: state)
         return join(folder, String(last))
+    }
+
+    /// Throws as the kernel does for a change in a read-only folder.
+    private static func checkWritable(_ folder: String, path: String, in state: State) throws {
+        if case .directory(let inode)? = state.nodes[folder], state.readOnly.contains(inode) {
+            throw FileSystemError(path: path, reason: "Permission denied", kind: .notPermitted)
+        }
     }
 
     private static func status(of key: String, in state: State) -> FileStatus? {

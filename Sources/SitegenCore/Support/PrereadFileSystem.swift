@@ -23,6 +23,8 @@ final class PrereadFileSystem: FileSystem, Sendable {
     func linkStatus(of path: String) -> FileStatus? { base.linkStatus(of: path) }
     func entries(in directory: String) throws -> [DirectoryEntry] { try base.entries(in: directory) }
     func realPath(_ path: String) -> String? { base.realPath(path) }
+    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    func makeWritable(_ path: String) throws { try base.makeWritable(path) }
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
     func writeFile(_ path: String, pieces: [FilePiece]) throws { try base.writeFile(path, pieces: pieces) }

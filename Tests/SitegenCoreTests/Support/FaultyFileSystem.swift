@@ -46,6 +46,11 @@ final class FaultyFileSystem: FileSystem, Sendable {
     func status(of path: String) -> FileStatus? { allowed(path) ? base.status(of: path) : nil }
     func linkStatus(of path: String) -> FileStatus? { allowed(path) ? base.linkStatus(of: path) : nil }
     func realPath(_ path: String) -> String? { allowed(path) ? base.realPath(path) : nil }
+    func isWritable(_ path: String) -> Bool { allowed(path) && base.isWritable(path) }
+    func makeWritable(_ path: String) throws {
+        try check(path, writing: true)
+        try base.makeWritable(path)
+    }
     func entries(in directory: String) throws -> [DirectoryEntry] {
         try check(directory)
         if let listing = state.withLock({ $0.failListing }), directory.hasSuffix(listing) {
