@@ -12,19 +12,48 @@ package struct Diagnostic: Sendable, Hashable, Error {
     /// How many characters from `location` the problem spans (at least 1), for the underline.
     package var length: Int
     package var message: String
-    /// The text of the offending line, shown under the message.
+    /// The text of the offending line shown under the message: all of it, or at most
+    /// `excerptWidth` characters around the column of a longer line.
     package var sourceLine: String?
+    /// How many characters of the line were cut away before `sourceLine`.
+    package var sourceLineOffset = 0
+    /// True when characters of the line were cut away after `sourceLine`.
+    package var sourceLineContinues = false
+
+    /// How much of a line a diagnostic quotes: one error on a 200 KB line prints a screenful.
+    package static let excerptWidth = 160
+    /// How long a message may be; a longer one (it quotes what the author wrote) is cut.
+    package static let maximumMessageLength = 1_000
 
     package init(
         _ severity: Severity, _ message: String, path: String, location: SourceLocation? = nil,
         length: Int = 1, sourceLine: String? = nil
     ) {
         self.severity = severity
-        self.message = message
+        self.message = message.unicodeScalars.count > Self.maximumMessageLength
+            ? String(String.UnicodeScalarView(message.unicodeScalars.prefix(Self.maximumMessageLength))) + "…" : message
         self.path = path
         self.location = location
         self.length = max(1, length)
-        self.sourceLine = sourceLine
+        guard let sourceLine, let location else {
+            self.sourceLine = sourceLine
+            return
+        }
+        let scalars = sourceLine.unicodeScalars
+        let count = scalars.count
+        guard count > Self.excerptWidth else {
+            self.sourceLine = sourceLine
+            return
+        }
+        // A third of the excerpt before the column, the rest after it.
+        let column = min(max(0, location.column - 1), count)
+        let start = max(0, min(column - Self.excerptWidth / 3, count - Self.excerptWidth))
+        let end = min(count, start + Self.excerptWidth)
+        let from = scalars.index(scalars.startIndex, offsetBy: start)
+        let to = scalars.index(from, offsetBy: end - start)
+        self.sourceLine = String(scalars[from..<to])
+        sourceLineOffset = start
+        sourceLineContinues = end < count
     }
 
     package static func error(_ message: String, path: String) -> Diagnostic {

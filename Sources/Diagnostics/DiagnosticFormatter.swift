@@ -13,10 +13,11 @@ package struct DiagnosticFormatter: Sendable {
             return header
         }
         let scalars = Array(line.unicodeScalars)
-        let prefix = scalars.prefix(max(0, location.column - 1))
-        let padding = String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
+        let lead = diagnostic.sourceLineOffset > 0 ? "…" : ""
+        let prefix = scalars.prefix(max(0, location.column - 1 - diagnostic.sourceLineOffset))
+        let padding = (lead.isEmpty ? "" : " ") + String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
         let available = max(1, scalars.count - prefix.count)
         let underline = "^" + String(repeating: "~", count: min(diagnostic.length, available) - 1)
-        return "\(header)\n\(line)\n\(padding)\(underline)"
+        return "\(header)\n\(lead)\(line)\(diagnostic.sourceLineContinues ? "…" : "")\n\(padding)\(underline)"
     }
 }

@@ -2,26 +2,29 @@
 /// refer to. Parsed once per build; every render reuses the trees.
 package struct MustacheLibrary: Sendable {
     package private(set) var templates: [String: MustacheTemplate]
+    /// The most bytes one render may produce before it stops with an error.
+    package var maximumOutputSize = MustacheRenderer.defaultMaximumOutputSize
 
     package init(_ templates: [String: MustacheTemplate] = [:]) {
         self.templates = templates
     }
 
     /// Renders the template `name` with `data`; a name that is not in the library renders empty.
-    /// Throws when a partial or parent expands into itself without end.
+    /// Throws when a partial or parent expands into itself without end, or the output grows past
+    /// `maximumOutputSize`.
     package func render(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> String {
         String(decoding: try renderUTF8(name, data), as: UTF8.self)
     }
 
     /// Renders like `render`, as UTF-8, into a buffer made for about `expectedSize` bytes.
     package func renderUTF8(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
-        var renderer = MustacheRenderer(library: self, recordsLookups: false)
+        var renderer = MustacheRenderer(library: self, recordsLookups: false, maximumOutputSize: maximumOutputSize)
         return try renderer.render(name, data, expectedSize: expectedSize)
     }
 
     /// Renders like `renderUTF8`, and also returns every tag whose name the data never had.
     package func renderRecordingMisses(_ name: String, _ data: MustacheValue) throws(MustacheRenderError) -> ([UInt8], MustacheLookups) {
-        var renderer = MustacheRenderer(library: self, recordsLookups: true)
+        var renderer = MustacheRenderer(library: self, recordsLookups: true, maximumOutputSize: maximumOutputSize)
         let output = try renderer.render(name, data)
         return (output, renderer.lookups)
     }

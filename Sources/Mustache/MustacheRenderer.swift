@@ -4,23 +4,33 @@ struct MustacheRenderer {
     /// Partials and parents nested deeper than this stop the render with an error, so that a
     /// template that includes itself forever can neither hang the build nor pass unnoticed.
     static let maximumDepth = 100
+    /// The most one render may produce, by default. Depth alone does not bound a render: ten
+    /// partials that each include the one before ten times expand to 10¹⁰ copies.
+    package static let defaultMaximumOutputSize = 64 << 20
 
     let library: MustacheLibrary
     let recordsLookups: Bool
+    /// The render stops with an error once its output passes this many bytes.
+    let maximumOutputSize: Int
     private(set) var lookups = MustacheLookups()
     /// The text rendered so far, as UTF-8.
     private var output: [UInt8] = []
     private var indentation = ""
     private var atLineStart = true
     private var depth = 0
+    /// The partials and parents being expanded, outermost first, for the error that names one.
+    private var expanding: [MustacheTag] = []
+    /// The path of the template being rendered, for an error with no partial to name.
+    private var rootPath = ""
     /// Why the render stopped; once set, nothing more is expanded.
     private var failure: MustacheRenderError?
     /// The context stack, innermost last; sections push onto it and pop when done.
     private var stack: [MustacheValue] = []
 
-    init(library: MustacheLibrary, recordsLookups: Bool) {
+    init(library: MustacheLibrary, recordsLookups: Bool, maximumOutputSize: Int = defaultMaximumOutputSize) {
         self.library = library
         self.recordsLookups = recordsLookups
+        self.maximumOutputSize = maximumOutputSize
     }
 
     /// The template `name` rendered with `data`, as UTF-8.
@@ -28,14 +38,23 @@ struct MustacheRenderer {
         output = []
         output.reserveCapacity(expectedSize)
         guard let template = library.templates[name] else { return [] }
+        rootPath = template.path
         stack = [data]
         render(template.nodes, overrides: [:])
+        if failure == nil, output.count > maximumOutputSize {
+            failure = MustacheRenderError(tooLarge: expanding, template: rootPath, limit: maximumOutputSize)
+        }
         if let failure { throw failure }
         return output
     }
 
     private mutating func render(_ nodes: [MustacheNode], overrides: [String: MustacheBlock]) {
         for node in nodes {
+            guard failure == nil else { return }
+            if output.count > maximumOutputSize {
+                failure = MustacheRenderError(tooLarge: expanding, template: rootPath, limit: maximumOutputSize)
+                return
+            }
             switch node {
             case .text(let text):
                 write(template: text)
@@ -91,7 +110,9 @@ struct MustacheRenderer {
         let saved = indentation
         indentation = newIndentation
         depth += 1
+        expanding.append(tag)
         render(template.nodes, overrides: overrides)
+        expanding.removeLast()
         depth -= 1
         indentation = saved
     }

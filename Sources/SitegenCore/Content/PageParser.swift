@@ -50,6 +50,10 @@ struct PageParser: Sendable {
         }
         var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
         diagnostics += split.warnings
+        if let nul = Self.firstNUL(in: file) {
+            // CommonMark shows a NUL as U+FFFD; a text editor never writes one.
+            diagnostics.append(file.warning("the page holds a NUL byte, shown as \u{FFFD}; is it really a text file?", at: nul))
+        }
         var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields)
 
         if let reference = fields.image, let node = fields.imageNode {
@@ -105,6 +109,19 @@ struct PageParser: Sendable {
         }
         return (parsed, diagnostics)
     }
+
+    /// Where the first NUL byte of `file` is, if it has one.
+    static func firstNUL(in file: SourceFile) -> SourceLocation? {
+        guard file.text.utf8.contains(0) else { return nil }
+        var line = 1
+        for text in file.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            if let index = text.unicodeScalars.firstIndex(of: "\u{0}") {
+                return SourceLocation(line: line, column: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1)
+            }
+            line += 1
+        }
+        return nil
+    }
 }
 
 /// Page ids and ordering from file names.
@@ -130,13 +147,16 @@ enum PageNaming {
         return digits.isEmpty ? nil : Int(digits.prefix(18))
     }
 
-    /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`.
+    /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`;
+    /// `02-sg-pages.md` is `page-sg-pages`.
     static func defaultID(fileName: String) -> String {
         var base = Substring(stem(of: fileName))
         let digits = base.prefix { $0.isASCII && $0.isNumber }
         let rest = base.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
         if !rest.isEmpty { base = rest }
         let slug = slugify(String(base))
+        // The theme's own ids start with `sg-`: a page named like one is moved out of the way.
+        if slug.hasPrefix(Validation.themeIDPrefix) { return "page-\(slug)" }
         if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
         return slug.isEmpty ? "page" : "page-\(slug)"
     }

@@ -13,9 +13,14 @@ package struct SiteLoader: Sendable {
 
     /// A loader for the site in `siteDirectory`; an error when there is no such folder.
     package static func open(fileSystem: any FileSystem, siteDirectory: String) -> Result<SiteLoader, Diagnostic> {
+        guard let status = fileSystem.status(of: siteDirectory) else {
+            return .failure(.error("the site folder does not exist", path: siteDirectory))
+        }
+        guard status.kind == .directory else {
+            return .failure(.error("the site folder is \(status.kind.description), not a folder", path: siteDirectory))
+        }
         guard let root = fileSystem.realPath(siteDirectory), fileSystem.status(of: root)?.kind == .directory else {
-            let what = fileSystem.status(of: siteDirectory).map { "is \($0.kind.description), not a folder" } ?? "does not exist"
-            return .failure(.error("the site folder \(what)", path: siteDirectory))
+            return .failure(.error("the site folder has been removed or moved away (it has no path any more)", path: siteDirectory))
         }
         return .success(SiteLoader(fileSystem: fileSystem, siteDirectory: siteDirectory, root: root))
     }
@@ -126,15 +131,23 @@ package struct SiteLoader: Sendable {
         return (flow, diagnostics)
     }
 
+    /// The largest text file (a page, `_index.md`, `sitegen.yml`, a template) a site may have: a
+    /// book's worth of Markdown, and a bound on what a build makes of it.
+    static let maximumTextFileSize = 4 << 20
+
     /// Reads a site-relative file as UTF-8 text, without a byte-order mark.
     func read(_ path: String) -> Result<SourceFile, Diagnostic> {
         let shownPath = diskPath(path)
+        let tooLarge = Diagnostic.error(
+            "the file is larger than \(Self.maximumTextFileSize >> 20) MiB, the most a text file of a site may be; split it", path: shownPath)
+        if let size = fileSystem.status(of: shownPath)?.size, size > Self.maximumTextFileSize { return .failure(tooLarge) }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(shownPath, confinedTo: root)
         } catch {
             return .failure(.error("cannot read the file: \(Self.reason(error))", path: shownPath))
         }
+        guard bytes.count <= Self.maximumTextFileSize else { return .failure(tooLarge) }
         return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0) }
     }
 
