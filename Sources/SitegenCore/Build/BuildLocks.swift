@@ -74,9 +74,14 @@ final class BuildLocks: Sendable {
             // what it cannot write, and say so.
             return nil
         } catch {
-            // Anything else (a link or a folder where the lock file goes) is not built past: a
-            // build without its lock could mix its output with another's.
-            return .error("cannot take the lock \(lockFile): \(error); remove what is there", path: path)
+            // Anything else is not built past: a build without its lock could mix its output
+            // with another's. Only something other than a file where the lock goes is the user's
+            // to remove; any other failure (no descriptors left, say) is said as it is.
+            let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+            if let kind = fileSystem.linkStatus(of: lockFile)?.kind, kind != .file {
+                return .error("cannot take the lock \(lockFile): it is \(kind.description), not a lock file; remove it", path: path)
+            }
+            return .error("cannot take the lock \(lockFile): \(reason)", path: path)
         }
     }
 }

@@ -18,6 +18,17 @@ package struct SiteScaffold: Sendable {
     /// Creates the site in `directory`, which must be new or empty; returns the files written.
     @discardableResult
     package func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
+        // A link, even one that leads nowhere, is not a new folder: writing through it would
+        // make the site wherever it points.
+        var ancestor = directory
+        while !ancestor.isEmpty, ancestor != "/", ancestor != "." {
+            if fileSystem.linkStatus(of: ancestor)?.kind == .symbolicLink, fileSystem.status(of: ancestor) == nil {
+                throw Failure(
+                    message: "\(ancestor) is a symbolic link to something that does not exist; give the name of a new folder, or remove the link",
+                    isUnsuitableFolder: true)
+            }
+            ancestor = Path.directory(of: ancestor)
+        }
         switch fileSystem.kind(of: directory) {
         case let kind? where kind != .directory:
             throw Failure(message: "\(directory) is \(kind.description); give the name of a new folder", isUnsuitableFolder: true)

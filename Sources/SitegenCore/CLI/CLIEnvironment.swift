@@ -13,13 +13,16 @@ package struct CLIEnvironment: Sendable {
     package var onStopRequest: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// Opens a URL in the user's browser.
     package var openInBrowser: @Sendable (String) -> Void
+    /// The process's environment variables that sitegen reads (`SITEGEN_JOBS`).
+    package var variables: [String: String]
 
     package init(
         fileSystem: any FileSystem, standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Double,
         tool: String = SitegenVersion.version, onStopRequest: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in },
-        openInBrowser: @escaping @Sendable (String) -> Void = { _ in }
+        openInBrowser: @escaping @Sendable (String) -> Void = { _ in }, variables: [String: String] = [:]
     ) {
+        self.variables = variables
         self.onStopRequest = onStopRequest
         self.openInBrowser = openInBrowser
         self.fileSystem = fileSystem
@@ -34,12 +37,16 @@ package struct CLIEnvironment: Sendable {
     /// half-way, and a closed pipe does not kill the process (SIGPIPE is ignored).
     package static let process: CLIEnvironment = {
         signal(SIGPIPE, SIG_IGN)
+        // A write past `ulimit -f` fails with EFBIG, which names the file, instead of killing
+        // the process with nothing said (the previous output survives either way).
+        signal(SIGXFSZ, SIG_IGN)
         return CLIEnvironment(
             fileSystem: DiskFileSystem(),
             standardOutput: { write($0, to: STDOUT_FILENO) },
             standardError: { write($0, to: STDERR_FILENO) },
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-            tool: processTool(), onStopRequest: stopOnSignals, openInBrowser: openInBrowser)
+            tool: processTool(), onStopRequest: stopOnSignals, openInBrowser: openInBrowser,
+            variables: ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix("SITEGEN_") })
     }()
 
     /// Handles SIGINT and SIGTERM with `stop` from now on, for the life of the process.

@@ -18,6 +18,9 @@ package struct CommandLineInterface: Sendable {
             return .usageError
         }
         let rest = Array(arguments.dropFirst())
+        if let problem = JobCount.read(environment.variables[JobCount.variable], cores: 1).problem {
+            environment.standardError("sitegen: warning: \(problem)\n")
+        }
         switch command {
         case "--help", "-h", "help":
             environment.standardOutput(rest.first.flatMap(Command.named)?.help ?? Command.overview)

@@ -22,20 +22,34 @@ package struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `text` ending in `/`, or nil when it is neither an http(s) URL with a host nor a
     /// root-relative path (`/docs/`, but not `//host`). The host is a name or an IPv6 literal in
-    /// brackets, with an optional port of digits; user info, a query or fragment (which the paths
-    /// appended to the base would land in), spaces, quotes, angle brackets, backslashes and
-    /// control characters are refused.
+    /// brackets, with an optional port from 1 to 65535; user info, a query or fragment (which the
+    /// paths appended to the base would land in), `.` and `..` segments (in any spelling), a
+    /// malformed `%` escape, spaces, quotes, angle brackets, backslashes and control characters are
+    /// refused. The scheme and host are case-insensitive and written in lower case.
     private static func normalized(_ text: String) -> String? {
         guard !text.unicodeScalars.contains(where: isForbiddenInBaseURL) else { return nil }
+        var origin = ""
+        var path = Substring(text)
         if text.hasPrefix("/") {
             guard !text.hasPrefix("//") else { return nil }
         } else {
             let lowered = text.lowercased()
-            guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }),
-                isAuthority(text.dropFirst(scheme.count).prefix { $0 != "/" })
-            else { return nil }
+            guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return nil }
+            let authority = text.dropFirst(scheme.count).prefix { $0 != "/" }
+            guard isAuthority(authority) else { return nil }
+            origin = scheme + authority.lowercased()
+            path = text.dropFirst(scheme.count + authority.count)
         }
-        return text.hasSuffix("/") ? text : text + "/"
+        guard path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(isPlainSegment) else { return nil }
+        let joined = origin + path
+        return joined.hasSuffix("/") ? joined : joined + "/"
+    }
+
+    /// False for `.` and `..` however they are spelled (`%2e`, `.%2E`), and for a segment whose
+    /// `%` escapes are malformed.
+    private static func isPlainSegment(_ segment: Substring) -> Bool {
+        guard let decoded = Path.percentDecoded(String(segment)) else { return false }
+        return decoded != "." && decoded != ".."
     }
 
     private static func isForbiddenInBaseURL(_ scalar: Unicode.Scalar) -> Bool {
@@ -66,7 +80,7 @@ package struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         }
         guard let port else { return true }
         guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port) else { return false }
-        return number <= 65535
+        return (1...65535).contains(number) && !(port.hasPrefix("0"))
     }
 
     /// Letters, digits, `-`, `.` and `_`, or a letter or digit of another script (internationalised names).

@@ -88,7 +88,7 @@ struct FlowAssembler: Sendable {
             finish: LinkAction(
                 label: front.finishLabel ?? text["finish", default: ""], href: front.finishHref ?? Self.defaultFinishHref),
             showOnce: front.showOnce ?? false,
-            storageKey: front.storageKey ?? "sitegen:\(slug)",
+            storageKey: FirstRunGate.key(for: front.storageKey ?? slug),
             transition: front.transition ?? .slide,
             orientation: front.orientation ?? .horizontal,
             locale: locale,

@@ -21,6 +21,9 @@ package struct FlowFrontMatter: Sendable, Equatable {
 
     package init() {}
 
+    /// A longer key is more likely a mistake than a name.
+    static let maximumStorageKeyLength = 200
+
     static let keys = [
         "title", "description", "order", "skip", "finish", "show_once", "storage_key", "transition",
         "orientation", "locale", "dir",
@@ -56,7 +59,14 @@ package struct FlowFrontMatter: Sendable, Equatable {
             }
         }
         flow.showOnce = reader.bool("show_once")
-        flow.storageKey = reader.string("storage_key")
+        if let node = reader.node("storage_key"), let key = reader.string("storage_key") {
+            // Whatever it says, the key is stored under the `sitegen:` namespace (FirstRunGate).
+            if key.isEmpty || key.count > Self.maximumStorageKeyLength || key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                reader.report("'storage_key' must be 1 to \(Self.maximumStorageKeyLength) characters without control characters; it is stored as 'sitegen:<key>'", at: node)
+            } else {
+                flow.storageKey = key
+            }
+        }
         flow.transition = reader.choice("transition", Transition.self)
         flow.orientation = reader.choice("orientation", Orientation.self)
         flow.locale = reader.locale("locale")

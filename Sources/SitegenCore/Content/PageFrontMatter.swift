@@ -45,8 +45,8 @@ package struct PageFrontMatter: Sendable, Equatable {
         if let node = reader.node("id"), let id = reader.string("id") {
             if !Validation.isSlug(id) {
                 reader.report("'id' must be letters, digits, '-' and '_', starting with a letter or digit, not '\(id)'", at: node)
-            } else if id.hasPrefix("sg-") {
-                reader.report("'id' may not start with 'sg-', which the theme uses for its own ids", at: node)
+            } else if id.hasPrefix(Validation.themeIDPrefix) {
+                reader.report("'id' may not start with '\(Validation.themeIDPrefix)', which the theme uses for its own ids", at: node)
             } else {
                 page.id = id
                 page.idNode = node

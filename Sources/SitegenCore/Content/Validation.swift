@@ -1,5 +1,8 @@
 /// Checks on values that end up in URLs, HTML attributes and CSS.
 enum Validation {
+    /// The start of every id the theme gives its own elements; no page id may have it.
+    static let themeIDPrefix = "sg-"
+
     /// True for a BCP 47 language tag such as `en`, `pt-BR` or `zh-Hant-TW`.
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

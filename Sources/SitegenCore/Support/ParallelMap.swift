@@ -3,10 +3,9 @@ import Foundation
 
 /// How many threads parallel work may use: every core, or `SITEGEN_JOBS` when it is set (1 makes
 /// every stage sequential, which a test uses to show that the output does not depend on it).
-let parallelJobs: Int = {
-    if let value = ProcessInfo.processInfo.environment["SITEGEN_JOBS"], let jobs = Int(value), jobs > 0 { return jobs }
-    return ProcessInfo.processInfo.activeProcessorCount
-}()
+let parallelJobs = JobCount.read(
+    ProcessInfo.processInfo.environment[JobCount.variable], cores: ProcessInfo.processInfo.activeProcessorCount
+).jobs
 
 extension Array where Element: Sendable {
     /// `map` across every core, in chunks; the results keep the order of the elements, so the
