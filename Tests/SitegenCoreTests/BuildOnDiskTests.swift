@@ -118,29 +118,8 @@ import Testing
         #expect(outputs[0] == outputs[1], "a sequential, cache-less build writes the same bytes")
     }
 
-    /// The `sitegen` binary built beside the test products.
-    private static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
-
-    /// Runs the built `sitegen` binary, in `directory` when given, with `environment` added.
-    private func runBinary(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
-    ) throws -> (status: Int32, printed: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, printed)
-    }
-
     @Test func theBuiltBinaryWorksFromAnyFolder() throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the sitegen product first (make test does)")
+        #expect(FileManager.default.isExecutableFile(atPath: sitegenBinary.path), "build the sitegen product first (make test does)")
         let site = try copyOfFixture("basic")
         defer { site.remove() }
         let elsewhere = try TemporaryDirectory()

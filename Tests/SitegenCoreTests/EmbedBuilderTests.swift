@@ -34,8 +34,8 @@ import Testing
         ])
         let loader = try #require(fileSystem.text("output/embed.js"))
         #expect(loader.hasSuffix("\n"))
-        #expect(loader.contains(#""news":["app-news","#))
-        #expect(loader.range(of: #"\"news\":\[\"app-news\",\"[0-9a-f]+\",0\],\"tour\":\[\"[^\"]+\",\"[0-9a-f]+\",1\]\}\);"#, options: .regularExpression) != nil)
+        #expect(loader.contains(#""news":["sitegen:app-news","#))
+        #expect(loader.range(of: #"\"news\":\[\"sitegen:app-news\",\"[0-9a-f]+\",0\],\"tour\":\[\"[^\"]+\",\"[0-9a-f]+\",1\]\}\);"#, options: .regularExpression) != nil)
     }
 
     @Test func theThemeSpeaksOfTheShadowHostAndInPixels() {

@@ -248,13 +248,18 @@ import Testing
         "https://example.com/a b/", "https://ex\"ample.com/", "https://example.com/<x>/", "https://example.com\\x/",
         "https://example.com/\u{1}/", "https://[::1/", "https://[zz::1]/", "https://[::1]x/", "https://example.com/?q=1",
         "https://example.com/#top", "https://ex'ample.com/", "//evil.test/", "ftp://x", "example.com", "",
+        // Issue 17: a port of 0, dot segments in any spelling, malformed escapes.
+        "https://example.com:0/", "https://example.com:00080/", "http://[::1]:0/", "https://example.com/./../x/",
+        "https://example.com/a/../", "https://example.com/./", "/docs/../", "/./", "/a/%2e%2E/", "/a/.%2e/b/",
+        "https://example.com/%2e/", "https://example.com/%zz/", "/a%2/",
     ])
     func badBaseURLsAreRefused(_ url: String) {
         #expect(BaseURL(url) == nil)
     }
 
     @Test(arguments: [
-        ("https://example.com", "https://example.com/"), ("HTTP://Example.COM:8080/docs", "HTTP://Example.COM:8080/docs/"),
+        ("https://example.com", "https://example.com/"), ("HTTP://Example.COM:8080/Docs", "http://example.com:8080/Docs/"),
+        ("HTTPS://[2001:DB8::1]/", "https://[2001:db8::1]/"), ("https://example.com/a.b/..c/", "https://example.com/a.b/..c/"),
         ("https://[2001:db8::1]:443/o/", "https://[2001:db8::1]:443/o/"), ("http://localhost:4000/", "http://localhost:4000/"),
         ("https://bücher.example/", "https://bücher.example/"), ("https://my_host.internal/a%20b/", "https://my_host.internal/a%20b/"),
         ("/docs/", "/docs/"), ("/", "/"),

@@ -67,3 +67,25 @@ func pngBytes(width: Int, height: Int) -> [UInt8] {
     bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
     return bytes
 }
+
+/// The `sitegen` binary built beside the test products.
+let sitegenBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+
+/// Runs the built `sitegen` binary (or `executable` with `arguments`), in `directory` when given,
+/// with `environment` added; returns its exit status and all it printed.
+func runBinary(
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: URL = sitegenBinary
+) throws -> (status: Int32, printed: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, printed)
+}

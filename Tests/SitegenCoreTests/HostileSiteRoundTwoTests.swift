@@ -1,0 +1,305 @@
+import Foundation
+import Testing
+@testable import Diagnostics
+@testable import Mustache
+@testable import SitegenCore
+
+/// What the second attacker round of issue 17 found in the build, each now an error or warning
+/// naming the file, never a write outside the site, a hang, a wedge or a silent loss.
+@Suite struct HostileSiteRoundTwoTests {
+    private static let page = ["content/tour/01-a.md": "# A\n\nText.\n"]
+
+    private func errors(_ result: SiteBuilder.Result) -> [String] {
+        result.diagnostics.filter(\.isError).map { "\($0.path): \($0.message)" }
+    }
+
+    // MARK: Where the output goes
+
+    /// `pub -> /elsewhere` committed in the site, with `output: pub/www`, made the build replace
+    /// another site's output there.
+    @Test(arguments: FileSystemFixture.all)
+    func aSitesOutputThroughALinkOutOfTheSiteIsRefused(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        try tree.write("elsewhere/www/.sitegen-output", OutputWriter.markerText)
+        try tree.write("elsewhere/www/index.html", "another site's page")
+        for (link, output) in [("site/pub", "pub/www"), ("site/output", "output"), ("site/deep/er", "deep/er/www")] {
+            try tree.write("site/content/tour/01-a.md", "# A\n")
+            try tree.link(link, to: tree.path("elsewhere"))
+            try tree.write("site/sitegen.yml", "output: \(output)\n")
+            let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
+            #expect(errors(result).contains { $0.contains("sitegen.yml: the output folder") && $0.contains("leads outside the site") }, "\(errors(result))")
+            #expect(try tree.fileSystem.readFile(tree.path("elsewhere/www/index.html")) == Array("another site's page".utf8))
+            #expect(tree.fileSystem.linkStatus(of: tree.path("elsewhere/.www.sitegen-staging")) == nil, "nothing is made there either")
+            try tree.fileSystem.remove(tree.path(link))
+        }
+    }
+
+    /// Where the operator builds (`--output`) is theirs to choose, links and all.
+    @Test(arguments: FileSystemFixture.all)
+    func theOperatorsOutputMayBeAnywhere(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        try tree.fileSystem.createDirectory(tree.path("elsewhere"))
+        try tree.link("site/pub", to: tree.path("elsewhere"))
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(
+            BuildOptions(siteDirectory: tree.path("site"), outputDirectory: tree.path("site/pub/www")))
+        #expect(result.succeeded, "\(errors(result))")
+        #expect(tree.fileSystem.status(of: tree.path("elsewhere/www/tour/index.html")) != nil)
+    }
+
+    // MARK: Storage keys
+
+    /// `storage_key: token` overwrote the embedding app's `localStorage.token`.
+    @Test func storageKeysLiveUnderTheSitegenNamespace() throws {
+        var files = [String: String]()
+        for (slug, key) in [("a", "token"), ("b", "__proto__"), ("c", "sitegen:kept"), ("d", "constructor")] {
+            files["content/\(slug)/_index.md"] = "---\nstorage_key: \"\(key)\"\n---\n"
+            files["content/\(slug)/01-a.md"] = "# A\n"
+        }
+        files["content/e/01-a.md"] = "# A\n"
+        let fileSystem = MemoryFileSystem(files)
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded, "\(errors(result))")
+        let manifest = try #require(fileSystem.text("output/manifest.json"))
+        for key in ["sitegen:token", "sitegen:__proto__", "sitegen:kept", "sitegen:constructor", "sitegen:e"] {
+            #expect(manifest.contains("\"storage_key\": \"\(key)\"") || manifest.contains("\"storage_key\":\"\(key)\""), "\(key)")
+        }
+        #expect(!manifest.contains("sitegen:sitegen:"))
+        let loader = try #require(fileSystem.text("output/embed.js"))
+        #expect(!loader.contains("[\"token\""))
+    }
+
+    @Test(arguments: ["\"\"", "\"a\\nb\"", "\"\(String(repeating: "k", count: 201))\""])
+    func aStorageKeyThatIsNoNameIsAnError(_ key: String) {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/_index.md": "---\nstorage_key: \(key)\n---\n", "content/tour/01-a.md": "# A\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.diagnostics.contains { $0.isError && $0.message.contains("'storage_key' must be") && $0.location?.line == 2 })
+    }
+
+    // MARK: A read-only output
+
+    /// A read-only output was swapped into the staging slot, and every later build failed there.
+    @Test func aReadOnlyOutputIsRefusedAndNothingIsWedged() throws {
+        let fileSystem = MemoryFileSystem(Self.page)
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        #expect(builder.build(BuildOptions()).succeeded)
+        fileSystem.add("content/tour/02-b.md", Array("# B\n".utf8))
+        for folder in ["output", "output/tour"] {
+            fileSystem.setWritable(folder, false)
+            let refused = builder.build(BuildOptions())
+            #expect(errors(refused).contains { $0.contains("\(folder) is read-only") && $0.contains("chmod -R u+w output") }, "\(errors(refused))")
+            #expect(fileSystem.text("output/tour/index.html")?.contains("B</h1>") == false, "the output is as it was")
+            fileSystem.setWritable(folder, true)
+        }
+        #expect(builder.build(BuildOptions()).succeeded)
+        #expect(fileSystem.text("output/tour/index.html")?.contains("B</h1>") == true)
+    }
+
+    /// A staging folder left read-only (by an older sitegen) is made anew, not failed on forever.
+    @Test func aStagingFolderThatCannotBeWrittenIsMadeAnew() throws {
+        let fileSystem = MemoryFileSystem(Self.page)
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        #expect(builder.build(BuildOptions()).succeeded)
+        fileSystem.add("content/tour/02-b.md", Array("# B\n".utf8))
+        #expect(builder.build(BuildOptions()).succeeded)
+        let staging = OutputWriter.staging(of: "output")
+        fileSystem.setWritable(staging + "/tour", false)
+        fileSystem.add("content/tour/03-c.md", Array("# C\n".utf8))
+        let result = builder.build(BuildOptions())
+        #expect(result.succeeded, "\(errors(result))")
+        #expect(fileSystem.text("output/tour/index.html")?.contains("C</h1>") == true)
+    }
+
+    // MARK: Output bounded by input
+
+    /// Ten partials of 40 KB, each including the one before ten times, expanded to 10¹⁰ bytes.
+    @Test func aBreadthWisePartialBombStopsAtTheSizeLimit() throws {
+        var templates: [String: MustacheTemplate] = [:]
+        let filler = String(repeating: "x", count: 40_000)
+        templates["p0"] = try MustacheTemplate.parse(filler, path: "templates/p0.mustache").get()
+        for level in 1...10 {
+            let text = filler + String(repeating: "{{> p\(level - 1)}}", count: 10)
+            templates["p\(level)"] = try MustacheTemplate.parse(text, path: "templates/p\(level).mustache").get()
+        }
+        templates["root"] = try MustacheTemplate.parse("<{{> p10}}>", path: "templates/root.mustache").get()
+        var library = MustacheLibrary(templates)
+        library.maximumOutputSize = 4 << 20
+        let started = ContinuousClock.now
+        #expect {
+            _ = try library.renderUTF8("root", .null)
+        } throws: { error in
+            let failure = error as? MustacheRenderError
+            return failure?.path == "templates/root.mustache" && failure?.message.contains("partial 'p10' → 'p9' → 'p8'") == true
+                && failure?.message.contains("expands to more than 4 MiB") == true
+        }
+        #expect(ContinuousClock.now - started < .seconds(10), "stopped at the limit, not at the end of the bomb")
+    }
+
+    @Test func aSitesPartialBombIsAnErrorNamingTheTemplate() throws {
+        var files = Self.page
+        let filler = String(repeating: "y", count: 40_000)
+        files["templates/bomb0.mustache"] = filler
+        for level in 1...9 {
+            files["templates/bomb\(level).mustache"] = filler + String(repeating: "{{> bomb\(level - 1)}}", count: 10)
+        }
+        files["templates/page.mustache"] = "<section id=\"{{id}}\">{{> bomb9}}</section>\n"
+        let fileSystem = MemoryFileSystem(files)
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result).contains { $0.contains("'bomb9' → 'bomb8'") && $0.contains("expands to more than 64 MiB") }, "\(errors(result))")
+        #expect(fileSystem.text("output/tour/index.html") == nil)
+    }
+
+    @Test func aPageLargerThanTheLimitIsAnErrorWithoutBeingRendered() {
+        let fileSystem = MemoryFileSystem(Self.page)
+        fileSystem.add("content/tour/02-big.md", [UInt8](repeating: 0x61, count: SiteLoader.maximumTextFileSize + 1))
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result) == ["content/tour/02-big.md: the file is larger than 4 MiB, the most a text file of a site may be; split it"])
+    }
+
+    @Test func aNULByteIsAWarningWithItsPosition() {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\nText\r\nmore \u{0}\u{0} text\n"])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        let warning = result.diagnostics.first { $0.message.contains("NUL byte") }
+        #expect(warning?.severity == .warning)
+        #expect(warning?.location == SourceLocation(line: 4, column: 6))
+    }
+
+    // MARK: Names that are not UTF-8
+
+    /// `02-\xff\xfe.md` was dropped with exit 0; a flow folder so named failed with "No such file".
+    @Test func namesThatAreNotUTF8AreErrorsNamingThem() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("content/tour/01-a.md", "# A\n")
+        for bytes: [UInt8] in [Array("content/tour/02-".utf8) + [0xFF, 0xFE] + Array(".md".utf8), Array("content/".utf8) + [0xC3, 0x28]] {
+            let path = Array(site.path.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+            let isFolder = bytes.last != UInt8(ascii: "d")
+            let made = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { name in
+                    isFolder ? mkdir(name.baseAddress!, 0o755) : open(name.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+                }
+            }
+            #expect(made >= 0)
+            if !isFolder { close(made) }
+        }
+        for command in [["build"], ["check", "--strict"]] {
+            let run = try runBinary(command + ["--site", site.path])
+            #expect(run.status == 1, "\(run.printed)")
+            #expect(run.printed.contains("content/tour/02-\\xFF\\xFE.md: error: has a name that is not UTF-8 text"), "\(run.printed)")
+            #expect(run.printed.contains("content/\\xC3(: error: has a name that is not UTF-8 text"), "\(run.printed)")
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// One error on a 200 KB line printed 200 KB.
+    @Test(arguments: [1, 100_000, 199_999])
+    func anErrorQuotesAShortExcerptAroundItsColumn(_ column: Int) {
+        let line = String(repeating: "ab", count: 100_000)
+        let file = SourceFile(path: "content/tour/01-a.md", text: "# Title\n" + line + "\n")
+        let diagnostic = file.error("something is wrong here", at: SourceLocation(line: 2, column: column), length: 3)
+        let printed = DiagnosticFormatter().format(diagnostic)
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(printed.utf8.count < 600, "\(printed.utf8.count) bytes")
+        #expect(lines.count == 3)
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        let expected = Array(line.unicodeScalars)[column - 1]
+        #expect(caret.map { Array(lines[1].unicodeScalars)[$0] } == expected, "the caret points at the column's character")
+        #expect(lines[2].hasSuffix(column == 199_999 ? "^~" : "^~~") && !lines[2].hasSuffix("^~~~"), "the underline stops at the line's end")
+        #expect(lines[1].hasPrefix("…") == (column > 60) && lines[1].hasSuffix("…") == (column < 199_900))
+    }
+
+    @Test func aLongMessageIsCut() {
+        let diagnostic = Diagnostic.error("'output' must be a folder, not '\(String(repeating: "z", count: 100_000))'", path: "sitegen.yml")
+        #expect(DiagnosticFormatter().format(diagnostic).utf8.count < Diagnostic.maximumMessageLength + 100)
+    }
+
+    // MARK: SITEGEN_JOBS
+
+    @Test(arguments: [
+        ("3", 3, false), (" 8 ", 8, false), ("256", 256, false), ("0", 2, true), ("-1", 2, true), ("abc", 2, true), ("", 2, true),
+        ("257", 2, true), ("2305843009213693952", 2, true), ("99999999999999999999999", 2, true), ("1.5", 2, true),
+    ])
+    func jobCountsAreReadOrSaidToBeWrong(_ text: String, _ jobs: Int, _ isProblem: Bool) {
+        let (read, problem) = JobCount.read(text, cores: 2)
+        #expect(read == jobs)
+        #expect((problem != nil) == isProblem)
+        if isProblem { #expect(problem?.contains("SITEGEN_JOBS must be a whole number from 1 to 256") == true) }
+        #expect(JobCount.read(nil, cores: 2) == (2, nil))
+    }
+
+    /// 2⁶¹ or more crashed build and serve with SIGILL; `abc` was ignored in silence.
+    @Test(arguments: ["2305843009213693952", "abc", "9223372036854775807"])
+    func anUnusableJobCountIsAWarningNotACrash(_ value: String) throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("content/tour/01-a.md", "# A\n")
+        let run = try runBinary(["build", "--site", site.path], environment: ["SITEGEN_JOBS": value])
+        #expect(run.status == 0, "\(run.printed)")
+        #expect(run.printed.contains("sitegen: warning: SITEGEN_JOBS must be a whole number from 1 to 256"), "\(run.printed)")
+    }
+
+    // MARK: Resource limits
+
+    /// Under `ulimit -f` the build died of SIGXFSZ (exit 153) naming no file.
+    @Test func aFileSizeLimitIsAnErrorNamingTheFile() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("content/tour/01-a.md", "# A\n")
+        #expect(try runBinary(["build", "--site", site.path]).status == 0)
+        let before = try GoldenTests.files(in: site.path + "/output")
+        try site.write("content/tour/02-b.md", "# B\n\n" + String(repeating: "Long text. ", count: 20_000) + "\n")
+        let run = try runBinary(
+            ["-c", "ulimit -f 64 && exec \"$0\" build --site \"$1\"", sitegenBinary.path, site.path],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.status == 1, "\(run.printed)")
+        #expect(run.printed.contains("error: cannot write the output") && run.printed.contains("ulimit -f"), "\(run.printed)")
+        #expect(try GoldenTests.files(in: site.path + "/output") == before, "the previous output is untouched")
+    }
+
+    // MARK: Ids
+
+    /// `02-sg-pages.md` got `id="sg-pages"`, the theme's page list's id, which stopped opening.
+    @Test func idsFromFileNamesNeverTakeTheThemesOwn() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-sg-pages.md": "# A\n", "content/tour/02-sg-track.md": "# B\n", "content/tour/03-sg.md": "# C\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded, "\(errors(result))")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        for id in ["sg-pages", "sg-track"] {
+            #expect(html.components(separatedBy: "id=\"\(id)\"").count <= 2, "at most the theme's element has id \(id)")
+            #expect(html.contains("id=\"page-\(id)\""))
+        }
+    }
+
+    // MARK: Messages
+
+    @Test func aRemovedSiteFolderIsSaidToBeGone() throws {
+        let parent = try TemporaryDirectory()
+        defer { parent.remove() }
+        let run = try runBinary(
+            ["-c", "mkdir site && cd site && rmdir ../site && exec \"$0\" build", sitegenBinary.path], in: parent.path,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.status == 2 || run.status == 1, "\(run.printed)")
+        #expect(run.printed.contains("the site folder has been removed or moved away"), "\(run.printed)")
+        #expect(!run.printed.contains("is a folder, not a folder"))
+    }
+
+    @Test func aLockThatIsNotAFileIsToBeRemovedAndOtherFailuresAreSaidAsTheyAre() {
+        let fileSystem = MemoryFileSystem(Self.page)
+        try? fileSystem.createDirectory(".output.sitegen-lock")
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result).contains { $0.contains("cannot take the lock") && $0.contains("it is a folder, not a lock file; remove it") }, "\(errors(result))")
+    }
+
+    @Test func newOntoADanglingLinkNamesTheLink() throws {
+        let fileSystem = MemoryFileSystem()
+        fileSystem.addLink("site", to: "/nowhere/at/all")
+        let run = runCLI(["new", "site"], on: fileSystem)
+        #expect(run.status == .usageError || run.status == .contentError, "\(run.err)")
+        #expect(run.err.contains("site is a symbolic link to something that does not exist"), "\(run.err)")
+    }
+}
