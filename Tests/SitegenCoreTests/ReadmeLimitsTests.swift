@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import Diagnostics
+@testable import FrontMatter
+@testable import Mustache
+@testable import SitegenCore
+
+/// The README's table of limits quotes the code's constants: each row is checked against the
+/// constant it names, so a limit changed in one place fails until the other says the same.
+@Suite struct ReadmeLimitsTests {
+    private static func row(_ start: String) throws -> String {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = readme.split(separator: "\n").first { $0.hasPrefix("| " + start) }
+        let cells = try #require(line, "the README's limits table has a row for \(start)").split(separator: "|")
+        return cells[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func everyLimitTheReadmeQuotesIsTheCodes() throws {
+        #expect(try Self.row("a text file") == "\(SiteLoader.maximumTextFileSize >> 20) MiB")
+        #expect(try Self.row("one rendered file") == "\(MustacheRenderer.defaultMaximumOutputSize >> 20) MiB")
+        #expect(try Self.row("partials and parents nested") == "\(MustacheRenderer.maximumDepth) levels")
+        #expect(try Self.row("YAML nesting") == "\(YAMLParser.maximumDepth) levels")
+        #expect(try Self.row("generated output of one build") == "\(OutputTransaction.maximumGeneratedSize >> 30) GiB")
+        #expect(try Self.row("the source excerpt") == "\(Diagnostic.excerptWidth) characters around the column")
+        #expect(try Self.row("a diagnostic's message") == "1,000 characters" && Diagnostic.maximumMessageLength == 1_000)
+        #expect(try Self.row("`SITEGEN_JOBS`") == "1 to \(JobCount.maximum)")
+    }
+}
