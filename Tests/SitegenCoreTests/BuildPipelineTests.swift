@@ -164,6 +164,22 @@ import Testing
         ])
     }
 
+    /// `id: setup` on one page silently renamed `02-setup.md` to `setup-2`, so links opened the
+    /// wrong page.
+    @Test func aChosenIdThatIsAnotherPagesFileNameIdIsAnError() {
+        let result = check([
+            "content/tour/02-setup.md": "# Setup\n",
+            "content/tour/05-local.md": "---\nid: setup\n---\n# Local setup\n",
+            "content/tour/06-more.md": "---\nid: step-8\n---\n# More\n",
+            "content/tour/07-step.md": "# One\n",
+            "content/tour/08-step.md": "# Two\n",
+        ])
+        #expect(messages(result) == [
+            "content/tour/05-local.md:2:5: error: page id 'setup' is the id 02-setup.md gets from its file name; give one of them another 'id'",
+            "content/tour/06-more.md:2:5: error: page id 'step-8' is the id 08-step.md gets from its file name; give one of them another 'id'",
+        ])
+    }
+
     @Test func numberedStepsWithOneNameGetTheirNumbers() throws {
         var files: [String: String] = [:]
         for step in 1...60 { files["content/tour/\(step < 10 ? "0" : "")\(step)-step.md"] = "# Step \(step)\n" }

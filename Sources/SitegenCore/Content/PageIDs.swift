@@ -1,32 +1,29 @@
 import Diagnostics
 
 /// Gives every page of a flow an id of its own. An id written in front matter is the author's
-/// and is kept; two pages that write the same one are an error. An id made from a file name gives
-/// way: when numbered steps share a name (`01-step.md`, `02-step.md`…), or a name some page chose,
-/// each such page becomes the name and its number (`step-1`, `step-2`…), or its place among them
-/// when it has no number, with a further `-2`, `-3` if even that is taken.
+/// and is kept; two pages that write the same one are an error, and so is one that writes the id
+/// another page gets from its file name (links to that page would open the wrong one). Ids made
+/// from file names that collide with each other are numbered: when numbered steps share a name
+/// (`01-step.md`, `02-step.md`…), each becomes the name and its number (`step-1`, `step-2`…), or
+/// its place among them when it has no number, with a further `-2`, `-3` if even that is taken.
 enum PageIDs {
     /// Makes the pages' ids unique, in the flow's order; returns an error for each page whose
-    /// front matter repeats an id an earlier page's front matter set.
+    /// front matter repeats an id another page has.
     static func assign(_ pages: inout [ParsedPage]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var explicit: [String: Int] = [:]
         for index in pages.indices where pages[index].frontMatter.id != nil {
             let page = pages[index]
             if let first = explicit[page.id] {
-                let node = page.frontMatter.idNode
-                diagnostics.append(
-                    page.file.error(
-                        "page id '\(page.id)' is already used by \(pages[first].name); give one of them another 'id'",
-                        at: node?.location, length: node?.length ?? 1))
+                diagnostics.append(error(page, "page id '\(page.id)' is already used by \(pages[first].name)"))
             } else {
                 explicit[page.id] = index
             }
         }
         let derived = pages.indices.filter { pages[$0].frontMatter.id == nil }
         let groups = Dictionary(grouping: derived) { pages[$0].id }
-        var taken = Set(explicit.keys).union(groups.filter { $0.value.count == 1 && explicit[$0.key] == nil }.keys)
-        for (base, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 || explicit[base] != nil {
+        var taken = Set(groups.filter { $0.value.count == 1 }.keys)
+        for (base, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
             for (place, index) in members.enumerated() {
                 let number = PageNaming.numericPrefix(of: pages[index].name) ?? place + 1
                 var id = "\(base)-\(number)"
@@ -39,6 +36,16 @@ enum PageIDs {
                 pages[index].id = id
             }
         }
+        for index in derived {
+            guard let chosen = explicit[pages[index].id] else { continue }
+            diagnostics.append(
+                error(pages[chosen], "page id '\(pages[chosen].id)' is the id \(pages[index].name) gets from its file name"))
+        }
         return diagnostics
+    }
+
+    private static func error(_ page: ParsedPage, _ message: String) -> Diagnostic {
+        let node = page.frontMatter.idNode
+        return page.file.error("\(message); give one of them another 'id'", at: node?.location, length: node?.length ?? 1)
     }
 }
