@@ -70,7 +70,7 @@ import Testing
 
     @Test func filesTheThemeDoesNotUseAreWarnedAbout() {
         let (result, _) = build(["templates/notes.txt": "todo"])
-        #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml"])
+        #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css, custom.css, sitegen.js and strings.yml"])
     }
 
     @Test func stringsComeFromTheThemeAndTheSitePerLocale() throws {

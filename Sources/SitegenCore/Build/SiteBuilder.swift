@@ -69,6 +69,7 @@ package struct SiteBuilder: Sendable {
             settings.baseURL = baseURL
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
+        settings.favicon = StaticFiles.favicon(in: inventory)
         let outputDirectory = options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory
             ?? loader.diskPath(settings.outputDirectory)
         let outputInSite = OutputLocation.resolved(OutputWriter.trimmed(outputDirectory), on: fileSystem)
@@ -121,7 +122,10 @@ package struct SiteBuilder: Sendable {
         }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets)
-        let site = diagnostics.hasErrors ? nil : Site(settings: settings, flows: flows, assets: assets.sorted())
+        let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: Set(sourceFlows.map(\.slug)))
+        diagnostics += staticDiagnostics
+        let site = diagnostics.hasErrors
+            ? nil : Site(settings: settings, flows: flows, assets: assets.sorted(), staticFiles: staticFiles)
         return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted())
     }
 

@@ -1,6 +1,9 @@
 /// Turns an image reference written in a page into a measured file in the output, or says why it
 /// cannot: the file is missing, unreadable, not an image, or outside the site folder.
 struct ImageResolver: Sendable {
+    /// Where an image from outside the flow's folder is published, in the output.
+    static let siteImagesFolder = "_site"
+
     /// A local image, found and measured.
     struct Resolved: Sendable, Hashable {
         /// URL relative to the flow's output folder.
@@ -79,7 +82,7 @@ struct ImageResolver: Sendable {
         if format == .svg, !allowsScripts, let script = SVGScript.find(in: String(decoding: bytes, as: UTF8.self)) {
             return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
-        let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join("_site", sitePath)
+        let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join(Self.siteImagesFolder, sitePath)
         var hash = ContentHash()
         hash.add(bytes)
         return .success(

@@ -16,6 +16,8 @@ package struct SiteSettings: Sendable, Equatable {
     package var theme = ThemeSettings()
     /// Interface strings the site sets, by locale, over the theme's.
     package var strings: [String: [String: String]] = [:]
+    /// The favicon the site publishes from `static/`, from the output's root; found, not set.
+    package var favicon: String?
 
     package init() {}
 

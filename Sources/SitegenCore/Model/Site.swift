@@ -4,11 +4,14 @@ package struct Site: Sendable {
     package var flows: [Flow]
     /// Every image the output needs, each once, sorted by destination.
     package var assets: [Asset]
+    /// The files of `static/`, copied to the output's root as they are.
+    package var staticFiles: [Asset]
 
-    package init(settings: SiteSettings, flows: [Flow], assets: [Asset]) {
+    package init(settings: SiteSettings, flows: [Flow], assets: [Asset], staticFiles: [Asset] = []) {
         self.settings = settings
         self.flows = flows
         self.assets = assets
+        self.staticFiles = staticFiles
     }
 
     package var pageCount: Int { flows.reduce(0) { $0 + $1.pages.count } }

@@ -11,6 +11,8 @@ package struct SiteRenderer: Sendable {
 
     package static let stylesheetPath = "assets/sitegen.css"
     package static let scriptPath = "assets/sitegen.js"
+    /// The site's own rules (`templates/custom.css`), linked after the theme's stylesheet.
+    package static let customStylesheetPath = "assets/custom.css"
     package static let manifestPath = "manifest.json"
 
     /// Every file of the output, or the first template that would not stop expanding itself.
@@ -84,6 +86,10 @@ package struct SiteRenderer: Sendable {
             embedStyles(settings: site.settings),
             embedLoader(summaries: flows.map(\.0.summary)),
         ]
+        if let custom = theme.customStylesheet {
+            files.append(OutputFile(path: Self.customStylesheetPath, text: custom))
+        }
+        files += site.staticFiles.map { OutputFile(path: $0.destination, contents: .copy(from: $0.source, confinedTo: $0.root)) }
         do throws(MustacheRenderError) {
             files.insert(try index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses), at: 0)
         } catch {
@@ -102,7 +108,7 @@ package struct SiteRenderer: Sendable {
     func render(_ flow: Flow, settings: SiteSettings, assets: [Asset], recordingMisses: Bool = false)
         throws(MustacheRenderError) -> (RenderedFlow, MustacheLookups)
     {
-        let data = TemplateData(settings: settings, strings: theme.strings)
+        let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
         // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
         let expected = flow.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
         // The carousel is rendered once, for the flow's page and for embed.js.
@@ -133,7 +139,7 @@ package struct SiteRenderer: Sendable {
     func index(
         settings: SiteSettings, summaries: [FlowSummary], lookups: inout MustacheLookups, _ recordingMisses: Bool = false
     ) throws(MustacheRenderError) -> OutputFile {
-        let data = TemplateData(settings: settings, strings: theme.strings)
+        let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
         let (index, indexLookups) = try render("index", data.index(summaries), recordingMisses)
         lookups.merge(indexLookups)
         return OutputFile(path: "index.html", contents: .bytes(index))

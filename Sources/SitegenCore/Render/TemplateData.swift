@@ -7,6 +7,8 @@ import OnboardingKit
 struct TemplateData: Sendable {
     let settings: SiteSettings
     let strings: StringTable
+    /// Whether the site has its own stylesheet for the layout to link.
+    var hasCustomStylesheet = false
 
     /// The site index, from a summary of each flow in index order.
     func index(_ summaries: [FlowSummary]) -> MustacheValue {
@@ -156,6 +158,8 @@ struct TemplateData: Sendable {
                 "base_url": MustacheValue(settings.baseURL?.text),
             ],
             "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
+            "favicon": MustacheValue(settings.favicon.map { root + Path.urlEncoded($0) }),
+            "custom_stylesheet": hasCustomStylesheet ? .string(root + SiteRenderer.customStylesheetPath) : .null,
             "strings": .object(MustacheObject(text.mapValues(MustacheValue.string))),
         ]
         for (name, value) in extra { fields.append(name, value) }

@@ -12,6 +12,8 @@ package struct CompiledTheme: Sendable {
     package var embedLoader: String
     package var embedDialog: String
     package var embedStylesheet: String
+    /// The site's own stylesheet, `custom.css`, when it has one.
+    package var customStylesheet: String?
     package var strings: StringTable
 
     /// The templates a theme must have, by name.
@@ -46,7 +48,8 @@ extension Theme {
             script: RuntimeScript.served(files[Self.scriptFile]),
             embedLoader: RuntimeScript.served(files[Self.embedLoaderFile], named: Self.embedLoaderFile),
             embedDialog: RuntimeScript.served(files[Self.embedDialogFile], named: Self.embedDialogFile),
-            embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", strings: strings)
+            embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", customStylesheet: files[Self.customStylesheetFile]?.text,
+            strings: strings)
         return (compiled, diagnostics)
     }
 }

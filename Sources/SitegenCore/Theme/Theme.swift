@@ -8,6 +8,8 @@ package struct Theme: Sendable {
     }
 
     package static let stylesheetFile = "sitegen.css"
+    /// A site's own rules, loaded after the theme's; the default theme has none.
+    package static let customStylesheetFile = "custom.css"
     package static let scriptFile = "sitegen.js"
     /// embed.js's loader, the dialog it loads when a flow opens, and the rules it adds to the stylesheet.
     package static let embedLoaderFile = "embed.js"
@@ -39,6 +41,7 @@ package struct Theme: Sendable {
     /// Whether a theme file has a use: templates, the stylesheet, the scripts and the string table.
     static func isThemeFile(_ path: String) -> Bool {
         path.hasSuffix(templateExtension)
-            || [stylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile].contains(path)
+            || [stylesheetFile, customStylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile]
+            .contains(path)
     }
 }

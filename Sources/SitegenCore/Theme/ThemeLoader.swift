@@ -14,7 +14,7 @@ struct ThemeLoader: Sendable {
             let relative = String(entry.path.dropFirst(Self.directory.count + 1))
             guard Theme.isThemeFile(relative) else {
                 diagnostics.append(
-                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, sitegen.js and strings.yml", path: loader.diskPath(entry.path)))
+                    .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, custom.css, sitegen.js and strings.yml", path: loader.diskPath(entry.path)))
                 continue
             }
             switch loader.read(entry.path) {

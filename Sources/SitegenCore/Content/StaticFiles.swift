@@ -1,0 +1,49 @@
+import Diagnostics
+
+/// A site's `static/` folder: files published as they are at the same place under the output's
+/// root (a favicon, `robots.txt`, videos, downloads), read under the same rules as every input.
+/// Hidden files (`.gitkeep`) are never published, and a file that would take the place of one
+/// the build generates is an error.
+enum StaticFiles {
+    static let directory = "static"
+    /// The names a favicon may have, in the order the layout prefers them.
+    static let faviconNames = ["favicon.ico", "favicon.svg", "favicon.png"]
+
+    /// The static files of the site `loader` reads, as copies into the output, and an error for
+    /// each that would stand where a generated file or a flow's folder does.
+    static func collect(_ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>) -> ([Asset], [Diagnostic]) {
+        var assets: [Asset] = []
+        var diagnostics: [Diagnostic] = []
+        for entry in inventory.files(under: directory) {
+            let destination = String(entry.path.dropFirst(directory.count + 1))
+            let top = String(destination.prefix { $0 != "/" })
+            if let generated = generatedName(top, destination: destination, flowSlugs: flowSlugs) {
+                diagnostics.append(
+                    .error("this static file would be published as \(destination), where the build writes \(generated); rename or move it", path: loader.diskPath(entry.path)))
+                continue
+            }
+            assets.append(Asset(source: loader.diskPath(entry.path), destination: destination, root: loader.root))
+        }
+        return (assets, diagnostics)
+    }
+
+    /// What the build generates at `destination` (whose first component is `top`), if anything.
+    private static func generatedName(_ top: String, destination: String, flowSlugs: Set<String>) -> String? {
+        if flowSlugs.contains(top) { return "flow '\(top)'" }
+        if top == "assets" { return "the theme's assets" }
+        if top == ImageResolver.siteImagesFolder { return "images from outside the flows" }
+        // The preview serves its own files here.
+        if top == "_sitegen" { return "the preview's own files" }
+        let siteFiles = [
+            "index.html", SiteRenderer.manifestPath, ManifestBuilder.schemaFileName, EmbedBuilder.loaderPath, EmbedBuilder.dialogPath,
+            EmbedBuilder.stylesPath, OutputWriter.markerFile,
+        ]
+        return siteFiles.contains(destination) ? destination : nil
+    }
+
+    /// The favicon among the static files, as a path from the output's root.
+    static func favicon(in inventory: SiteInventory) -> String? {
+        let names = Set(inventory.files(under: directory).map { String($0.path.dropFirst(directory.count + 1)) })
+        return faviconNames.first(where: names.contains)
+    }
+}
