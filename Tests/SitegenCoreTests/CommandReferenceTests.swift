@@ -40,6 +40,22 @@ import Testing
         }
     }
 
+    @Test func shortOptionsAreTheLongOnes() throws {
+        let parsed = try ArgumentParser(command: .build).parse(["-s", "site", "-o=out", "-q"])
+        #expect(parsed.values == ["--site": "site", "--output": "out"] && parsed.flags == ["--quiet"])
+        #expect(try ArgumentParser(command: .serve).parse(["-p", "0"]).values == ["--port": "0"])
+        #expect(throws: ArgumentParser.UsageError(message: "--output is given twice; give it once")) {
+            try ArgumentParser(command: .build).parse(["-o", "a", "--output", "b"])
+        }
+        #expect(throws: ArgumentParser.UsageError(message: "--quiet and --verbose cannot be used together")) {
+            try ArgumentParser(command: .build).parse(["-q", "-v"])
+        }
+        #expect(throws: ArgumentParser.UsageError.self) { try ArgumentParser(command: .check).parse(["-o", "x"]) }
+        #expect(Command.build.help.contains("  -o, --output DIR ") && Command.build.help.contains("      --drafts "))
+        let shorts = Command.all.flatMap { $0.options.compactMap(\.short) }
+        #expect(shorts.allSatisfy { $0.count == 2 && !Command.helpOptions.contains($0) })
+    }
+
     @Test func exclusiveOptionsShareOneBracketAndAreRefusedTogether() throws {
         #expect(Command.build.usage.hasSuffix("[--quiet | --verbose]"))
         #expect(throws: ArgumentParser.UsageError(message: "--quiet and --verbose cannot be used together")) {

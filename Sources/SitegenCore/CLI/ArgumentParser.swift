@@ -1,7 +1,8 @@
 import Diagnostics
 
 /// Splits a command's arguments into flags, options with values and positional arguments, as the
-/// command declares them, accepting `--name value` and `--name=value`.
+/// command declares them, accepting `--name value`, `--name=value` and a declared short form
+/// (`-o value`, `-o=value`).
 struct ArgumentParser {
     /// Why the arguments cannot be used; printed with the command's usage line.
     struct UsageError: Error, Equatable {
@@ -47,6 +48,7 @@ struct ArgumentParser {
                 let known = command.options.map(\.name) + ["--help"]
                 throw UsageError(message: "unknown option '\(name)'\(Suggestion.didYouMean(name, in: known.sorted()))")
             }
+            let key = option.name
             if option.takesValue {
                 let value: String
                 if let inlineValue {
@@ -58,11 +60,11 @@ struct ArgumentParser {
                     throw UsageError(message: "\(name) needs a value")
                 }
                 guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value, not an empty string") }
-                guard parsed.values[name] == nil else { throw UsageError(message: "\(name) is given twice; give it once") }
-                parsed.values[name] = value
+                guard parsed.values[key] == nil else { throw UsageError(message: "\(option.name) is given twice; give it once") }
+                parsed.values[key] = value
             } else {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value; write \(name) alone") }
-                parsed.flags.insert(name)
+                parsed.flags.insert(key)
             }
         }
         if parsed.wantsHelp { return parsed }

@@ -10,13 +10,13 @@ extension Command {
             """
         ],
         options: [
-            .value("--site", "DIR", "the site folder (default: the current folder)"),
-            .value("--output", "DIR", "the output folder (default: the site's output/, or sitegen.yml's 'output')"),
+            .value("--site", "DIR", "the site folder (default: the current folder)").short("-s"),
+            .value("--output", "DIR", "the output folder (default: the site's output/, or sitegen.yml's 'output')").short("-o"),
             .value("--base-url", "URL", "the URL the site is served from (overrides sitegen.yml's 'base_url')"),
             .flag("--drafts", "include pages marked 'draft: true'"),
             .flag("--no-wait", "fail at once when another build of the site or output runs,", "instead of waiting for it to finish"),
-            .flag("--quiet", "print errors only"),
-            .flag("--verbose", "also list every file written"),
+            .flag("--quiet", "print errors only").short("-q"),
+            .flag("--verbose", "also list every file written").short("-v"),
         ],
         exclusive: [["--quiet", "--verbose"]])
 
@@ -29,7 +29,7 @@ extension Command {
             """
         ],
         options: [
-            .value("--site", "DIR", "the site folder (default: the current folder)"),
+            .value("--site", "DIR", "the site folder (default: the current folder)").short("-s"),
             .value("--base-url", "URL", "check as if served from URL (overrides sitegen.yml's 'base_url')"),
             .flag("--strict", "treat warnings as errors, and report every name a template", "uses that the data never has"),
             .flag("--drafts", "also check pages marked 'draft: true'"),
@@ -56,8 +56,8 @@ extension Command {
             """
         ],
         options: [
-            .value("--site", "DIR", "the site folder (default: the current folder)"),
-            .value("--port", "N", "the port to listen on (default: 4000; 0 for any free one)"),
+            .value("--site", "DIR", "the site folder (default: the current folder)").short("-s"),
+            .value("--port", "N", "the port to listen on (default: 4000; 0 for any free one)").short("-p"),
             .value("--host", "H", "the address to listen on (default: 127.0.0.1); any other", "lets other machines read the site"),
             .flag("--drafts", "include pages marked 'draft: true'"),
             .flag("--open", "open the site in the default browser"),

@@ -22,7 +22,7 @@ extension Command {
 
     /// What `sitegen <command> --help` prints.
     var help: String {
-        let width = options.map(\.synopsis.count).max() ?? 0
+        let width = options.map(\.helpSynopsis.count).max() ?? 0
         var lines = ["usage: \(usage)", ""]
         for paragraph in description {
             lines += paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -31,9 +31,9 @@ extension Command {
         if !options.isEmpty {
             lines.append("options:")
             for option in options {
-                let padding = String(repeating: " ", count: width - option.synopsis.count + 3)
+                let padding = String(repeating: " ", count: width - option.helpSynopsis.count + 3)
                 for (index, text) in option.help.enumerated() {
-                    let lead = index == 0 ? "  " + option.synopsis + padding : String(repeating: " ", count: width + 5)
+                    let lead = index == 0 ? "  " + option.helpSynopsis + padding : String(repeating: " ", count: width + 5)
                     lines.append(lead + text)
                 }
             }

@@ -25,6 +25,6 @@ struct Command: Sendable {
 
     /// The option named `name`, if the command has it.
     func option(_ name: String) -> CommandOption? {
-        options.first { $0.name == name }
+        options.first { $0.isNamed(name) }
     }
 }
