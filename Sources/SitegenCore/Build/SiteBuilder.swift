@@ -78,7 +78,7 @@ package struct SiteBuilder: Sendable {
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown),
-            site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts)
+            site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts, gatesShowOnce: options.workspace != .preview)
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler,
             outputDirectory: outputDirectory, diagnostics: diagnostics)

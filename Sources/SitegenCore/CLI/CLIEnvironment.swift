@@ -11,8 +11,8 @@ package struct CLIEnvironment: Sendable {
     package var tool: String
     /// Calls the function when the user asks the process to stop (Ctrl-C, SIGTERM).
     package var onStopRequest: @Sendable (@escaping @Sendable () -> Void) -> Void
-    /// Opens a URL in the user's browser.
-    package var openInBrowser: @Sendable (String) -> Void
+    /// Opens a URL in the user's browser; false when there is none to open it in.
+    package var openInBrowser: @Sendable (String) -> Bool
     /// The process's environment variables that sitegen reads (`SITEGEN_JOBS`).
     package var variables: [String: String]
 
@@ -20,7 +20,7 @@ package struct CLIEnvironment: Sendable {
         fileSystem: any FileSystem, standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Double,
         tool: String = SitegenVersion.version, onStopRequest: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { _ in },
-        openInBrowser: @escaping @Sendable (String) -> Void = { _ in }, variables: [String: String] = [:]
+        openInBrowser: @escaping @Sendable (String) -> Bool = { _ in false }, variables: [String: String] = [:]
     ) {
         self.variables = variables
         self.onStopRequest = onStopRequest
@@ -61,13 +61,26 @@ package struct CLIEnvironment: Sendable {
         }
     }
 
-    private static func openInBrowser(_ url: String) {
+    /// Runs the system's opener, when there is one and a desktop for it to open a browser on.
+    private static func openInBrowser(_ url: String) -> Bool {
+        let variables = ProcessInfo.processInfo.environment
+        #if canImport(Glibc)
+            guard variables["DISPLAY"] != nil || variables["WAYLAND_DISPLAY"] != nil else { return false }
+        #endif
+        let folders = (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = folders.map({ "\($0)/\(Platform.browserOpener)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return false }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [Platform.browserOpener, url]
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try? process.run()
+        do {
+            try process.run()
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Writes all of `text` to a descriptor, or as much as it takes before failing.

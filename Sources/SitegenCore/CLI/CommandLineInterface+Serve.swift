@@ -39,7 +39,10 @@ extension CommandLineInterface {
                 if !Self.isLoopback(host) {
                     environment.standardError("sitegen: warning: listening on \(host): other machines that can reach this one can read the site\n")
                 }
-                if opens { environment.openInBrowser(url) }
+                if opens, !environment.openInBrowser(url) {
+                    environment.standardError(
+                        "sitegen: warning: --open found no browser to open here (no desktop, or no \(Platform.browserOpener)); open \(url) yourself\n")
+                }
             }
         } catch {
             let hint = error == .addressInUse(host: options.host, port: options.port) ? "; stop the other program or choose another port with --port N" : ""

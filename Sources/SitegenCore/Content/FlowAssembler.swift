@@ -10,6 +10,8 @@ struct FlowAssembler: Sendable {
     let site: SiteSettings
     let strings: StringTable
     let includeDrafts: Bool
+    /// False in the preview, which always shows a flow, whatever its `show_once` says.
+    var gatesShowOnce = true
 
     /// The site index, where a flow's finish link goes unless the flow says otherwise.
     static let defaultFinishHref = "../"
@@ -87,7 +89,7 @@ struct FlowAssembler: Sendable {
                 target: front.skipTarget ?? .last),
             finish: LinkAction(
                 label: front.finishLabel ?? text["finish", default: ""], href: front.finishHref ?? Self.defaultFinishHref),
-            showOnce: front.showOnce ?? false,
+            showOnce: gatesShowOnce && front.showOnce == true,
             storageKey: FirstRunGate.key(for: front.storageKey ?? slug),
             transition: front.transition ?? .slide,
             orientation: front.orientation ?? .horizontal,
