@@ -8,8 +8,8 @@
     const data = root.dataset;
     const $ = (selector) => root.querySelector(selector);
     const $$ = (selector) => [...root.querySelectorAll(selector)];
-    const [track, prev, next, skip, status, count, list] =
-      [".sg-track", ".sg-bar-prev", ".sg-bar-next", ".sg-bar-skip", ".sg-status", ".sg-count-text", ".sg-pages"].map($);
+    const [track, prev, next, finish, skip, status, count, list] =
+      [".sg-track", ".sg-bar-prev", ".sg-bar-next", ".sg-bar-finish", ".sg-bar-skip", ".sg-status", ".sg-count-text", ".sg-pages"].map($);
     const pages = $$(".sg-page");
     const dots = $$(".sg-dot");
     const links = $$(".sg-pages a");
@@ -44,10 +44,14 @@
         count.parentNode.style.setProperty("--sg-progress", (current + 1) / (last + 1));
       }
       prev.setAttribute("aria-disabled", current === 0);
-      next.setAttribute("aria-disabled", current === last || gated(current));
+      next.setAttribute("aria-disabled", gated(current));
+      // On the last page Next becomes the finish action, in the same place.
+      const focused = root.getRootNode().activeElement;
       const hideSkip = current === last || pages[current].dataset.skip === "false";
-      if (hideSkip && root.getRootNode().activeElement === skip) pages[last].querySelector(".sg-finish")?.focus();
+      next.hidden = current === last;
+      finish.hidden = current !== last;
       skip.hidden = hideSkip;
+      if ((hideSkip && focused === skip) || (current === last && focused === next)) (current === last ? finish : next).focus();
     }
 
     // Scrolls the track to page `index` (to an absolute position: scrollBy counts as a directional

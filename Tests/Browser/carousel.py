@@ -22,6 +22,8 @@ return {
   prevDisabled: document.querySelector('.sg-bar-prev').getAttribute('aria-disabled'),
   nextDisabled: document.querySelector('.sg-bar-next').getAttribute('aria-disabled'),
   skipHidden: document.querySelector('.sg-bar-skip').hidden,
+  nextHidden: document.querySelector('.sg-bar-next').hidden,
+  finishHidden: document.querySelector('.sg-bar-finish').hidden,
 };
 """
 

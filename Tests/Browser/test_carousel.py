@@ -23,10 +23,12 @@ def test_previous_and_next_page_and_are_disabled_at_the_ends(browser, server):
     assert settle(browser, 0)["active"] == "sg-bar-prev"
     browser.find_element(By.CSS_SELECTOR, ".sg-bar-next").send_keys(Keys.END)
     end = settle(browser, 5)
-    assert end["nextDisabled"] == "true" and end["skipHidden"]
-    click(browser, ".sg-bar-next")
-    time.sleep(0.3)
-    assert state(browser)["current"] == 5, "a disabled Next does nothing"
+    assert end["skipHidden"] and end["nextHidden"] and not end["finishHidden"], "on the last page Next becomes the finish"
+    assert end["active"] == "sg-bar-finish sg-finish sg-button", "focus moves from Next to the finish in its place"
+    finish = browser.find_element(By.CSS_SELECTOR, ".sg-bar-finish")
+    assert finish.is_displayed() and finish.text == "Start recording"
+    click(browser, ".sg-bar-prev")
+    assert not settle(browser, 4)["nextHidden"] and state(browser)["finishHidden"]
 
 
 def test_indicators_pick_a_page_and_mark_the_current_one(browser, server):
@@ -49,8 +51,8 @@ def test_arrow_home_and_end_keys_page_when_focus_is_inside(browser, server):
     next_button.send_keys(Keys.ARROW_RIGHT)
     settle(browser, 1)
     next_button.send_keys(Keys.END)
-    settle(browser, 5)
-    next_button.send_keys(Keys.ARROW_LEFT)
+    assert settle(browser, 5)["active"].startswith("sg-bar-finish"), "Next made way for the finish, which has focus"
+    browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
     settle(browser, 4)
     next_button.send_keys(Keys.HOME)
     settle(browser, 0)
@@ -119,7 +121,7 @@ def test_skip_to_the_exit_marks_the_flow_seen_and_leaves(browser, server):
     version = browser.find_element(By.CSS_SELECTOR, ".sg-carousel").get_attribute("data-content-version")
     click(browser, ".sg-bar-skip")
     WebDriverWait(browser, 10).until(lambda b: b.current_url == f"{server}/browser/")
-    assert browser.execute_script("return localStorage.getItem('test-exit')") == version
+    assert browser.execute_script("return localStorage.getItem('sitegen:test-exit')") == version
 
 
 def test_finish_marks_the_flow_seen_and_follows_its_link(browser, server):
@@ -127,10 +129,11 @@ def test_finish_marks_the_flow_seen_and_follows_its_link(browser, server):
     settle(browser, 4)
     record_events(browser)
     browser.execute_script("document.addEventListener('sitegen:finish', () => sessionStorage.setItem('finished', '1'))")
-    browser.find_element(By.CSS_SELECTOR, ".sg-page:not([inert]) .sg-finish").click()
+    assert not browser.find_element(By.CSS_SELECTOR, ".sg-page:not([inert]) .sg-finish").is_displayed(), "the bar holds it"
+    browser.find_element(By.CSS_SELECTOR, ".sg-bar-finish").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url == f"{server}/browser/")
     assert browser.execute_script("return sessionStorage.getItem('finished')") == "1"
-    assert browser.execute_script("return localStorage.getItem('test-tour')")
+    assert browser.execute_script("return localStorage.getItem('sitegen:test-tour')")
 
 
 def test_show_once_sends_a_returning_visitor_to_the_finish_link(browser, server):
@@ -154,7 +157,7 @@ def test_replay_shows_a_seen_flow_again(browser, server):
 
 def test_a_changed_flow_shows_again(browser, server):
     open_flow(browser, server, "browser/exit/")
-    browser.execute_script("localStorage.setItem('test-exit', '0000000000000000')")
+    browser.execute_script("localStorage.setItem('sitegen:test-exit', '0000000000000000')")
     open_flow(browser, server, "browser/exit/")
     assert browser.current_url == f"{server}/browser/exit/"
 

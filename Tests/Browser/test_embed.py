@@ -171,7 +171,7 @@ def test_a_returning_visitor_fetches_only_the_loader(app, host, server):
     assert from_output == [server + "/example/embed.js"], fetched
 
     # A changed flow (another content version) shows again.
-    app.execute_script("localStorage.setItem('murmur-welcome', 'an older version')")
+    app.execute_script("localStorage.setItem('sitegen:murmur-welcome', 'an older version')")
     app.get(host + "/plain.html")
     wait(app, lambda: dialog_open(app))
 
@@ -189,7 +189,7 @@ def test_escape_the_backdrop_and_the_close_button_dismiss(app, host, how):
         in_dialog(app, "root.querySelector('.sg-close').click()")
     assert outcome(app) == "dismiss"
     assert not dialog_open(app)
-    assert app.execute_script("return localStorage.getItem('murmur-welcome')"), "dismissed counts as seen"
+    assert app.execute_script("return localStorage.getItem('sitegen:murmur-welcome')"), "dismissed counts as seen"
 
 
 def test_finish_and_skip_resolve_with_their_outcome(app, host):
@@ -338,7 +338,7 @@ def test_a_later_open_replaces_one_still_loading(app, host):
     assert app.execute_script("return ends") == ["welcome:dismiss"]
     assert app.execute_script("return document.querySelectorAll('sitegen-flow').length") == 1
     assert in_dialog(app, "return root.querySelector('.sg-carousel').dataset.flow") == "whats-new"
-    assert app.execute_script("return localStorage.getItem('murmur-welcome')") is None, "never shown, so not seen"
+    assert app.execute_script("return localStorage.getItem('sitegen:murmur-welcome')") is None, "never shown, so not seen"
 
 
 def test_two_loaders_and_a_page_global_of_the_same_name(app, host):
