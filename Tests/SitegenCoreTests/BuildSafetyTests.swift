@@ -72,11 +72,22 @@ import Testing
             result.withLock { $0 = built }
         }
         thread.start()
-        while !started.withLock({ $0 }) { usleep(1000) }
+        try #require(Self.within(seconds: 30) { started.withLock { $0 } }, "the second build said it is waiting")
         #expect(result.withLock { $0 } == nil, "it waits")
         held.release()
-        while result.withLock({ $0 }) == nil { usleep(1000) }
+        try #require(Self.within(seconds: 30) { result.withLock { $0 } != nil }, "the second build ended once the lock was free")
         #expect(result.withLock { $0?.succeeded } == true)
+    }
+
+    /// Whether `condition` came true within `seconds`, checked every millisecond: a regression
+    /// fails the test instead of hanging it.
+    static func within(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1000)
+        }
+        return true
     }
 
     // MARK: "Up to date" is true
