@@ -99,9 +99,13 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/races.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
-# Kills real builds of a 5,000-page site at random instants and checks every output (TRIES=40).
+# Kills real builds of a 5,000-page site in every phase and checks every output: at chosen system
+# calls with strace's fault injection (SAMPLES=4 more calls sampled per kind of build), and at
+# random instants (TRIES=12).
+KILL_TEST_APT_PACKAGES := strace
 kill-test: deps
-	python3 scripts/kill_test.py --tries $(or $(TRIES),40)
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(KILL_TEST_APT_PACKAGES)"
+	python3 scripts/kill_test.py --tries $(or $(TRIES),12) --samples $(or $(SAMPLES),4)
 
 # Renders the README's screenshots of the example flow with headless Chromium.
 screenshots: test-deps venv

@@ -80,6 +80,18 @@ import Testing
         #expect(fileSystem.kind(of: "out/old") == nil, "a folder left empty is gone")
     }
 
+    /// Without the exchange, the swap is two renames (the output aside, then the staging folder in
+    /// its place); a build killed between them leaves no output, and the previous one aside.
+    @Test func aPreviousOutputLeftAsideByAStoppedSwapIsPutBack() throws {
+        let fileSystem = MemoryFileSystem([
+            ".out.sitegen-staging.previous/.sitegen-output": OutputWriter.markerText, ".out.sitegen-staging.previous/index.html": "old",
+            ".out.sitegen-staging/.sitegen-output": OutputWriter.markerText, ".out.sitegen-staging/index.html": "new",
+        ])
+        try OutputWriter(fileSystem: fileSystem).clearLeftovers(of: "out")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("out/") } == ["out/.sitegen-output": OutputWriter.markerText, "out/index.html": "old"])
+        #expect(fileSystem.kind(of: ".out.sitegen-staging.previous") == nil)
+    }
+
     @Test func leftoversOfAnInterruptedBuildAreCleared() throws {
         let fileSystem = MemoryFileSystem([
             ".out.sitegen-staging/junk": "x", ".out.sitegen-staging.previous/junk": "y", "out.sitegen-new/junk": "x",

@@ -91,10 +91,19 @@ package struct OutputWriter: Sendable {
 
     /// Removes what an interrupted build left beside the output (of this version, or the older
     /// names of sitegen 0.1). The staging folder stays: the next build brings it up to date.
+    /// A build stopped between the two renames of a swap without the exchange left no output and
+    /// the previous one aside: that one is put back, not removed.
     func clearLeftovers(of outputDirectory: String) throws(Failure) {
         let output = Self.trimmed(outputDirectory)
         let staging = Self.staging(of: output)
-        for leftover in [staging + ".previous", output + ".sitegen-new", output + ".sitegen-old"]
+        let aside = staging + ".previous"
+        if fileSystem.linkStatus(of: output) == nil, fileSystem.linkStatus(of: aside)?.kind == .directory,
+            let names = try? Set(fileSystem.contentsOfDirectory(aside)),
+            names.contains(Self.markerFile) || names.isSubset(of: Self.placeholders)
+        {
+            try attempt(output) { try fileSystem.move(from: aside, to: output) }
+        }
+        for leftover in [aside, output + ".sitegen-new", output + ".sitegen-old"]
         where fileSystem.linkStatus(of: leftover) != nil {
             try attempt(leftover) { try fileSystem.remove(leftover) }
         }
