@@ -8,10 +8,15 @@ package final class HTTPServer: Sendable {
     package struct Limits: Sendable {
         /// Event-loop threads.
         package var threads = 2
-        /// Open connections at once, event streams included.
-        package var connections = 1024
+        /// Open connections at once, event streams included. Each costs a descriptor and up to
+        /// `connectionMemory` bytes; a browser opens six to a host, and `serve` itself needs
+        /// descriptors to build with under the usual limit of 1,024 a process.
+        package var connections = 256
         /// Seconds a connection may stay silent before it is closed (event streams excepted).
         package var idleSeconds = 15
+        /// Seconds a connection has to send a whole request, from connecting or from the end of
+        /// its previous request, however slowly its bytes come (`RequestDeadline`).
+        package var requestSeconds = 5.0
         /// Bytes of memory per connection, which bounds the size of a request's headers.
         package var connectionMemory = 32 * 1024
 
@@ -25,6 +30,7 @@ package final class HTTPServer: Sendable {
 
     private let daemon: Mutex<OpaquePointer?>
     private let context: Unmanaged<HandlerBox>
+    private let deadline: RequestDeadline
 
     /// Starts listening on `host` and `port` and answering with `handler`, on threads of its own.
     package init(
@@ -44,17 +50,23 @@ package final class HTTPServer: Sendable {
         }
         address = String(decoding: bound.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.port = Int(boundPort)
-        let box = Unmanaged.passRetained(HandlerBox(handler))
+        guard let deadline = RequestDeadline(seconds: limits.requestSeconds, connectionLimit: limits.connections) else {
+            sitegen_http_close(socket)
+            throw .cannotStart
+        }
+        let box = Unmanaged.passRetained(HandlerBox(handler, deadline: deadline))
         guard let started = sitegen_http_start(
             socket, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleSeconds), limits.connectionMemory,
-            Self.answer, box.toOpaque())
+            Self.answer, box.toOpaque(), Self.notify, Self.completed, box.toOpaque())
         else {
             sitegen_http_close(socket)
+            deadline.stop()
             box.release()
             throw .cannotStart
         }
         daemon = Mutex(started)
         context = box
+        self.deadline = deadline
     }
 
     /// Stops listening and closes every connection. Event streams should be closed first.
@@ -65,6 +77,7 @@ package final class HTTPServer: Sendable {
         }
         guard let running else { return }
         MHD_stop_daemon(running)
+        deadline.stop()
         context.release()
     }
 
@@ -87,7 +100,7 @@ package final class HTTPServer: Sendable {
             return .YES
         }
         uploadSize?.pointee = 0
-        let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
+        let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
         func header(_ name: String) -> String? {
             MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
         }
@@ -99,8 +112,21 @@ package final class HTTPServer: Sendable {
             ifNoneMatch: header("If-None-Match"),
             query: queryLength > 0 ? String(decoding: query.prefix(Int(queryLength)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil,
             hostIsMalformed: hosts > 1 || queryLength < 0)
-        let response = handler(request)
+        let response = box.handler(request)
+        box.deadline.answered(connection)
         return queue(response, on: connection)
+    }
+
+    /// libmicrohttpd's connection notifications, for the request deadline.
+    private static let notify: MHD_NotifyConnectionCallback = { context, connection, _, event in
+        guard let context, let connection else { return }
+        let deadline = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().deadline
+        if event == .CONNECTION_NOTIFY_STARTED { deadline.opened(connection) } else { deadline.closed(connection) }
+    }
+
+    private static let completed: MHD_RequestCompletedCallback = { context, connection, _, _ in
+        guard let context, let connection else { return }
+        Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().deadline.completed(connection)
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -138,11 +164,13 @@ package final class HTTPServer: Sendable {
     }
 }
 
-/// The handler, kept alive for as long as the daemon may call it.
+/// The handler and the request deadline, kept alive for as long as the daemon may call them.
 private final class HandlerBox: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let deadline: RequestDeadline
 
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, deadline: RequestDeadline) {
         self.handler = handler
+        self.deadline = deadline
     }
 }
