@@ -23,6 +23,9 @@ package final class HTTPServer: Sendable {
         package init() {}
     }
 
+    /// The longest query kept, in bytes; a longer one is marked `queryIsTooLong`.
+    package static let queryLimit = 4096
+
     /// The numeric address the server listens on (`127.0.0.1`, `::1`).
     package let address: String
     /// The port it listens on (the one the system chose, when asked for port 0).
@@ -104,14 +107,15 @@ package final class HTTPServer: Sendable {
         func header(_ name: String) -> String? {
             MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
         }
-        var query = [CChar](repeating: 0, count: 4096)
+        var query = [CChar](repeating: 0, count: queryLimit + 1)
         let queryLength = sitegen_http_query(connection, &query, query.count)
         let hosts = sitegen_http_header_count(connection, "Host")
         let request = HTTPRequest(
-            method: String(cString: method), target: String(cString: url), host: header("Host"),
-            ifNoneMatch: header("If-None-Match"),
-            query: queryLength > 0 ? String(decoding: query.prefix(Int(queryLength)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil,
-            hostIsMalformed: hosts > 1 || queryLength < 0)
+            method: String(cString: method), target: escaped(UnsafeRawBufferPointer(start: url, count: strlen(url))),
+            host: header("Host"), ifNoneMatch: header("If-None-Match"),
+            query: queryLength > 0 ? query.withUnsafeBytes { escaped(UnsafeRawBufferPointer(rebasing: $0[..<Int(queryLength)])) } : nil,
+            hostIsMalformed: hosts > 1, queryIsTooLong: queryLength < 0,
+            fetch: FetchMetadata(site: header("Sec-Fetch-Site"), mode: header("Sec-Fetch-Mode"), destination: header("Sec-Fetch-Dest")))
         let response = box.handler(request)
         box.deadline.answered(connection)
         return queue(response, on: connection)
@@ -127,6 +131,21 @@ package final class HTTPServer: Sendable {
     private static let completed: MHD_RequestCompletedCallback = { context, connection, _, _ in
         guard let context, let connection else { return }
         Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().deadline.completed(connection)
+    }
+
+    /// `bytes` as text, with every byte outside printable ASCII percent-encoded.
+    static func escaped(_ bytes: UnsafeRawBufferPointer) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if (0x21...0x7E).contains(byte) {
+                text.append(byte)
+            } else {
+                text += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -156,12 +175,20 @@ package final class HTTPServer: Sendable {
             if made == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        for header in response.headers {
-            _ = MHD_add_response_header(made, header.name, header.value)
+        // libmicrohttpd refuses a header it cannot send as given (a CR or LF in it, say): the
+        // answer without it would be another answer, so the client gets an error instead.
+        guard response.headers.allSatisfy({ MHD_add_response_header(made, $0.name, $0.value) == .YES }) else {
+            MHD_destroy_response(made)
+            return queue(Self.refusedHeader, on: connection)
         }
+        defer { MHD_destroy_response(made) }
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
+
+    /// The answer in place of one with a header libmicrohttpd would not send.
+    static let refusedHeader = HTTPResponse(
+        status: 500, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+        body: .bytes(HTTPBytes(Array("Internal server error: the answer had a header that cannot be sent.\n".utf8))))
 }
 
 /// The handler and the request deadline, kept alive for as long as the daemon may call them.

@@ -290,4 +290,56 @@ import Testing
         #expect(later.text.contains("event: second") && !later.closed)
         stream.close()
     }
+
+    /// libmicrohttpd refuses a header value with CR or LF; the answer is then a 500, never the
+    /// answer without that header.
+    @Test(arguments: ["/a\r\nSet-Cookie: x=1", "/a\rb", "/a\nb"])
+    func aHeaderTheServerCannotSendMakesA500(_ location: String) throws {
+        let server = try Self.start { _ in
+            HTTPResponse(status: 301, headers: [("Location", location), ("X-After", "1")], body: .bytes(HTTPBytes(Array("moved".utf8))))
+        }
+        defer { server.stop() }
+        let reply = Self.exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(reply.hasPrefix("HTTP/1.1 500"), "\(reply.prefix(60))")
+        #expect(!reply.contains("Set-Cookie") && !reply.contains("X-After") && !reply.contains("moved"))
+    }
+
+    /// Bytes outside printable ASCII in the target and the query reach the handler
+    /// percent-encoded: raw control bytes and invalid UTF-8 never reach the application as text.
+    @Test func rawBytesInTheTargetAndQueryArrivePercentEncoded() throws {
+        let server = try Self.start(Self.hello)
+        defer { server.stop() }
+        let bytes: [UInt8] = Array("GET /a\u{7f}\t".utf8) + [0xFF, 0xC3, 0xA9] + Array("?q=\u{1}".utf8) + [0xFE]
+            + Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+        let fd = Self.connected(to: server.port)
+        defer { close(fd) }
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let reply = Self.read(fd, seconds: 5).text
+        #expect(reply.hasPrefix("HTTP/1.1 200"), "\(reply.prefix(60))")
+        #expect(reply.contains("X-Target: /a%7F%09%FF%C3%A9"), "\(reply)")
+        #expect(reply.contains("X-Query: q=%01%FE"), "\(reply)")
+    }
+
+    @Test func aLongQueryIsMarkedAndFetchMetadataArrives() throws {
+        let server = try Self.start { request in
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    ("X-Long", String(request.queryIsTooLong)), ("X-Host-Malformed", String(request.hostIsMalformed)),
+                    ("X-Fetch", [request.fetch.site, request.fetch.mode, request.fetch.destination].map { $0 ?? "none" }.joined(separator: ",")),
+                ])
+        }
+        defer { server.stop() }
+        let long = Self.exchange(
+            "GET /?\(String(repeating: "a", count: HTTPServer.queryLimit + 1)) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(long.contains("X-Long: true") && long.contains("X-Host-Malformed: false"), "\(long.prefix(200))")
+        let fits = Self.exchange(
+            "GET /?\(String(repeating: "a", count: HTTPServer.queryLimit)) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(fits.contains("X-Long: false"))
+        let fetched = Self.exchange(
+            "GET / HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: no-cors\r\nSec-Fetch-Dest: script\r\nConnection: close\r\n\r\n",
+            port: server.port)
+        #expect(fetched.contains("X-Fetch: cross-site,no-cors,script"), "\(fetched.prefix(300))")
+        #expect(Self.exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port).contains("X-Fetch: none,none,none"))
+    }
 }
