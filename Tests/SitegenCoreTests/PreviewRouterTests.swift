@@ -23,12 +23,13 @@ import Testing
 
     let router = PreviewRouter(hosts: HostCheck(listeningOn: "127.0.0.1"))
 
-    func get(_ target: String, host: String? = "127.0.0.1:4000", method: String = "GET", ifNoneMatch: String? = nil, site: PreviewSite? = site)
-        -> HTTPResponse
-    {
+    func get(
+        _ target: String, host: String? = "127.0.0.1:4000", method: String = "GET", ifNoneMatch: String? = nil, query: String? = nil,
+        fetch: FetchMetadata = FetchMetadata(), site: PreviewSite? = site, state: PreviewRouter.State? = nil
+    ) -> HTTPResponse {
         router.respond(
-            to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch),
-            state: PreviewRouter.State(site: site, failure: site == nil ? ["content/a.md:1:1: error: broken"] : nil),
+            to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch, query: query, fetch: fetch),
+            state: state ?? PreviewRouter.State(site: site, failure: site == nil ? ["content/a.md:1:1: error: broken"] : nil),
             openEvents: { EventStream() })
     }
 
@@ -179,6 +180,48 @@ import Testing
             Issue.record("not a stream")
             return
         }
+    }
+
+    // MARK: Requests from other sites' pages
+
+    static let fetchSites: [String?] = [nil, "same-origin", "none", "same-site", "cross-site", "CROSS-SITE", "elsewhere", ""]
+    static let fetchModes: [String?] = [nil, "navigate", "no-cors", "cors", "same-origin", "websocket"]
+    static let fetchDestinations: [String?] = [nil, "document", "script", "iframe", "empty", "style", "image", "frame"]
+    static let everyKindOfPath = ["/", "/embed.js", "/welcome/", "/assets/sitegen.js", "/_sitegen/live.js", "/_sitegen/events", "/nope", "/%00"]
+
+    /// Every combination of the three headers, on every kind of path: a request a browser marks as
+    /// from another site (another port of this machine is `same-site`) is refused unless it is a
+    /// top-level navigation; the preview's own requests, what the user opened, and requests
+    /// without the headers are answered as before.
+    @Test(arguments: fetchSites, fetchModes)
+    func requestsFromAnotherSitesPageAreRefusedButNavigations(_ site: String?, _ mode: String?) {
+        let fromElsewhere = site != nil && !["same-origin", "none"].contains(site)
+        for destination in Self.fetchDestinations {
+            let isNavigation = mode == "navigate" && destination == "document"
+            let fetch = FetchMetadata(site: site, mode: mode, destination: destination)
+            for target in Self.everyKindOfPath {
+                let response = get(target, fetch: fetch)
+                let unmarked = get(target)
+                if fromElsewhere && !isNavigation {
+                    #expect(response.status == 403, "\(target) \(fetch)")
+                    #expect(body(response).contains("not another site's page"))
+                    if case .events = response.body { Issue.record("a refused request opened a stream") }
+                } else {
+                    #expect(response.status == unmarked.status, "\(target) \(fetch)")
+                }
+            }
+        }
+    }
+
+    @Test func theCasesThatMatterMost() {
+        let script = FetchMetadata(site: "same-site", mode: "no-cors", destination: "script")
+        #expect(get("/welcome/", fetch: script).status == 403, "a page on another port of this machine cannot run a flow's script")
+        #expect(get("/_sitegen/events", fetch: FetchMetadata(site: "cross-site", mode: "cors", destination: "empty")).status == 403)
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "cross-site", mode: "navigate", destination: "iframe")).status == 403, "nor frame it")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "cross-site", mode: "navigate", destination: "document")).status == 200, "a link followed")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "same-origin", mode: "no-cors", destination: "script")).status == 200)
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "none", mode: "navigate", destination: "document")).status == 200, "an address typed")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: " same-origin ")).status == 200)
     }
 }
 

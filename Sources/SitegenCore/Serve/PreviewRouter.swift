@@ -25,6 +25,9 @@ struct PreviewRouter: Sendable {
         guard hosts.allows(host) else {
             return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(host)'.\n")
         }
+        guard !CrossSiteCheck.refuses(request.fetch) else {
+            return Self.text(403, "This preview answers its own pages and addresses opened in the browser, not another site's page.\n")
+        }
         var target = request.target
         // The absolute form (`GET http://localhost:4000/ HTTP/1.1`) names its host too.
         for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
