@@ -48,7 +48,7 @@ import Testing
         ("/%00", 400), ("/%c0%ae%c0%ae/etc/passwd", 400), ("/%c0%af", 400), ("/%e0%80%ae%e0%80%ae/x", 400),
         ("/%ff", 400), ("/%", 400), ("/%2", 400), ("/%zz", 400), ("//etc/passwd", 400), ("/welcome//index.html", 400),
         ("etc/passwd", 400), ("*", 400), ("/a\u{1}b", 400), ("/\u{7f}", 400),
-        ("/" + String(repeating: "a", count: 3000), 400),
+        ("/" + String(repeating: "a", count: 3000), 414),
         ("/etc/passwd", 404), ("/proc/self/environ", 404), ("/.sitegen-output", 404), ("/.sitegen-cache/preview/build-state", 404),
         ("/index.html/", 404), ("/welcome/index.html/..", 400), ("/welcome.", 404), ("/WELCOME/", 404),
     ])
@@ -223,6 +223,65 @@ import Testing
         #expect(get("/welcome/", fetch: FetchMetadata(site: "none", mode: "navigate", destination: "document")).status == 200, "an address typed")
         #expect(get("/welcome/", fetch: FetchMetadata(site: " same-origin ")).status == 200)
     }
+
+    // MARK: Lengths and header values
+
+    @Test func aLongQueryOrPathIs414() {
+        let response = router.respond(
+            to: HTTPRequest(method: "GET", target: "/welcome/", host: "localhost", queryIsTooLong: true), state: .init(site: Self.site),
+            openEvents: { EventStream() })
+        #expect(response.status == 414)
+        #expect(body(response) == "URI too long: the query is longer than \(HTTPServer.queryLimit) bytes.\n")
+        #expect(body(get("/" + String(repeating: "a", count: RequestPath.maximumLength))).contains("URI too long: the path"))
+    }
+
+    /// Bytes a header must not carry, raw and percent-encoded as HTTPServer hands raw bytes on.
+    static let hostileBytes = ["\r", "\n", "\r\n", "\u{0}", "\u{7f}", "\t", " ", "\u{1b}", "é", "\u{2028}", "%0D", "%0A", "%0d%0a", "%00", "%7F", "%09", "%FF", "%C0%AE", "%E9", "%20"]
+
+    @Test(arguments: hostileBytes)
+    func aControlCharacterOrInvalidUTF8InThePathIs400(_ hostile: String) {
+        let raw = hostile.contains("%") || hostile == " " || hostile == "é" || hostile == "\u{2028}" ? nil : get("/welcome" + hostile)
+        let escaped = get("/welcome" + (hostile.contains("%") ? hostile : PreviewRouter.headerSafe(hostile)))
+        for response in [raw, escaped].compactMap({ $0 }) {
+            #expect(response.header("Location") == nil, "\(hostile.debugDescription)")
+            if ["%20", " ", "é"].contains(hostile) || hostile == "\u{2028}" {
+                #expect(response.status == 404, "a printable character: \(hostile.debugDescription)")
+            } else {
+                #expect(response.status == 400, "\(hostile.debugDescription)")
+            }
+        }
+    }
+
+    @Test(arguments: hostileBytes)
+    func theQueryIsPercentEncodedInTheRedirect(_ hostile: String) throws {
+        for query in ["a" + hostile + "b", hostile, "x=1&" + hostile] {
+            let response = get("/welcome", query: query)
+            #expect(response.status == 301)
+            let location = try #require(response.header("Location"), "\(query.debugDescription)")
+            #expect(location.hasPrefix("/welcome/?"))
+            #expect(location.utf8.allSatisfy { (0x21...0x7E).contains($0) }, "\(location.debugDescription)")
+            #expect(Path.percentDecoded(String(location.dropFirst("/welcome/?".count))) == Path.percentDecoded(PreviewRouter.headerSafe(query)))
+        }
+        #expect(get("/welcome", query: "a\rb").header("Location") == "/welcome/?a%0Db")
+        #expect(get("/welcome", query: "q=%0d%0a").header("Location") == "/welcome/?q=%0d%0a", "escapes sent stay as sent")
+    }
+
+    /// Whatever is asked, every header value the router gives is printable ASCII.
+    @Test func everyHeaderValueIsPrintableASCII() {
+        let targets = ["/welcome", "/welcome/images", "/", "/nope", "/%E6%97%A5%E6%9C%AC", "/_sitegen/events", "http://localhost:4000/welcome"]
+        let queries: [String?] = [nil, "a\r\nSet-Cookie: x", "\u{0}", "\u{7f}\t é", "%ff"]
+        for target in targets {
+            for query in queries {
+                for method in ["GET", "HEAD", "POST"] {
+                    let response = get(target, method: method, query: query)
+                    for header in response.headers {
+                        #expect(header.value.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "\(target) \(header)")
+                    }
+                }
+            }
+        }
+    }
+
 }
 
 extension String {

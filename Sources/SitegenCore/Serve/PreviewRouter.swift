@@ -28,6 +28,9 @@ struct PreviewRouter: Sendable {
         guard !CrossSiteCheck.refuses(request.fetch) else {
             return Self.text(403, "This preview answers its own pages and addresses opened in the browser, not another site's page.\n")
         }
+        guard !request.queryIsTooLong else {
+            return Self.text(414, "URI too long: the query is longer than \(HTTPServer.queryLimit) bytes.\n")
+        }
         var target = request.target
         // The absolute form (`GET http://localhost:4000/ HTTP/1.1`) names its host too.
         for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
@@ -45,6 +48,7 @@ struct PreviewRouter: Sendable {
         let isFolder: Bool
         switch RequestPath(target: target) {
         case .malformed(let reason): return Self.text(400, "Bad request: \(reason).\n")
+        case .tooLong: return Self.text(414, "URI too long: the path is longer than \(RequestPath.maximumLength) bytes.\n")
         case .path(let found, let folder): (path, isFolder) = (found, folder)
         }
         switch path {
@@ -67,10 +71,25 @@ struct PreviewRouter: Sendable {
         }
         if !isFolder, !path.isEmpty, site.folders.contains(path) {
             var response = Self.text(301, "Moved to /\(path)/.\n")
-            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + $0 } ?? "")))
+            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + Self.headerSafe($0) } ?? "")))
             return response
         }
         return Self.page(404, ErrorPage.notFound(path))
+    }
+
+    /// `text` with every byte outside printable ASCII percent-encoded: fit for a header value
+    /// whatever the client sent, with the escapes it sent kept as they were.
+    static func headerSafe(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if (0x21...0x7E).contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The live-reload client, served like a file of the site.
