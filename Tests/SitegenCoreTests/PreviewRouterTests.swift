@@ -29,7 +29,7 @@ import Testing
     ) -> HTTPResponse {
         router.respond(
             to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch, query: query, fetch: fetch),
-            state: state ?? PreviewRouter.State(site: site, failure: site == nil ? ["content/a.md:1:1: error: broken"] : nil),
+            state: state ?? PreviewRouter.State(site: site, failure: site == nil ? FailureSummary(["content/a.md:1:1: error: broken"]) : nil),
             openEvents: { EventStream() })
     }
 
@@ -171,6 +171,33 @@ import Testing
         #expect(body(response).contains("content/a.md:1:1: error: broken"))
         #expect(body(response).contains("data-sitegen-error"))
         #expect(get("/_sitegen/live.js", site: nil).status == 200, "the client still loads, to reload when fixed")
+    }
+
+    /// 8,000 errors, one on a line of 200 KB, and a worst case of control characters (six bytes
+    /// each in JSON): the page of errors and the failure's event stay far under the event
+    /// stream's limit, and say how many errors were left out.
+    @Test func aFailureIsShownAsABoundedSummaryWhateverTheBuildPrinted() {
+        let many = (0..<8000).map { "content/tour/01-a.md:\($0 + 2):1: error: unknown key 'titel\($0)'\n  titel\($0): x\n  ^~~~~~~~~" }
+        let long = ["content/tour/01-a.md:2:1: error: unknown key 'titel'\n  titel: " + String(repeating: "a", count: 200_000) + "\n  ^~~~~"]
+        let controls = (0..<500).map { _ in String(repeating: "\u{1}\u{2028}", count: 5000) }
+        for (messages, shown, omitted) in [(many, 100, 7900), (long, 1, 0), (controls, 100, 400)] {
+            let summary = FailureSummary(messages)
+            #expect(summary.messages.count == shown && summary.omitted == omitted)
+            #expect(summary.messages.allSatisfy { $0.unicodeScalars.count <= FailureSummary.lengthLimit + 2 })
+            let event = LiveReload.Event.failed(build: 3, summary: summary).text
+            #expect(event.utf8.count < EventStream.pendingLimit / 4, "\(event.utf8.count) bytes")
+            let page = get("/welcome/", state: .init(site: nil, failure: summary))
+            #expect(page.status == 500 && body(page).utf8.count < EventStream.pendingLimit / 4)
+            if omitted > 0 {
+                #expect(event.contains("\"more\": \"… and \(omitted) more errors, in the terminal\""))
+                #expect(body(page).contains("<p>… and \(omitted) more errors, in the terminal</p>"))
+            }
+        }
+        let cut = FailureSummary(long).messages[0].split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(cut.count == 3 && cut[0] == "content/tour/01-a.md:2:1: error: unknown key 'titel'", "each line is cut, not the message's first line alone")
+        #expect(cut[1].hasSuffix("a …") && cut[2] == "  ^~~~~")
+        #expect(FailureSummary(["short"]) == FailureSummary(["short"]) && FailureSummary(["short"]).more == nil)
+        #expect(body(get("/welcome/", state: .init(site: nil, failure: FailureSummary(["a", "b"])))).components(separatedBy: "<pre>").count == 3)
     }
 
     @Test func eventsAreAStream() {

@@ -1,10 +1,12 @@
 import Foundation
+import HTTPServer
 import Synchronization
 import Testing
 @testable import SitegenCore
 
 /// `serve` end to end over real sockets: it serves the site, tells open pages about rebuilds and
-/// failures, keeps the last good build, leaves the site's output alone, and stops when asked.
+/// failures (a summary of any size of failure), keeps the last good build, leaves the site's
+/// output alone, and stops when asked.
 @Suite(.serialized) struct PreviewServerTests {
     /// What a page listening for events has received so far.
     final class Listener: Sendable {
@@ -108,5 +110,109 @@ import Testing
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting")
+    }
+
+    /// A preview of a site on a port the system chose, running on a thread of its own.
+    final class RunningPreview: Sendable {
+        let server: PreviewServer
+        let output = CapturedOutput()
+        let port: Int
+        private let running: DispatchGroup
+
+        init(_ site: TemporaryDirectory) throws {
+            let server = PreviewServer(options: .init(siteDirectory: site.path, port: 0), environment: output.environment(DiskFileSystem()))
+            let url = Mutex<String?>(nil)
+            let ready = DispatchSemaphore(value: 0)
+            let running = DispatchGroup()
+            running.enter()
+            Thread {
+                do {
+                    try server.run { address in
+                        url.withLock { $0 = address }
+                        ready.signal()
+                    }
+                } catch {
+                    Issue.record("the server did not start: \(error)")
+                    ready.signal()
+                }
+                running.leave()
+            }.start()
+            _ = ready.wait(timeout: .now() + 30)
+            self.server = server
+            self.running = running
+            port = url.withLock { $0 }.flatMap { Int($0.split(separator: ":").last?.dropLast() ?? "") } ?? 0
+            try #require(port > 0, "the server printed its address")
+        }
+
+        func get(_ path: String) -> String {
+            HTTPServerTests.exchange("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)
+        }
+
+        /// A page's event stream, open once the server has greeted it. HTTP/1.0, so that the
+        /// events arrive as sent, without chunks.
+        func events() -> Int32 {
+            let fd = HTTPServerTests.connected(to: port)
+            HTTPServerTests.transmit("GET /_sitegen/events HTTP/1.0\r\nHost: localhost\r\n\r\n", to: fd)
+            #expect(HTTPServerTests.read(fd, seconds: 10) { $0.contains("retry: 1000\n\n") }.text.contains("retry: 1000"))
+            return fd
+        }
+
+        func stop() {
+            server.stop()
+            #expect(running.wait(timeout: .now() + 30) == .success)
+        }
+    }
+
+    /// The whole of the event named `name` once it has arrived on `stream`, waiting at most
+    /// `seconds`; and whether the server closed the stream.
+    private func event(_ name: String, on stream: Int32, seconds: Double = 30) -> (text: String?, closed: Bool) {
+        func whole(_ text: String) -> String? {
+            guard let start = text.range(of: "event: \(name)\n"), let end = text[start.upperBound...].range(of: "\n\n") else { return nil }
+            return String(text[start.lowerBound..<end.upperBound])
+        }
+        let read = HTTPServerTests.read(stream, seconds: seconds) { whole($0) != nil }
+        return (whole(read.text), read.closed)
+    }
+
+    static func goodSite() throws -> TemporaryDirectory {
+        let site = try TemporaryDirectory()
+        try site.write("sitegen.yml", "title: Preview\n")
+        try site.write("content/tour/01-a.md", "# First words\n")
+        try site.write("content/tour/02-b.md", "# Second page\n")
+        return site
+    }
+
+    /// Before, a failure whose text passed the event stream's 1 MiB closed every page's stream
+    /// and no overlay showed: 8,000 short errors were enough, and one error on a 200 KB line
+    /// made an event of 200 KB. Now the pages get a summary far under the limit, and keep
+    /// their stream.
+    @Test(arguments: ["8,000 errors", "an error on a line of 200 KB"])
+    func aFailureOfAnySizeReachesTheOpenPagesAsABoundedSummary(_ failure: String) throws {
+        let site = try Self.goodSite()
+        defer { site.remove() }
+        let preview = try RunningPreview(site)
+        defer { preview.stop() }
+        let stream = preview.events()
+        defer { close(stream) }
+
+        let broken = failure == "8,000 errors"
+            ? "---\n" + (0..<8000).map { "titel_number_\($0)_of_many: x\n" }.joined() + "---\n# Broken\n"
+            : "---\ntitel: " + String(repeating: "a", count: 200_000) + "\n---\n# Broken\n"
+        try site.write("content/tour/02-b.md", broken)
+        let failed = event("failed", on: stream)
+        let text = try #require(failed.text, "the pages were told of the failure")
+        #expect(!failed.closed)
+        #expect(text.utf8.count < EventStream.pendingLimit / 4, "\(text.utf8.count) bytes")
+        #expect(text.contains("02-b.md:2:1: error: unknown key"))
+        if failure == "8,000 errors" {
+            #expect(text.contains("… and 7900 more errors, in the terminal"))
+        } else {
+            #expect(text.utf8.count < 4096, "\(text.utf8.count) bytes")
+        }
+        #expect(preview.get("/tour/").contains("Second page"), "the last good build is still served")
+
+        try site.write("content/tour/02-b.md", "# Second page, fixed\n")
+        let recovered = event("recovered", on: stream)
+        #expect(recovered.text != nil && !recovered.closed, "the same stream hears the recovery")
     }
 }

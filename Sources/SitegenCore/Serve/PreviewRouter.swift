@@ -10,7 +10,7 @@ struct PreviewRouter: Sendable {
     /// and the diagnostics of the last build when it failed.
     struct State: Sendable {
         var site: PreviewSite?
-        var failure: [String]?
+        var failure: FailureSummary?
     }
 
     static let securityHeaders: [(name: String, value: String)] = [
@@ -63,7 +63,7 @@ struct PreviewRouter: Sendable {
             break
         }
         guard let site = state.site else {
-            return Self.page(500, ErrorPage.failedBuild(state.failure ?? []))
+            return Self.page(500, ErrorPage.failedBuild(state.failure))
         }
         let filePath = isFolder || path.isEmpty ? Path.join(path, "index.html") : path
         if let file = site.files[filePath] {

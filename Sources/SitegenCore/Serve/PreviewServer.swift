@@ -147,9 +147,9 @@ package final class PreviewServer: Sendable {
         var summary: String
         switch result.outcome {
         case .failed, .checked:
-            let messages = result.diagnostics.filter(\.isError).map(formatter.format)
-            state.withLock { $0.failure = messages }
-            live.send(.failed(build: number, messages: messages))
+            let failure = FailureSummary(result.diagnostics.filter(\.isError).map(formatter.format))
+            state.withLock { $0.failure = failure }
+            live.send(.failed(build: number, summary: failure))
             let errors = result.diagnostics.errorCount
             summary = "\(errors) error\(errors == 1 ? "" : "s"); " + (hadSite ? "the preview keeps the last good build" : "the pages show them until it builds")
         case .upToDate, .builtEverything, .rebuiltFlows:
