@@ -5,8 +5,8 @@ import Testing
 @testable import SitegenCore
 
 /// `serve` end to end over real sockets: it serves the site, tells open pages about rebuilds and
-/// failures (a summary of any size of failure), keeps the last good build, leaves the site's
-/// output alone, and stops when asked.
+/// failures (a summary of any size of failure, and a site folder gone), keeps the last good
+/// build, picks up a site folder made again, leaves the site's output alone, and stops when asked.
 @Suite(.serialized) struct PreviewServerTests {
     /// What a page listening for events has received so far.
     final class Listener: Sendable {
@@ -150,11 +150,12 @@ import Testing
 
         /// A page's event stream, open once the server has greeted it. HTTP/1.0, so that the
         /// events arrive as sent, without chunks.
-        func events() -> Int32 {
-            let fd = HTTPServerTests.connected(to: port)
-            HTTPServerTests.transmit("GET /_sitegen/events HTTP/1.0\r\nHost: localhost\r\n\r\n", to: fd)
-            #expect(HTTPServerTests.read(fd, seconds: 10) { $0.contains("retry: 1000\n\n") }.text.contains("retry: 1000"))
-            return fd
+        func events() -> EventReader {
+            let reader = EventReader(HTTPServerTests.connected(to: port))
+            HTTPServerTests.transmit("GET /_sitegen/events HTTP/1.0\r\nHost: localhost\r\n\r\n", to: reader.fd)
+            reader.receive(seconds: 10) { reader.text.contains("retry: 1000\n\n") }
+            #expect(reader.text.contains("retry: 1000\n\n"), "the stream opened")
+            return reader
         }
 
         func stop() {
@@ -163,15 +164,48 @@ import Testing
         }
     }
 
-    /// The whole of the event named `name` once it has arrived on `stream`, waiting at most
-    /// `seconds`; and whether the server closed the stream.
-    private func event(_ name: String, on stream: Int32, seconds: Double = 30) -> (text: String?, closed: Bool) {
-        func whole(_ text: String) -> String? {
-            guard let start = text.range(of: "event: \(name)\n"), let end = text[start.upperBound...].range(of: "\n\n") else { return nil }
-            return String(text[start.lowerBound..<end.upperBound])
+    /// What a page hears on its event stream, read event by event.
+    final class EventReader {
+        let fd: Int32
+        /// Every byte received so far, and how many of them `next` has gone past.
+        private var received: [UInt8] = []
+        private var consumed = 0
+        private(set) var closed = false
+
+        init(_ fd: Int32) {
+            self.fd = fd
         }
-        let read = HTTPServerTests.read(stream, seconds: seconds) { whole($0) != nil }
-        return (whole(read.text), read.closed)
+
+        var text: String { String(decoding: received, as: UTF8.self) }
+
+        /// The next whole event named `name` after those already returned, waiting at most
+        /// `seconds` for it; nil if it did not come (or the server closed the stream).
+        func next(_ name: String, seconds: Double = 30) -> String? {
+            func found() -> Range<Int>? {
+                guard let start = received[consumed...].firstRange(of: Array("event: \(name)\n".utf8)),
+                    let end = received[start.upperBound...].firstRange(of: Array("\n\n".utf8))
+                else { return nil }
+                return start.lowerBound..<end.upperBound
+            }
+            receive(seconds: seconds) { found() != nil }
+            guard let event = found() else { return nil }
+            consumed = event.upperBound
+            return String(decoding: received[event], as: UTF8.self)
+        }
+
+        /// Reads until `done` holds, the server closes the stream, or `seconds` pass.
+        func receive(seconds: Double, until done: () -> Bool) {
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while !done(), !closed, ContinuousClock.now < deadline {
+                var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&polled, 1, 50) > 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if count > 0 { received += buffer[..<count] } else { closed = true }
+            }
+        }
+
+        deinit { close(fd) }
     }
 
     static func goodSite() throws -> TemporaryDirectory {
@@ -193,15 +227,13 @@ import Testing
         let preview = try RunningPreview(site)
         defer { preview.stop() }
         let stream = preview.events()
-        defer { close(stream) }
 
         let broken = failure == "8,000 errors"
             ? "---\n" + (0..<8000).map { "titel_number_\($0)_of_many: x\n" }.joined() + "---\n# Broken\n"
             : "---\ntitel: " + String(repeating: "a", count: 200_000) + "\n---\n# Broken\n"
         try site.write("content/tour/02-b.md", broken)
-        let failed = event("failed", on: stream)
-        let text = try #require(failed.text, "the pages were told of the failure")
-        #expect(!failed.closed)
+        let text = try #require(stream.next("failed"), "the pages were told of the failure")
+        #expect(!stream.closed)
         #expect(text.utf8.count < EventStream.pendingLimit / 4, "\(text.utf8.count) bytes")
         #expect(text.contains("02-b.md:2:1: error: unknown key"))
         if failure == "8,000 errors" {
@@ -212,7 +244,32 @@ import Testing
         #expect(preview.get("/tour/").contains("Second page"), "the last good build is still served")
 
         try site.write("content/tour/02-b.md", "# Second page, fixed\n")
-        let recovered = event("recovered", on: stream)
-        #expect(recovered.text != nil && !recovered.closed, "the same stream hears the recovery")
+        #expect(stream.next("recovered") != nil && !stream.closed, "the same stream hears the recovery")
+    }
+
+    /// Before, a removed site folder went unnoticed: the preview served the deleted site as if
+    /// nothing had happened and never picked up the folder made again in its place.
+    @Test func aRemovedSiteFolderShowsTheFailureAndARecreatedOneIsBuilt() throws {
+        let site = try Self.goodSite()
+        defer { site.remove() }
+        let preview = try RunningPreview(site)
+        defer { preview.stop() }
+        let stream = preview.events()
+
+        try FileManager.default.removeItem(atPath: site.path)
+        let text = try #require(stream.next("failed"), "the pages were told")
+        #expect(text.contains("error: the site folder \(site.path) no longer exists"), "\(text)")
+        #expect(preview.get("/tour/").contains("First words"), "the last good build is still served")
+        #expect(preview.output.standardOutput.contains("the site folder is gone: waiting for it to come back"))
+
+        try site.write("sitegen.yml", "title: Preview\n")
+        try site.write("content/tour/01-a.md", "# Made again\n")
+        #expect(stream.next("recovered") != nil, "the folder made again was built")
+        let page = preview.get("/tour/")
+        #expect(page.contains("Made again") && !page.contains("Second page"), "\(page.prefix(400))")
+        #expect(stream.next("reload")?.contains("tour/index.html") == true, "the recovery's own reload")
+        try site.write("content/tour/01-a.md", "# Made again, edited\n")
+        #expect(stream.next("reload") != nil, "the folder made again is watched")
+        #expect(preview.get("/tour/").contains("Made again, edited"))
     }
 }
