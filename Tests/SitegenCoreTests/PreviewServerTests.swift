@@ -104,6 +104,37 @@ import Testing
         #expect(run.err.contains("--port must be a number from 0 to 65535"))
     }
 
+    /// The README's numbers for the preview are the code's: each is read from its Previewing
+    /// section, wherever the lines break, and compared with the constant it quotes.
+    @Test func theREADMEQuotesTheLimitsTheCodeHas() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "\n## Previewing\n"))
+        let rest = readme[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let limits = HTTPServer.Limits()
+        let quoted: [(pattern: String, value: Double)] = [
+            (#"At most ([\d,]+) connections at once"#, Double(limits.connections)),
+            (#"while all ([\d,]+) are taken"#, Double(limits.connections)),
+            (#"([\d,]+) KiB of memory each \(which bounds a request's headers\)"#, Double(limits.connectionMemory / 1024)),
+            (#"([\d,]+) s of silence before one is closed"#, Double(limits.idleSeconds)),
+            (#"A connection has ([\d,.]+) s to send a whole request"#, limits.requestSeconds),
+            (#"a path longer than ([\d,]+) bytes"#, Double(RequestPath.maximumLength)),
+            (#"a query longer than ([\d,]+) is 414"#, Double(HTTPServer.queryLimit)),
+            (#"the first ([\d,]+) errors"#, Double(FailureSummary.messageLimit)),
+            (#"each line cut to ([\d,]+) characters"#, Double(FailureSummary.lineLimit)),
+            (#"each error to ([\d,]+)"#, Double(FailureSummary.lengthLimit)),
+        ]
+        #expect(limits.connectionMemory % 1024 == 0)
+        for (pattern, value) in quoted {
+            let matches = section.matches(of: try Regex(pattern))
+            #expect(matches.count == 1, "the README says it once: \(pattern)")
+            for match in matches {
+                let number = try #require(match.output[1].substring.map { Double($0.replacing(",", with: "")) } ?? nil, "\(pattern)")
+                #expect(number == value, "the README says \(number) where the code has \(value): \(pattern)")
+            }
+        }
+    }
+
     private func waitFor(_ condition: () -> Bool) throws {
         for _ in 0..<100 {
             if condition() { return }
