@@ -21,6 +21,11 @@ package final class HTTPServer: Sendable {
         package var connectionMemory = 32 * 1024
 
         package init() {}
+
+        /// About the most bytes a request's line and headers may take (more gets 431):
+        /// libmicrohttpd reads them into half of the connection's memory, the rest being for
+        /// the answer.
+        package var headerBytes: Int { connectionMemory / 2 }
     }
 
     /// The longest query kept, in bytes; a longer one is marked `queryIsTooLong`.

@@ -173,6 +173,19 @@ import Testing
         #expect(garbage.isEmpty || garbage.hasPrefix("HTTP/1.1 4"), "\(garbage.prefix(40))")
     }
 
+    /// The header limit the README quotes is the one libmicrohttpd applies.
+    @Test func headersUpToTheLimitAreReadAndBeyondItRefused() throws {
+        let server = try Self.start(Self.hello)
+        defer { server.stop() }
+        func request(_ size: Int) -> String {
+            let head = "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: "
+            return head + String(repeating: "a", count: size - head.utf8.count - 4) + "\r\n\r\n"
+        }
+        let limit = HTTPServer.Limits().headerBytes
+        #expect(Self.exchange(request(limit - 1024), port: server.port).hasPrefix("HTTP/1.1 200"))
+        #expect(Self.exchange(request(limit + 1), port: server.port).hasPrefix("HTTP/1.1 431"))
+    }
+
     @Test func aRequestWithoutHostReachesTheHandlerWithoutOne() throws {
         let server = try Self.start(Self.hello)
         defer { server.stop() }

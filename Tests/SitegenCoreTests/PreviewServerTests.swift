@@ -115,7 +115,8 @@ import Testing
         let quoted: [(pattern: String, value: Double)] = [
             (#"At most ([\d,]+) connections at once"#, Double(limits.connections)),
             (#"while all ([\d,]+) are taken"#, Double(limits.connections)),
-            (#"([\d,]+) KiB of memory each \(which bounds a request's headers\)"#, Double(limits.connectionMemory / 1024)),
+            (#"([\d,]+) KiB of memory each"#, Double(limits.connectionMemory / 1024)),
+            (#"bounds a request's line and headers to ([\d,]+) KiB"#, Double(limits.headerBytes / 1024)),
             (#"([\d,]+) s of silence before one is closed"#, Double(limits.idleSeconds)),
             (#"A connection has ([\d,.]+) s to send a whole request"#, limits.requestSeconds),
             (#"a path longer than ([\d,]+) bytes"#, Double(RequestPath.maximumLength)),
@@ -124,7 +125,7 @@ import Testing
             (#"each line cut to ([\d,]+) characters"#, Double(FailureSummary.lineLimit)),
             (#"each error to ([\d,]+)"#, Double(FailureSummary.lengthLimit)),
         ]
-        #expect(limits.connectionMemory % 1024 == 0)
+        #expect(limits.connectionMemory % 1024 == 0 && limits.headerBytes % 1024 == 0)
         for (pattern, value) in quoted {
             let matches = section.matches(of: try Regex(pattern))
             #expect(matches.count == 1, "the README says it once: \(pattern)")
