@@ -116,9 +116,9 @@ package final class HTTPServer: Sendable {
         let queryLength = sitegen_http_query(connection, &query, query.count)
         let hosts = sitegen_http_header_count(connection, "Host")
         let request = HTTPRequest(
-            method: String(cString: method), target: escaped(UnsafeRawBufferPointer(start: url, count: strlen(url))),
+            method: String(cString: method), target: printable(UnsafeRawBufferPointer(start: url, count: strlen(url))),
             host: header("Host"), ifNoneMatch: header("If-None-Match"),
-            query: queryLength > 0 ? query.withUnsafeBytes { escaped(UnsafeRawBufferPointer(rebasing: $0[..<Int(queryLength)])) } : nil,
+            query: queryLength > 0 ? query.withUnsafeBytes { printable($0[..<Int(queryLength)]) } : nil,
             hostIsMalformed: hosts > 1, queryIsTooLong: queryLength < 0,
             fetch: FetchMetadata(site: header("Sec-Fetch-Site"), mode: header("Sec-Fetch-Mode"), destination: header("Sec-Fetch-Dest")))
         let response = box.handler(request)
@@ -138,11 +138,13 @@ package final class HTTPServer: Sendable {
         Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().deadline.completed(connection)
     }
 
-    /// `bytes` as text, with every byte outside printable ASCII percent-encoded.
-    static func escaped(_ bytes: UnsafeRawBufferPointer) -> String {
+    /// `bytes` as text with every byte outside printable ASCII percent-encoded (`%0D`, `%FF`), the
+    /// escapes already there kept: what a handler is given of a target, and what may go in a
+    /// header, whatever a client sent.
+    package static func printable(_ bytes: some Sequence<UInt8>) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(bytes.count)
+        text.reserveCapacity(bytes.underestimatedCount)
         for byte in bytes {
             if (0x21...0x7E).contains(byte) {
                 text.append(byte)

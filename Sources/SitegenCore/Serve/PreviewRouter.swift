@@ -71,25 +71,10 @@ struct PreviewRouter: Sendable {
         }
         if !isFolder, !path.isEmpty, site.folders.contains(path) {
             var response = Self.text(301, "Moved to /\(path)/.\n")
-            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + Self.headerSafe($0) } ?? "")))
+            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + HTTPServer.printable($0.utf8) } ?? "")))
             return response
         }
         return Self.page(404, ErrorPage.notFound(path))
-    }
-
-    /// `text` with every byte outside printable ASCII percent-encoded: fit for a header value
-    /// whatever the client sent, with the escapes it sent kept as they were.
-    static func headerSafe(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if (0x21...0x7E).contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The live-reload client, served like a file of the site.
