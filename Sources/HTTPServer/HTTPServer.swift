@@ -17,6 +17,9 @@ package final class HTTPServer: Sendable {
         /// Seconds a connection has to send a whole request, from connecting or from the end of
         /// its previous request, however slowly its bytes come (`RequestDeadline`).
         package var requestSeconds = 5.0
+        /// Seconds a connection has to send a whole request while every place is taken, so that
+        /// connections waiting to be let in do not wait behind slow ones.
+        package var busyRequestSeconds = 0.25
         /// Bytes of memory per connection, which bounds the size of a request's headers.
         package var connectionMemory = 32 * 1024
 
@@ -58,7 +61,8 @@ package final class HTTPServer: Sendable {
         }
         address = String(decoding: bound.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.port = Int(boundPort)
-        guard let deadline = RequestDeadline(seconds: limits.requestSeconds, connectionLimit: limits.connections) else {
+        guard let deadline = RequestDeadline(
+            seconds: limits.requestSeconds, busySeconds: limits.busyRequestSeconds, connectionLimit: limits.connections) else {
             sitegen_http_close(socket)
             throw .cannotStart
         }

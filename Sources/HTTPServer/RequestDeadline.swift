@@ -12,7 +12,7 @@ import Synchronization
 /// down. libmicrohttpd's idle timeout starts again with every byte, so without this a client
 /// trickling a header line every few seconds keeps its connection, and a place under the limit,
 /// for as long as it likes. While every place is taken, new connections wait in the listening
-/// socket's queue, so then a connection gets a tenth of the deadline to send its request: the
+/// socket's queue, so then a connection gets a much shorter deadline to send its request: the
 /// ones waiting behind are let in at once rather than a deadline later. An answered request is
 /// not timed (an event stream may stay open), nor is the sending of an answer.
 ///
@@ -40,11 +40,11 @@ final class RequestDeadline: Sendable {
 
     /// Starts the thread that shuts down overdue connections; nil when the system refuses a
     /// pipe or a thread.
-    init?(seconds: Double, connectionLimit: Int) {
+    init?(seconds: Double, busySeconds: Double, connectionLimit: Int) {
         var ends: [Int32] = [-1, -1]
         guard sitegen_http_pipe(&ends) == 0 else { return nil }
         self.seconds = .milliseconds(Int64(max(seconds, 0.01) * 1000))
-        busySeconds = self.seconds / 10
+        self.busySeconds = .milliseconds(Int64(max(min(busySeconds, seconds), 0.01) * 1000))
         limit = connectionLimit
         wakeUp = (ends[0], ends[1])
         var started = pthread_t()
@@ -78,22 +78,25 @@ final class RequestDeadline: Sendable {
         sitegen_http_close(wakeUp.write)
     }
 
-    /// How often overdue connections are looked for, in milliseconds: as often as the busy
-    /// deadline, at most four times a second.
-    private var interval: Int32 {
-        let milliseconds = busySeconds.components.seconds * 1000 + busySeconds.components.attoseconds / 1_000_000_000_000_000
-        return Int32(max(10, min(250, milliseconds)))
+    /// How often overdue connections are looked for, in milliseconds: four times a second (or an
+    /// eighth of the deadline), and while every place is taken four times per busy deadline.
+    private func interval(busy: Bool) -> Int32 {
+        let period = busy ? busySeconds / 4 : min(.milliseconds(250), seconds / 8)
+        return Int32(max(10, period.components.seconds * 1000 + period.components.attoseconds / 1_000_000_000_000_000))
     }
 
     private func run() {
-        while sitegen_http_wait_readable(wakeUp.read, interval) == 0 {
+        var busy = false
+        while sitegen_http_wait_readable(wakeUp.read, interval(busy: busy)) == 0 {
             let now = ContinuousClock.now
-            connections.withLock { connections in
-                let allowed = connections.count >= limit ? busySeconds : seconds
+            busy = connections.withLock { connections in
+                let full = connections.count >= limit
+                let allowed = full ? busySeconds : seconds
                 for (key, connection) in connections where !connection.answered && !connection.shutDown && now - connection.since > allowed {
                     sitegen_http_shut_down(connection.socket)
                     connections[key]?.shutDown = true
                 }
+                return full
             }
         }
     }

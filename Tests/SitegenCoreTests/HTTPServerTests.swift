@@ -236,6 +236,7 @@ import Testing
         var limits = HTTPServer.Limits()
         limits.connections = 16
         limits.requestSeconds = 2
+        limits.busyRequestSeconds = 0.1
         let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, handler: Self.hello)
         defer { server.stop() }
         let slow = SlowClients(48, port: server.port)

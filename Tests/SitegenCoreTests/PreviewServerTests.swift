@@ -119,6 +119,7 @@ import Testing
             (#"bounds a request's line and headers to ([\d,]+) KiB"#, Double(limits.headerBytes / 1024)),
             (#"([\d,]+) s of silence before one is closed"#, Double(limits.idleSeconds)),
             (#"A connection has ([\d,.]+) s to send a whole request"#, limits.requestSeconds),
+            (#"while all [\d,]+ are taken it has ([\d,.]+) s"#, limits.busyRequestSeconds),
             (#"a path longer than ([\d,]+) bytes"#, Double(RequestPath.maximumLength)),
             (#"a query longer than ([\d,]+) is 414"#, Double(HTTPServer.queryLimit)),
             (#"the first ([\d,]+) errors"#, Double(FailureSummary.messageLimit)),
