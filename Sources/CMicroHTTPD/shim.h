@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -38,9 +39,12 @@ static inline void sitegen_http_quiet_log(void *cls, const char *format, va_list
 /// Starts a daemon on an already listening socket, with a pool of `threads` event loops, at most
 /// `connection_limit` connections, `idle_timeout` seconds of silence before a connection is
 /// closed, and `memory_limit` bytes per connection (which bounds the request's headers).
+/// `notify` hears of each connection opened and closed and `completed` of each request done,
+/// both with `notify_context`.
 static inline struct MHD_Daemon *sitegen_http_start(
     int listen_socket, unsigned int threads, unsigned int connection_limit, unsigned int idle_timeout,
-    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context) {
+    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_NotifyConnectionCallback notify, MHD_RequestCompletedCallback completed, void *notify_context) {
     return MHD_start_daemon(
         MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         handler, handler_context,
@@ -49,9 +53,40 @@ static inline struct MHD_Daemon *sitegen_http_start(
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, notify_context,
         MHD_OPTION_UNESCAPE_CALLBACK, sitegen_http_keep_escapes, NULL,
         MHD_OPTION_EXTERNAL_LOGGER, sitegen_http_quiet_log, NULL,
         MHD_OPTION_END);
+}
+
+/// The socket of a connection (MHD_get_connection_info is variadic), or -1.
+static inline int sitegen_http_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? (int)info->connect_fd : -1;
+}
+
+/// Ends both directions of a connection's socket without closing it: the daemon sees the end,
+/// closes the connection, and only then frees the descriptor.
+static inline void sitegen_http_shut_down(int fd) { (void)shutdown(fd, SHUT_RDWR); }
+
+/// A pipe whose ends are close-on-exec, for waking a waiting thread; 0, or -1 with errno.
+static inline int sitegen_http_pipe(int ends[2]) {
+    if (pipe(ends) != 0) return -1;
+    (void)fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    (void)fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+/// Waits up to `milliseconds` for `fd` to be readable (or closed): 1 when it is, 0 when the time
+/// ran out.
+static inline int sitegen_http_wait_readable(int fd, int milliseconds) {
+    struct pollfd polled = {fd, POLLIN, 0};
+    int ready;
+    do {
+        ready = poll(&polled, 1, milliseconds);
+    } while (ready < 0 && errno == EINTR);
+    return ready > 0 ? 1 : 0;
 }
 
 /// Opens a socket listening on `host` (a name or an address; IPv4 preferred) and `port` (0 for
@@ -90,7 +125,7 @@ static inline int sitegen_http_listen(
     (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
     int one = 1;
     (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (bind(fd, chosen->ai_addr, chosen->ai_addrlen) != 0 || listen(fd, 512) != 0) {
+    if (bind(fd, chosen->ai_addr, chosen->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
         *system_error = errno;
         close(fd);
         freeaddrinfo(found);

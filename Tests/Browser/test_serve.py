@@ -1,21 +1,25 @@
 """sitegen serve in Chromium: an edited page reloads on the same carousel page with its new text; a
 broken page shows the error over the preview, and fixing it takes the overlay away; a stylesheet
-change is swapped in without a reload. And the process: a busy port fails clearly, SIGTERM ends it
-with status 0 and frees the port."""
+change is swapped in without a reload; a page of another site (another port of this machine
+included) cannot run or read the preview's scripts, while the preview's own pages work. And the
+process: a busy port fails clearly, SIGTERM ends it with status 0 and frees the port."""
 
+import functools
+import http.server
 import pathlib
 import re
 import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT
+from conftest import ROOT, QuietHandler
 
 
 def copy_example(destination: pathlib.Path) -> pathlib.Path:
@@ -171,3 +175,66 @@ def test_many_tabs_share_one_event_stream(browser, preview):
             browser.close()
         browser.switch_to.window(original)
         browser.set_page_load_timeout(20)
+
+
+ELSEWHERE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Another site</title>
+<script>
+  window.outcome = {};
+  const note = (name, value) => { window.outcome[name] = value; };
+</script>
+<script src="PREVIEW/embed.js" onload="note('embed', 'loaded')" onerror="note('embed', 'refused')"></script>
+<script src="PREVIEW/welcome/embed.js" onload="note('flow', 'loaded')" onerror="note('flow', 'refused')"></script>
+<script src="PREVIEW/_sitegen/live.js" onload="note('live', 'loaded')" onerror="note('live', 'refused')"></script>
+<script>
+  fetch("PREVIEW/welcome/").then((r) => r.text()).then((t) => note("fetch", "read " + t.length), () => note("fetch", "refused"));
+  const events = new EventSource("PREVIEW/_sitegen/events");
+  events.onopen = () => note("events", "open");
+  events.onerror = () => { note("events", "refused"); events.close(); };
+</script>
+</head><body><a id="preview" href="PREVIEW/welcome/">the preview</a></body></html>
+"""
+
+
+@pytest.fixture
+def another_site(tmp_path):
+    """Serves a folder over HTTP on another port of this machine, as another site's pages."""
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield folder, httpd.server_address[1]
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"], ids=["same-site: another port", "cross-site"])
+def test_another_sites_page_cannot_run_or_read_the_preview(browser, preview, another_site, host):
+    """`<script src>` is not stopped by CORS or by the Host check: before, this page ran the
+    preview's embed.js and each flow's, and read every carousel, drafts included. Each load must
+    fail (its onerror fires), and the preview's pages still work when navigated to."""
+    folder, port = another_site
+    (folder / "index.html").write_text(ELSEWHERE.replace("PREVIEW/", preview.url))
+    browser.get(f"http://{host}:{port}/index.html")
+    outcome = "return window.outcome"
+    wait_for(browser, lambda: len(browser.execute_script(outcome) or {}) == 5)
+    assert browser.execute_script(outcome) == {
+        "embed": "refused", "flow": "refused", "live": "refused", "fetch": "refused", "events": "refused"}
+    assert browser.execute_script("return typeof window.sitegen") == "undefined", "no script of the preview ran"
+
+    browser.find_element(By.ID, "preview").click()  # a link followed is a top-level navigation
+    wait_for(browser, lambda: browser.current_url == preview.url + "welcome/")
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.querySelector('.sg-bar-prev')?.hasAttribute('aria-disabled') === true"))
+
+    browser.get(preview.url + "welcome/")
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.querySelector('.sg-bar-prev')?.hasAttribute('aria-disabled') === true"))
+    statuses = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all(["/embed.js", "/welcome/embed.js", "/_sitegen/live.js"].map((path) => fetch(path).then((r) => r.status)))
+          .then(done, (error) => done(String(error)));
+    """)
+    assert statuses == [200, 200, 200], "the preview's own requests are answered"
+

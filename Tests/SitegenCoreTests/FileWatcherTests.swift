@@ -3,7 +3,7 @@ import Testing
 @testable import SitegenCore
 
 /// The preview's watcher, with inotify and by polling: saves, saves by rename, new and removed
-/// files and folders, and editors' scratch files.
+/// files and folders, editors' scratch files, and the site folder itself going and coming back.
 @Suite struct FileWatcherTests {
     static let modes = [true, false]
 
@@ -104,5 +104,85 @@ import Testing
         let started = Date()
         #expect(watcher.changes(within: 30) == nil)
         #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    /// Changes gathered until `condition` holds, waiting at most `seconds`.
+    private func changes(_ watcher: FileWatcher, until condition: () -> Bool, seconds: Double = 5) -> Set<String> {
+        let deadline = Date().addingTimeInterval(seconds)
+        var seen: Set<String> = []
+        while !condition(), Date() < deadline, let more = watcher.changes(within: 0.3) { seen.formUnion(more) }
+        return seen
+    }
+
+    @Test(arguments: modes)
+    func aRemovedSiteFolderIsNoticedAndARecreatedOneIsWatched(notifications: Bool) throws {
+        let (site, watcher) = try watchedSite(notifications: notifications)
+        defer { site.remove() }
+        #expect(!watcher.siteIsMissing)
+        try FileManager.default.removeItem(atPath: site.path)
+        let gone = changes(watcher) { watcher.siteIsMissing }
+        #expect(watcher.siteIsMissing && gone.contains(""), "\(gone)")
+        #expect(watcher.changes(within: 0.3) == [], "a missing site has no changes until it is back")
+
+        try site.write("content/tour/01-a.md", "# Back\n")
+        let back = changes(watcher) { !watcher.siteIsMissing }
+        #expect(!watcher.siteIsMissing && back.contains(""), "the whole site changed: \(back)")
+        #expect(watcher.mode == (notifications ? .notifications : .polling))
+        let edited = try changes(watcher) { try site.write("content/tour/01-a.md", "# Back, edited\n") }
+        #expect(edited.contains("content/tour/01-a.md"), "the new folder is watched: \(edited)")
+    }
+
+    @Test(arguments: modes)
+    func aSiteFolderMovedAwayIsMissingAndMovedBackIsWatchedAgain(notifications: Bool) throws {
+        let (site, watcher) = try watchedSite(notifications: notifications)
+        defer {
+            site.remove()
+            try? FileManager.default.removeItem(atPath: site.path + ".moved")
+        }
+        try FileManager.default.moveItem(atPath: site.path, toPath: site.path + ".moved")
+        _ = changes(watcher) { watcher.siteIsMissing }
+        #expect(watcher.siteIsMissing)
+        try "# Elsewhere\n".write(toFile: site.path + ".moved/content/tour/01-a.md", atomically: false, encoding: .utf8)
+        #expect(watcher.changes(within: 0.3) == [], "the folder moved away is not watched")
+        try FileManager.default.moveItem(atPath: site.path + ".moved", toPath: site.path)
+        let back = changes(watcher) { !watcher.siteIsMissing }
+        #expect(!watcher.siteIsMissing && back.contains(""))
+        let edited = try changes(watcher) { try site.write("content/tour/01-a.md", "# Home\n") }
+        #expect(edited.contains("content/tour/01-a.md"), "\(edited)")
+    }
+
+    /// inotify tells nothing when a folder above the site is moved; the site folder's path is
+    /// checked every `rootCheckInterval` for that.
+    @Test(arguments: modes)
+    func aSiteWhoseParentMovedIsMissing(notifications: Bool) throws {
+        let parent = try TemporaryDirectory()
+        defer {
+            parent.remove()
+            try? FileManager.default.removeItem(atPath: parent.path + ".moved")
+        }
+        try parent.write("site/content/tour/01-a.md", "# A\n")
+        let root = DiskFileSystem().realPath(parent.path + "/site") ?? parent.path + "/site"
+        let watcher = FileWatcher(siteRoot: root, fileSystem: DiskFileSystem(), usingNotifications: notifications)
+        try FileManager.default.moveItem(atPath: parent.path, toPath: parent.path + ".moved")
+        let gone = changes(watcher, until: { watcher.siteIsMissing }, seconds: FileWatcher.rootCheckInterval + 4)
+        #expect(watcher.siteIsMissing && gone.contains(""), "\(gone)")
+    }
+
+    /// A folder put in the site folder's place (`rm -rf` and a fresh clone) is another folder:
+    /// it is watched instead, and counts as the whole site changed.
+    @Test(arguments: modes)
+    func aReplacedSiteFolderIsWatchedInsteadOfTheOldOne(notifications: Bool) throws {
+        let (site, watcher) = try watchedSite(notifications: notifications)
+        defer { site.remove() }
+        let replaced = try changes(watcher) {
+            try FileManager.default.removeItem(atPath: site.path)
+            try site.write("content/tour/01-a.md", "# Replaced\n")
+        }
+        // A poller may find the new folder with the old one's inode number, and so see only
+        // its files changed; inotify sees the old one go.
+        #expect(notifications ? replaced.contains("") : !replaced.isEmpty, "\(replaced)")
+        _ = changes(watcher) { !watcher.siteIsMissing }
+        let edited = try changes(watcher) { try site.write("content/tour/01-a.md", "# Replaced, edited\n") }
+        #expect(!watcher.siteIsMissing && edited.contains("content/tour/01-a.md"), "\(edited)")
     }
 }

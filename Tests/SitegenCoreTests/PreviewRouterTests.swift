@@ -23,12 +23,13 @@ import Testing
 
     let router = PreviewRouter(hosts: HostCheck(listeningOn: "127.0.0.1"))
 
-    func get(_ target: String, host: String? = "127.0.0.1:4000", method: String = "GET", ifNoneMatch: String? = nil, site: PreviewSite? = site)
-        -> HTTPResponse
-    {
+    func get(
+        _ target: String, host: String? = "127.0.0.1:4000", method: String = "GET", ifNoneMatch: String? = nil, query: String? = nil,
+        fetch: FetchMetadata = FetchMetadata(), site: PreviewSite? = site, state: PreviewRouter.State? = nil
+    ) -> HTTPResponse {
         router.respond(
-            to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch),
-            state: PreviewRouter.State(site: site, failure: site == nil ? ["content/a.md:1:1: error: broken"] : nil),
+            to: HTTPRequest(method: method, target: target, host: host, ifNoneMatch: ifNoneMatch, query: query, fetch: fetch),
+            state: state ?? PreviewRouter.State(site: site, failure: site == nil ? FailureSummary(["content/a.md:1:1: error: broken"]) : nil),
             openEvents: { EventStream() })
     }
 
@@ -47,7 +48,7 @@ import Testing
         ("/%00", 400), ("/%c0%ae%c0%ae/etc/passwd", 400), ("/%c0%af", 400), ("/%e0%80%ae%e0%80%ae/x", 400),
         ("/%ff", 400), ("/%", 400), ("/%2", 400), ("/%zz", 400), ("//etc/passwd", 400), ("/welcome//index.html", 400),
         ("etc/passwd", 400), ("*", 400), ("/a\u{1}b", 400), ("/\u{7f}", 400),
-        ("/" + String(repeating: "a", count: 3000), 400),
+        ("/" + String(repeating: "a", count: 3000), 414),
         ("/etc/passwd", 404), ("/proc/self/environ", 404), ("/.sitegen-output", 404), ("/.sitegen-cache/preview/build-state", 404),
         ("/index.html/", 404), ("/welcome/index.html/..", 400), ("/welcome.", 404), ("/WELCOME/", 404),
     ])
@@ -172,6 +173,33 @@ import Testing
         #expect(get("/_sitegen/live.js", site: nil).status == 200, "the client still loads, to reload when fixed")
     }
 
+    /// 8,000 errors, one on a line of 200 KB, and a worst case of control characters (six bytes
+    /// each in JSON): the page of errors and the failure's event stay far under the event
+    /// stream's limit, and say how many errors were left out.
+    @Test func aFailureIsShownAsABoundedSummaryWhateverTheBuildPrinted() {
+        let many = (0..<8000).map { "content/tour/01-a.md:\($0 + 2):1: error: unknown key 'titel\($0)'\n  titel\($0): x\n  ^~~~~~~~~" }
+        let long = ["content/tour/01-a.md:2:1: error: unknown key 'titel'\n  titel: " + String(repeating: "a", count: 200_000) + "\n  ^~~~~"]
+        let controls = (0..<500).map { _ in String(repeating: "\u{1}\u{2028}", count: 5000) }
+        for (messages, shown, omitted) in [(many, 100, 7900), (long, 1, 0), (controls, 100, 400)] {
+            let summary = FailureSummary(messages)
+            #expect(summary.messages.count == shown && summary.omitted == omitted)
+            #expect(summary.messages.allSatisfy { $0.unicodeScalars.count <= FailureSummary.lengthLimit + 2 })
+            let event = LiveReload.Event.failed(build: 3, summary: summary).text
+            #expect(event.utf8.count < EventStream.pendingLimit / 4, "\(event.utf8.count) bytes")
+            let page = get("/welcome/", state: .init(site: nil, failure: summary))
+            #expect(page.status == 500 && body(page).utf8.count < EventStream.pendingLimit / 4)
+            if omitted > 0 {
+                #expect(event.contains("\"more\": \"… and \(omitted) more errors, in the terminal\""))
+                #expect(body(page).contains("<p>… and \(omitted) more errors, in the terminal</p>"))
+            }
+        }
+        let cut = FailureSummary(long).messages[0].split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(cut.count == 3 && cut[0] == "content/tour/01-a.md:2:1: error: unknown key 'titel'", "each line is cut, not the message's first line alone")
+        #expect(cut[1].hasSuffix("a …") && cut[2] == "  ^~~~~")
+        #expect(FailureSummary(["short"]) == FailureSummary(["short"]) && FailureSummary(["short"]).more == nil)
+        #expect(body(get("/welcome/", state: .init(site: nil, failure: FailureSummary(["a", "b"])))).components(separatedBy: "<pre>").count == 3)
+    }
+
     @Test func eventsAreAStream() {
         let response = get("/_sitegen/events")
         #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
@@ -180,6 +208,107 @@ import Testing
             return
         }
     }
+
+    // MARK: Requests from other sites' pages
+
+    static let fetchSites: [String?] = [nil, "same-origin", "none", "same-site", "cross-site", "CROSS-SITE", "elsewhere", ""]
+    static let fetchModes: [String?] = [nil, "navigate", "no-cors", "cors", "same-origin", "websocket"]
+    static let fetchDestinations: [String?] = [nil, "document", "script", "iframe", "empty", "style", "image", "frame"]
+    static let everyKindOfPath = ["/", "/embed.js", "/welcome/", "/assets/sitegen.js", "/_sitegen/live.js", "/_sitegen/events", "/nope", "/%00"]
+
+    /// Every combination of the three headers, on every kind of path: a request a browser marks as
+    /// from another site (another port of this machine is `same-site`) is refused unless it is a
+    /// top-level navigation; the preview's own requests, what the user opened, and requests
+    /// without the headers are answered as before.
+    @Test(arguments: fetchSites, fetchModes)
+    func requestsFromAnotherSitesPageAreRefusedButNavigations(_ site: String?, _ mode: String?) {
+        let fromElsewhere = site != nil && !["same-origin", "none"].contains(site)
+        for destination in Self.fetchDestinations {
+            let isNavigation = mode == "navigate" && destination == "document"
+            let fetch = FetchMetadata(site: site, mode: mode, destination: destination)
+            for target in Self.everyKindOfPath {
+                let response = get(target, fetch: fetch)
+                let unmarked = get(target)
+                if fromElsewhere && !isNavigation {
+                    #expect(response.status == 403, "\(target) \(fetch)")
+                    #expect(body(response).contains("not another site's page"))
+                    if case .events = response.body { Issue.record("a refused request opened a stream") }
+                } else {
+                    #expect(response.status == unmarked.status, "\(target) \(fetch)")
+                }
+            }
+        }
+    }
+
+    @Test func theCasesThatMatterMost() {
+        let script = FetchMetadata(site: "same-site", mode: "no-cors", destination: "script")
+        #expect(get("/welcome/", fetch: script).status == 403, "a page on another port of this machine cannot run a flow's script")
+        #expect(get("/_sitegen/events", fetch: FetchMetadata(site: "cross-site", mode: "cors", destination: "empty")).status == 403)
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "cross-site", mode: "navigate", destination: "iframe")).status == 403, "nor frame it")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "cross-site", mode: "navigate", destination: "document")).status == 200, "a link followed")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "same-origin", mode: "no-cors", destination: "script")).status == 200)
+        #expect(get("/welcome/", fetch: FetchMetadata(site: "none", mode: "navigate", destination: "document")).status == 200, "an address typed")
+        #expect(get("/welcome/", fetch: FetchMetadata(site: " same-origin ")).status == 200)
+    }
+
+    // MARK: Lengths and header values
+
+    @Test func aLongQueryOrPathIs414() {
+        let response = router.respond(
+            to: HTTPRequest(method: "GET", target: "/welcome/", host: "localhost", queryIsTooLong: true), state: .init(site: Self.site),
+            openEvents: { EventStream() })
+        #expect(response.status == 414)
+        #expect(body(response) == "URI too long: the query is longer than \(HTTPServer.queryLimit) bytes.\n")
+        #expect(body(get("/" + String(repeating: "a", count: RequestPath.maximumLength))).contains("URI too long: the path"))
+    }
+
+    /// Bytes a header must not carry, raw and percent-encoded as HTTPServer hands raw bytes on.
+    static let hostileBytes = ["\r", "\n", "\r\n", "\u{0}", "\u{7f}", "\t", " ", "\u{1b}", "é", "\u{2028}", "%0D", "%0A", "%0d%0a", "%00", "%7F", "%09", "%FF", "%C0%AE", "%E9", "%20"]
+
+    @Test(arguments: hostileBytes)
+    func aControlCharacterOrInvalidUTF8InThePathIs400(_ hostile: String) {
+        let raw = hostile.contains("%") || hostile == " " || hostile == "é" || hostile == "\u{2028}" ? nil : get("/welcome" + hostile)
+        let escaped = get("/welcome" + (hostile.contains("%") ? hostile : HTTPServer.printable(hostile.utf8)))
+        for response in [raw, escaped].compactMap({ $0 }) {
+            #expect(response.header("Location") == nil, "\(hostile.debugDescription)")
+            if ["%20", " ", "é"].contains(hostile) || hostile == "\u{2028}" {
+                #expect(response.status == 404, "a printable character: \(hostile.debugDescription)")
+            } else {
+                #expect(response.status == 400, "\(hostile.debugDescription)")
+            }
+        }
+    }
+
+    @Test(arguments: hostileBytes)
+    func theQueryIsPercentEncodedInTheRedirect(_ hostile: String) throws {
+        for query in ["a" + hostile + "b", hostile, "x=1&" + hostile] {
+            let response = get("/welcome", query: query)
+            #expect(response.status == 301)
+            let location = try #require(response.header("Location"), "\(query.debugDescription)")
+            #expect(location.hasPrefix("/welcome/?"))
+            #expect(location.utf8.allSatisfy { (0x21...0x7E).contains($0) }, "\(location.debugDescription)")
+            #expect(Path.percentDecoded(String(location.dropFirst("/welcome/?".count))) == Path.percentDecoded(HTTPServer.printable(query.utf8)))
+        }
+        #expect(get("/welcome", query: "a\rb").header("Location") == "/welcome/?a%0Db")
+        #expect(get("/welcome", query: "q=%0d%0a").header("Location") == "/welcome/?q=%0d%0a", "escapes sent stay as sent")
+    }
+
+    /// Whatever is asked, every header value the router gives is printable ASCII.
+    @Test func everyHeaderValueIsPrintableASCII() {
+        let targets = ["/welcome", "/welcome/images", "/", "/nope", "/%E6%97%A5%E6%9C%AC", "/_sitegen/events", "http://localhost:4000/welcome"]
+        let queries: [String?] = [nil, "a\r\nSet-Cookie: x", "\u{0}", "\u{7f}\t é", "%ff"]
+        for target in targets {
+            for query in queries {
+                for method in ["GET", "HEAD", "POST"] {
+                    let response = get(target, method: method, query: query)
+                    for header in response.headers {
+                        #expect(header.value.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "\(target) \(header)")
+                    }
+                }
+            }
+        }
+    }
+
 }
 
 extension String {

@@ -4,14 +4,16 @@ import Mustache
 /// "not found". Both carry the live-reload client, so they go away when the site is fixed.
 enum ErrorPage {
     /// Shown in place of every page until a build succeeds.
-    static func failedBuild(_ messages: [String]) -> String {
-        let listed = messages.isEmpty ? "<p>The first build has not finished yet.</p>" : messages.map { "<pre>\(HTMLEscaping.escape($0))</pre>" }.joined(separator: "\n")
+    static func failedBuild(_ summary: FailureSummary?) -> String {
+        var listed = summary?.messages.map { "<pre>\(HTMLEscaping.escape($0))</pre>" } ?? []
+        if let more = summary?.more { listed.append("<p>\(HTMLEscaping.escape(more))</p>") }
+        if listed.isEmpty { listed = ["<p>The first build has not finished yet.</p>"] }
         return document(
             title: "The site has errors", error: true,
             body: """
                 <h1>The site has errors</h1>
                 <p>Fix them and save: this page reloads by itself when the site builds.</p>
-                \(listed)
+                \(listed.joined(separator: "\n"))
                 """)
     }
 

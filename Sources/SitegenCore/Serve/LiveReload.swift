@@ -11,8 +11,8 @@ final class LiveReload: Sendable {
         case reload([String])
         /// Only these stylesheets changed: pages swap them without reloading.
         case styles([String])
-        /// Build number `build` failed with these diagnostics.
-        case failed(build: Int, messages: [String])
+        /// Build number `build` failed with these errors.
+        case failed(build: Int, summary: FailureSummary)
         /// A build succeeded after one failed.
         case recovered
 
@@ -22,8 +22,11 @@ final class LiveReload: Sendable {
             switch self {
             case .reload(let paths): (name, data) = ("reload", ["paths": .array(paths.map(JSONValue.string))])
             case .styles(let paths): (name, data) = ("styles", ["paths": .array(paths.map(JSONValue.string))])
-            case .failed(let build, let messages):
-                (name, data) = ("failed", ["build": .int(build), "messages": .array(messages.map(JSONValue.string))])
+            case .failed(let build, let summary):
+                (name, data) = (
+                    "failed",
+                    ["build": .int(build), "messages": .array(summary.messages.map(JSONValue.string)), "more": summary.more.map(JSONValue.string) ?? .null]
+                )
             case .recovered: (name, data) = ("recovered", [:])
             }
             let lines = data.text.split(separator: "\n").map { "data: " + $0 }

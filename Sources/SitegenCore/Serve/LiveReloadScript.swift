@@ -38,7 +38,7 @@ enum LiveReloadScript {
           `);
           let overlay = null;
           const hide = () => { overlay?.remove(); overlay = null; };
-          const show = (messages) => {
+          const show = (messages, more) => {
             hide();
             overlay = document.createElement("sitegen-errors");
             const root = overlay.attachShadow({ mode: "open" });
@@ -53,6 +53,7 @@ enum LiveReloadScript {
             box.appendChild(document.createElement("p")).textContent =
               "The preview still shows the last good build. Fix the errors and save.";
             for (const message of messages) box.appendChild(document.createElement("pre")).textContent = message;
+            if (more) box.appendChild(document.createElement("p")).textContent = more;
             document.documentElement.appendChild(overlay);
           };
           const swapStyles = (paths) => {
@@ -82,7 +83,7 @@ enum LiveReloadScript {
               if (isErrorPage) {
                 if (failure !== null && failure !== data.build) location.reload();
               } else {
-                show(data.messages);
+                show(data.messages, data.more);
               }
               failure = data.build;
             },

@@ -10,7 +10,7 @@ struct PreviewRouter: Sendable {
     /// and the diagnostics of the last build when it failed.
     struct State: Sendable {
         var site: PreviewSite?
-        var failure: [String]?
+        var failure: FailureSummary?
     }
 
     static let securityHeaders: [(name: String, value: String)] = [
@@ -24,6 +24,12 @@ struct PreviewRouter: Sendable {
         }
         guard hosts.allows(host) else {
             return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(host)'.\n")
+        }
+        guard !CrossSiteCheck.refuses(request.fetch) else {
+            return Self.text(403, "This preview answers its own pages and addresses opened in the browser, not another site's page.\n")
+        }
+        guard !request.queryIsTooLong else {
+            return Self.text(414, "URI too long: the query is longer than \(HTTPServer.queryLimit) bytes.\n")
         }
         var target = request.target
         // The absolute form (`GET http://localhost:4000/ HTTP/1.1`) names its host too.
@@ -42,6 +48,7 @@ struct PreviewRouter: Sendable {
         let isFolder: Bool
         switch RequestPath(target: target) {
         case .malformed(let reason): return Self.text(400, "Bad request: \(reason).\n")
+        case .tooLong: return Self.text(414, "URI too long: the path is longer than \(RequestPath.maximumLength) bytes.\n")
         case .path(let found, let folder): (path, isFolder) = (found, folder)
         }
         switch path {
@@ -56,7 +63,7 @@ struct PreviewRouter: Sendable {
             break
         }
         guard let site = state.site else {
-            return Self.page(500, ErrorPage.failedBuild(state.failure ?? []))
+            return Self.page(500, ErrorPage.failedBuild(state.failure))
         }
         let filePath = isFolder || path.isEmpty ? Path.join(path, "index.html") : path
         if let file = site.files[filePath] {
@@ -64,7 +71,7 @@ struct PreviewRouter: Sendable {
         }
         if !isFolder, !path.isEmpty, site.folders.contains(path) {
             var response = Self.text(301, "Moved to /\(path)/.\n")
-            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + $0 } ?? "")))
+            response.headers.append(("Location", "/" + Path.urlEncoded(path) + "/" + (request.query.map { "?" + HTTPServer.printable($0.utf8) } ?? "")))
             return response
         }
         return Self.page(404, ErrorPage.notFound(path))

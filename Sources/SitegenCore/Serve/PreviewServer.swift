@@ -65,15 +65,21 @@ package final class PreviewServer: Sendable {
         var changed: Set<String> = []
         var first = true
         while true {
-            var result = build()
+            // No build while the site folder is gone: the pages keep the last good build and are
+            // told why it cannot change, until the folder is back.
+            var result = watcher.siteIsMissing ? nil : build()
             // A build that failed while files were still changing (a folder being deleted, a
             // branch being switched) is not reported: the next one is.
-            while result.outcome == .failed, let more = watcher.changes(within: Self.quietPeriod * 2), !more.isEmpty {
+            while let failed = result, failed.outcome == .failed, let more = watcher.changes(within: Self.quietPeriod * 2), !more.isEmpty {
                 changed.formUnion(more)
-                result = build()
+                result = watcher.siteIsMissing ? nil : build()
             }
             if stopping.withLock({ $0.requested }) { break }
-            report(result, after: changed, seconds: environment.now() - result.started)
+            if let result {
+                report(result, after: changed, seconds: environment.now() - result.started)
+            } else {
+                reportMissingSite()
+            }
             if first {
                 first = false
                 environment.standardOutput("Serving \(options.siteDirectory) at \(url) (Ctrl-C to stop)\n")
@@ -147,9 +153,9 @@ package final class PreviewServer: Sendable {
         var summary: String
         switch result.outcome {
         case .failed, .checked:
-            let messages = result.diagnostics.filter(\.isError).map(formatter.format)
-            state.withLock { $0.failure = messages }
-            live.send(.failed(build: number, messages: messages))
+            let failure = FailureSummary(result.diagnostics.filter(\.isError).map(formatter.format))
+            state.withLock { $0.failure = failure }
+            live.send(.failed(build: number, summary: failure))
             let errors = result.diagnostics.errorCount
             summary = "\(errors) error\(errors == 1 ? "" : "s"); " + (hadSite ? "the preview keeps the last good build" : "the pages show them until it builds")
         case .upToDate, .builtEverything, .rebuiltFlows:
@@ -178,6 +184,20 @@ package final class PreviewServer: Sendable {
         }
         let cause = Self.describe(changed)
         environment.standardOutput("\(cause.isEmpty ? "" : cause + ": ")\(summary) in \(CommandLineInterface.formatSeconds(seconds))\n")
+    }
+
+    /// Tells the pages and the terminal that the site folder is gone, as a failed build would.
+    private func reportMissingSite() {
+        let number = builds.add(1, ordering: .relaxed).newValue
+        let diagnostic = Diagnostic.error(
+            "the site folder \(options.siteDirectory) no longer exists; the preview shows the last good build and builds again when the folder is back",
+            path: options.siteDirectory)
+        let text = DiagnosticFormatter().format(diagnostic)
+        environment.standardError(text + "\n")
+        let failure = FailureSummary([text])
+        state.withLock { $0.failure = failure }
+        live.send(.failed(build: number, summary: failure))
+        environment.standardOutput("the site folder is gone: waiting for it to come back\n")
     }
 
     /// "content/welcome/02.md changed", or "3 files changed".

@@ -8,12 +8,14 @@ enum RequestPath: Equatable {
     case path(String, isFolder: Bool)
     /// The target is malformed: 400.
     case malformed(String)
+    /// The target is longer than `maximumLength`: 414.
+    case tooLong
 
     /// The longest target accepted, in bytes.
     static let maximumLength = 2048
 
     init(target: String) {
-        guard target.utf8.count <= Self.maximumLength else { self = .malformed("the path is too long"); return }
+        guard target.utf8.count <= Self.maximumLength else { self = .tooLong; return }
         guard target.hasPrefix("/") else { self = .malformed("the path does not start with '/'"); return }
         var bytes: [UInt8] = []
         var input = Array(target.utf8)[...]
