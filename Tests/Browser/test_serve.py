@@ -104,6 +104,28 @@ def test_a_broken_page_shows_the_error_and_fixing_it_takes_it_away(browser, prev
     wait_for(browser, lambda: browser.execute_script("return document.querySelector('sitegen-errors') === null"))
 
 
+def test_the_error_overlay_fits_a_phone_and_dismiss_stays_in_view(browser, preview):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(preview.url + "welcome/")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+    for name in ["02-record.md", "03-transcribe.md", "04-organize.md"]:
+        page = preview.site / "content" / "welcome" / name
+        page.write_text("---\ntitel: " + "A very long value without a break " * 12 + "\n---\n" + page.read_text())
+    overlay = "document.querySelector('sitegen-errors')?.shadowRoot"
+    wait_for(browser, lambda: browser.execute_script(f"return ({overlay}?.querySelectorAll('.message').length ?? 0) >= 3"))
+    measure = f"""
+        const root = {overlay};
+        const box = root.querySelector('section').getBoundingClientRect();
+        const dismiss = root.querySelector('button').getBoundingClientRect();
+        const pre = root.querySelector('pre');
+        return [box.left >= 0 && box.right <= innerWidth, dismiss.top >= 0 && dismiss.bottom <= innerHeight && dismiss.right <= innerWidth,
+                pre.scrollWidth > pre.clientWidth, document.documentElement.scrollWidth <= innerWidth,
+                [...root.querySelectorAll('.message')].every(m => m.scrollWidth <= m.clientWidth)]"""
+    assert browser.execute_script(measure) == [True, True, True, True, True], "fits, Dismiss in view, the source line scrolls alone"
+    browser.execute_script(f"const host = document.querySelector('sitegen-errors'); host.scrollTop = host.scrollHeight")
+    assert browser.execute_script(measure)[1], "Dismiss stays in view when the errors are scrolled"
+
+
 def test_a_stylesheet_change_is_swapped_without_a_reload(browser, preview):
     browser.get(preview.url + "welcome/")
     wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")

@@ -37,7 +37,8 @@ extension CommandLineInterface {
         do {
             try server.run { [environment] url in
                 if !Self.isLoopback(host) {
-                    environment.standardError("sitegen: warning: listening on \(host): other machines that can reach this one can read the site\n")
+                    environment.standardError(
+                        "sitegen: warning: listening on \(host): other machines that can reach this one can read the site, drafts included, and so can any web page their browsers open (browsers mark other sites' requests only to localhost)\n")
                 }
                 if opens, !environment.openInBrowser(url) {
                     environment.standardError(

@@ -24,15 +24,19 @@ enum LiveReloadScript {
           };
           const sheet = new CSSStyleSheet();
           sheet.replaceSync(`
-            :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; display: grid; place-items: start center;
-              padding: 4vh 1rem; overflow: auto; background: rgb(0 0 0 / 0.55); font: 15px/1.5 system-ui, sans-serif; }
-            section { max-width: 60rem; width: 100%; box-sizing: border-box; padding: 1.25rem 1.5rem; border-radius: 10px;
+            :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; display: grid; align-items: start;
+              grid-template-columns: minmax(0, 60rem); justify-content: center; padding: 4vh 0.75rem; overflow: auto;
+              background: rgb(0 0 0 / 0.55); font: 15px/1.5 system-ui, sans-serif; }
+            section { min-width: 0; box-sizing: border-box; padding: 0 1.25rem 1.25rem; border-radius: 10px;
               background: #fff; color: #1a1a1a; border-top: 6px solid #c0192c; box-shadow: 0 10px 40px rgb(0 0 0 / 0.4); }
+            header { position: sticky; top: -4vh; display: flex; gap: 0.75rem; align-items: flex-start; justify-content: space-between;
+              padding-top: 1rem; background: #fff; }
             h2 { margin: 0 0 0.5rem; font-size: 1.15rem; }
-            p { margin: 0 0 1rem; }
+            p { margin: 0 0 1rem; overflow-wrap: anywhere; }
+            .message { margin: 0 0 0.25rem; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre-wrap; }
             pre { margin: 0 0 0.75rem; padding: 0.75rem 1rem; overflow-x: auto; border-radius: 6px; background: #f4f4f5;
               font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre; }
-            button { float: right; font: inherit; padding: 0.25rem 0.75rem; border-radius: 6px; border: 1px solid #999;
+            button { flex: none; min-height: 44px; font: inherit; padding: 0.25rem 0.75rem; border-radius: 6px; border: 1px solid #999;
               background: #fff; color: inherit; cursor: pointer; }
             button:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 2px; }
           `);
@@ -45,14 +49,22 @@ enum LiveReloadScript {
             root.adoptedStyleSheets = [sheet];
             const box = root.appendChild(document.createElement("section"));
             box.setAttribute("role", "alert");
-            const close = box.appendChild(document.createElement("button"));
+            // The title and Dismiss stay in view while the errors scroll; each error's first line
+            // wraps, its source line and caret scroll sideways in a box of their own.
+            const header = box.appendChild(document.createElement("header"));
+            header.appendChild(document.createElement("h2")).textContent = "sitegen: the build failed";
+            const close = header.appendChild(document.createElement("button"));
             close.type = "button";
             close.textContent = "Dismiss";
             close.addEventListener("click", hide);
-            box.appendChild(document.createElement("h2")).textContent = "sitegen: the build failed";
             box.appendChild(document.createElement("p")).textContent =
               "The preview still shows the last good build. Fix the errors and save.";
-            for (const message of messages) box.appendChild(document.createElement("pre")).textContent = message;
+            for (const message of messages) {
+              const [first, ...rest] = message.split("\n");
+              box.appendChild(document.createElement("p")).className = "message";
+              box.lastChild.textContent = first;
+              if (rest.length) box.appendChild(document.createElement("pre")).textContent = rest.join("\n");
+            }
             if (more) box.appendChild(document.createElement("p")).textContent = more;
             document.documentElement.appendChild(overlay);
           };
