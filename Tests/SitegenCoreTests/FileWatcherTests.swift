@@ -72,16 +72,19 @@ import Testing
     func scratchFilesTheCacheAndTheOutputAreNotChanges(notifications: Bool) throws {
         let (site, watcher) = try watchedSite(notifications: notifications)
         defer { site.remove() }
+        // The output folder is made (and may be noticed as it is made) before what is measured.
+        _ = try changes(watcher) { try site.write("output/\(OutputWriter.markerFile)", "") }
+        // Events arrive in order: once the page saved last is seen, everything before it was
+        // looked at, so what is not seen was not a change.
         let seen = try changes(watcher) {
             try site.write("content/tour/.01-a.md.swp", "x")
             try site.write("content/tour/01-a.md~", "x")
             try site.write("content/tour/4913", "x")
             try site.write("output/index.html", "x")
             try site.write(".sitegen-cache/preview/build-state", "x")
+            try site.write("content/tour/01-a.md", "# A, saved last\n")
         }
-        #expect(seen.isEmpty || seen == ["output"], "the output folder may be noticed once, as it is made: \(seen)")
-        let inside = try changes(watcher) { try site.write("output/index.html", "y") }
-        #expect(inside.isEmpty, "a folder with sitegen's marker is an output: \(inside)")
+        #expect(seen == ["content/tour/01-a.md"], "scratch files, the cache and the output are not changes: \(seen)")
     }
 
     @Test(arguments: modes)
