@@ -6,7 +6,8 @@ import Foundation
 package enum Markdown {
     /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
     /// image it answers for is rendered with the answer's URL and its width and height, and every
-    /// other byte is exactly what cmark renders. The body's plain text is extracted only when
+    /// other byte is exactly what cmark renders, with GitHub's extensions as cmark-gfm renders them
+    /// (docs/markdown.md lists where sitegen differs). The body's plain text is extracted only when
     /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
@@ -24,6 +25,9 @@ package enum Markdown {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
+        let context = options.extensions.isEmpty
+            ? nil : ExtensionContext(root: root, source: SourceText(bytes), extensions: options.extensions, flags: options.cmarkFlags)
+        if let context { GitHubExtensions.apply(to: root, source: SourceText(bytes), context: context) }
 
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
@@ -35,12 +39,13 @@ package enum Markdown {
                 let text = plainText(of: node).trimmingBlanks
                 if !text.isEmpty { firstHeading = text }
             } else if type == CMARK_NODE_IMAGE {
+                let position = context?.imagePositions[node]
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
                     title: string(cmark_node_get_title(node)),
-                    line: Int(cmark_node_get_start_line(node)),
-                    byteColumn: Int(cmark_node_get_start_column(node)))
+                    line: position?.line ?? Int(cmark_node_get_start_line(node)),
+                    byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
                 images.append(image)
                 if let replacement = resolveImage(image) {
                     replacements.append((node, imageTag(image, replacement)))
@@ -54,12 +59,14 @@ package enum Markdown {
             cmark_node_replace(node, custom)
             cmark_node_free(node)
         }
+        let body = wantsPlainText ? blockText(of: root) : ""
+        if let context { GitHubExtensions.finish(context) }
         let html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         } ?? ""
         return RenderedMarkdown(
-            html: html, firstHeading: firstHeading, plainText: wantsPlainText ? blockText(of: root) : "",
+            html: html, firstHeading: firstHeading, plainText: body,
             isEmpty: cmark_node_first_child(root) == nil, images: images)
     }
 

@@ -1,0 +1,13 @@
+/// GitHub's extensions to CommonMark, applied one after another to the tree cmark parsed.
+enum GitHubExtensions {
+    static func apply(to root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        if context.extensions.tables {
+            Tables.apply(under: root, source: source, context: context)
+        }
+    }
+
+    /// What must happen last, once every other pass has seen the tree: tables become their HTML.
+    static func finish(_ context: ExtensionContext) {
+        TableHTML.finish(context)
+    }
+}

@@ -1,0 +1,17 @@
+/// The GitHub Flavored Markdown extensions (GFM 0.29) that sitegen builds on cmark's tree, each on
+/// by default and each one a site can turn off.
+package struct MarkdownExtensions: Sendable, Hashable {
+    /// Pipe tables, with column alignment.
+    package var tables: Bool
+
+    package init(tables: Bool = true) {
+        self.tables = tables
+    }
+
+    /// Every extension on: what a site gets unless it says otherwise.
+    package static let all = MarkdownExtensions()
+    /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
+    package static let none = MarkdownExtensions(tables: false)
+
+    var isEmpty: Bool { self == .none }
+}

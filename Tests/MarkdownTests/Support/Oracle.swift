@@ -1,0 +1,53 @@
+import Foundation
+@testable import Markdown
+
+/// The reference renderers the tests compare sitegen with: Debian's `cmark` (CommonMark) and
+/// `cmark-gfm` (GitHub's, 0.29.0.gfm.6) with the extensions sitegen has on by default, run on the
+/// same input.
+enum Oracle {
+    static let cmarkPath = "/usr/bin/cmark"
+    static let cmarkGFMPath = "/usr/bin/cmark-gfm"
+
+    /// cmark-gfm's `-e` options for `extensions`.
+    static func arguments(for extensions: MarkdownExtensions) -> [String] {
+        var names: [String] = []
+        if extensions.tables { names.append("table") }
+        return names.flatMap { ["-e", $0] }
+    }
+
+    static func cmarkGFM(_ markdown: String, arguments: [String] = []) throws -> String {
+        try run(cmarkGFMPath, Self.arguments(for: .all) + arguments, markdown)
+    }
+
+    static func cmark(_ markdown: String, arguments: [String] = []) throws -> String {
+        try run(cmarkPath, arguments, markdown)
+    }
+
+    /// cmark-gfm's HTML with the differences sitegen makes on purpose (docs/markdown.md) written
+    /// sitegen's way: a table column's alignment is a class.
+    static func normalized(_ html: String) -> String {
+        var result = html
+        for alignment in ["left", "center", "right"] {
+            result = result.replacingOccurrences(of: " align=\"\(alignment)\"", with: " class=\"align-\(alignment)\"")
+        }
+        return result
+    }
+
+    private static func run(_ path: String, _ arguments: [String], _ input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        let writer = stdin.fileHandleForWriting
+        let data = Data(input.utf8)
+        let thread = Thread { writer.write(data); try? writer.close() }
+        thread.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
