@@ -63,7 +63,7 @@ let package = Package(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Diagnostics"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Diagnostics"], exclude: ["Corpus"]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [

@@ -3,15 +3,18 @@
 package struct MarkdownExtensions: Sendable, Hashable {
     /// Pipe tables, with column alignment.
     package var tables: Bool
+    /// `~~struck~~` (and `~struck~`) as `<del>`.
+    package var strikethrough: Bool
 
-    package init(tables: Bool = true) {
+    package init(tables: Bool = true, strikethrough: Bool = true) {
         self.tables = tables
+        self.strikethrough = strikethrough
     }
 
     /// Every extension on: what a site gets unless it says otherwise.
     package static let all = MarkdownExtensions()
     /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
-    package static let none = MarkdownExtensions(tables: false)
+    package static let none = MarkdownExtensions(tables: false, strikethrough: false)
 
     var isEmpty: Bool { self == .none }
 }

@@ -9,6 +9,9 @@ final class ExtensionContext {
     var imagePositions: [OpaquePointer: (line: Int, column: Int)] = [:]
     /// Each table's block and the shape of its rows.
     var tables: [OpaquePointer: TableLayout] = [:]
+    /// The source of text nodes whose positions are not in the body's source (or that a pass made).
+    var rawTexts: [OpaquePointer: RawText] = [:]
+    var decoder: EntityDecoder
     private let rootSource: SourceText
     private var definitionsCache: [UInt8]?
     private let root: OpaquePointer
@@ -18,6 +21,13 @@ final class ExtensionContext {
         self.rootSource = source
         self.extensions = extensions
         self.flags = flags
+        decoder = EntityDecoder(flags: flags)
+    }
+
+    /// How the text `node` was written, nil when that cannot be told.
+    func raw(of node: OpaquePointer, in source: SourceText) -> RawText? {
+        if let known = rawTexts[node] { return known }
+        return RawText(of: node, in: source, decoder: &decoder)
     }
 
     /// The body's link reference definitions as source lines, so that text parsed again on its own

@@ -4,6 +4,9 @@ enum GitHubExtensions {
         if context.extensions.tables {
             Tables.apply(under: root, source: source, context: context)
         }
+        if context.extensions.strikethrough {
+            Strikethrough.apply(under: root, source: source, context: context)
+        }
     }
 
     /// What must happen last, once every other pass has seen the tree: tables become their HTML.

@@ -35,8 +35,13 @@ struct SubDocument {
         self.lines = lines
     }
 
-    /// Records where `node`'s images were written, before it moves into the body's tree.
+    /// Records where `node`'s images and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
+        for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
+            if context.rawTexts[descendant] == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
+                context.rawTexts[descendant] = raw
+            }
+        }
         for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_IMAGE {
             let position = context.imagePositions[descendant]
                 ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))

@@ -12,6 +12,7 @@ enum Oracle {
     static func arguments(for extensions: MarkdownExtensions) -> [String] {
         var names: [String] = []
         if extensions.tables { names.append("table") }
+        if extensions.strikethrough { names.append("strikethrough") }
         return names.flatMap { ["-e", $0] }
     }
 
