@@ -5,16 +5,19 @@ package struct MarkdownExtensions: Sendable, Hashable {
     package var tables: Bool
     /// `~~struck~~` (and `~struck~`) as `<del>`.
     package var strikethrough: Bool
+    /// `www.` addresses, bare `http(s)://` URLs and e-mail addresses as links.
+    package var autolinks: Bool
 
-    package init(tables: Bool = true, strikethrough: Bool = true) {
+    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true) {
         self.tables = tables
         self.strikethrough = strikethrough
+        self.autolinks = autolinks
     }
 
     /// Every extension on: what a site gets unless it says otherwise.
     package static let all = MarkdownExtensions()
     /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
-    package static let none = MarkdownExtensions(tables: false, strikethrough: false)
+    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false)
 
     var isEmpty: Bool { self == .none }
 }

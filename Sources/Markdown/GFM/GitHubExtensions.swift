@@ -4,8 +4,14 @@ enum GitHubExtensions {
         if context.extensions.tables {
             Tables.apply(under: root, source: source, context: context)
         }
+        if context.extensions.autolinks {
+            Autolinks.applyURLs(under: root, source: source, context: context)
+        }
         if context.extensions.strikethrough {
             Strikethrough.apply(under: root, source: source, context: context)
+        }
+        if context.extensions.autolinks {
+            Autolinks.applyEmails(under: root, context: context)
         }
     }
 

@@ -13,6 +13,7 @@ enum Oracle {
         var names: [String] = []
         if extensions.tables { names.append("table") }
         if extensions.strikethrough { names.append("strikethrough") }
+        if extensions.autolinks { names.append("autolink") }
         return names.flatMap { ["-e", $0] }
     }
 
