@@ -61,10 +61,11 @@ package enum Markdown {
         }
         let body = wantsPlainText ? blockText(of: root) : ""
         if let context { GitHubExtensions.finish(context) }
-        let html = cmark_render_html(root, options.cmarkFlags).map { pointer in
+        var html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         } ?? ""
+        if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
             isEmpty: cmark_node_first_child(root) == nil, images: images)

@@ -7,17 +7,20 @@ package struct MarkdownExtensions: Sendable, Hashable {
     package var strikethrough: Bool
     /// `www.` addresses, bare `http(s)://` URLs and e-mail addresses as links.
     package var autolinks: Bool
+    /// `- [ ] to do` and `- [x] done` with a disabled checkbox.
+    package var taskLists: Bool
 
-    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true) {
+    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true) {
         self.tables = tables
         self.strikethrough = strikethrough
         self.autolinks = autolinks
+        self.taskLists = taskLists
     }
 
     /// Every extension on: what a site gets unless it says otherwise.
     package static let all = MarkdownExtensions()
     /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
-    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false)
+    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false)
 
     var isEmpty: Bool { self == .none }
 }

@@ -14,6 +14,6 @@ import Testing
     @Test(arguments: SpecExample.gfm + SpecExample.extensions)
     func rendersLikeCmarkGFM(_ example: SpecExample) throws {
         let expected = Oracle.normalized(try Oracle.cmarkGFM(example.markdown))
-        #expect(Markdown.render(example.markdown).html == expected)
+        #expect(Oracle.withoutAdditions(Markdown.render(example.markdown).html) == expected)
     }
 }

@@ -1,0 +1,46 @@
+import Testing
+@testable import Markdown
+
+/// What sitegen does on purpose where cmark-gfm differs or has nothing to compare with.
+@Suite struct GFMBehaviourTests {
+    @Test func aTableColumnsAlignmentIsAClass() {
+        let html = Markdown.render("| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n").html
+        #expect(html.contains("<th class=\"align-left\">a</th>\n<th class=\"align-center\">b</th>\n<th class=\"align-right\">c</th>"))
+        #expect(!html.contains("align=\""))
+    }
+
+    @Test func aTaskCheckboxIsNamedByItsItemsText() {
+        let html = Markdown.render("- [x] Install *Swift* & `git`\n- [ ] \"Quoted\" <b>\n").html
+        #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Install Swift &amp; git\" /> Install"))
+        #expect(html.contains("aria-label=\"&quot;Quoted&quot;\""))
+    }
+
+    @Test func eachExtensionTurnsOffAlone() {
+        let markdown = "| a |\n|---|\n| ~~b~~ www.c.com |\n\n- [ ] d\n"
+        let none = Markdown.render(markdown, options: MarkdownOptions(extensions: .none)).html
+        #expect(!none.contains("<table>") && !none.contains("<del>") && !none.contains("<a ") && !none.contains("<input"))
+        let noTables = Markdown.render(markdown, options: MarkdownOptions(extensions: MarkdownExtensions(tables: false))).html
+        #expect(!noTables.contains("<table>") && noTables.contains("<del>b</del>") && noTables.contains("<input"))
+        let noStrike = Markdown.render(markdown, options: MarkdownOptions(extensions: MarkdownExtensions(strikethrough: false))).html
+        #expect(noStrike.contains("<table>") && noStrike.contains("~~b~~"))
+        let noLinks = Markdown.render(markdown, options: MarkdownOptions(extensions: MarkdownExtensions(autolinks: false))).html
+        #expect(!noLinks.contains("<a "))
+        let noTasks = Markdown.render(markdown, options: MarkdownOptions(extensions: MarkdownExtensions(taskLists: false))).html
+        #expect(noTasks.contains("<li>[ ] d</li>"))
+    }
+
+    @Test func anImageInATableCellKeepsItsPosition() {
+        let rendered = Markdown.render("Intro\n\n| a | b |\n| - | - |\n| x | ![pic](p.png) |\n") { _ in
+            ImageReplacement(src: "out/p.png", width: 4, height: 3)
+        }
+        #expect(rendered.images.map(\.url) == ["p.png"])
+        #expect(rendered.images.first?.line == 5)
+        #expect(rendered.images.first?.byteColumn == 7)
+        #expect(rendered.html.contains("<td><img src=\"out/p.png\" alt=\"pic\" width=\"4\" height=\"3\" /></td>"))
+    }
+
+    @Test func tableCellsAreInThePlainText() {
+        let text = Markdown.render("| Tool | Use |\n| --- | --- |\n| git | history |\n", plainText: true).plainText
+        #expect(text.contains("git") && text.contains("history"))
+    }
+}
