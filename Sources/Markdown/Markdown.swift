@@ -9,12 +9,15 @@ package enum Markdown {
     /// other byte is exactly what cmark renders, with GitHub's extensions as cmark-gfm renders them
     /// (docs/markdown.md lists where sitegen differs). The body's plain text is extracted only when
     /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
+    /// `footnotePrefix` goes into every footnote id (`fn-<prefix><label>`), so that the footnotes
+    /// of pages shown on one document stay apart.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
-        resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
+        footnotePrefix: String = "", resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
-        guard let root = bytes.withUnsafeBufferPointer({ buffer in
+        let parsed = options.extensions.footnotes ? Footnotes.mark(bytes) ?? bytes : bytes
+        guard let root = parsed.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     cmark_parse_document($0, buffer.count, options.cmarkFlags)
@@ -26,8 +29,11 @@ package enum Markdown {
         }
         defer { cmark_node_free(root) }
         let context = options.extensions.isEmpty
-            ? nil : ExtensionContext(root: root, source: SourceText(bytes), extensions: options.extensions, flags: options.cmarkFlags)
-        if let context { GitHubExtensions.apply(to: root, source: SourceText(bytes), context: context) }
+            ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: options.extensions, flags: options.cmarkFlags)
+        if let context {
+            context.footnotePrefix = footnotePrefix
+            GitHubExtensions.apply(to: root, source: SourceText(bytes), marked: SourceText(parsed), context: context)
+        }
 
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
@@ -60,7 +66,7 @@ package enum Markdown {
             cmark_node_free(node)
         }
         let body = wantsPlainText ? blockText(of: root) : ""
-        if let context { GitHubExtensions.finish(context) }
+        if let context { GitHubExtensions.finish(root, context) }
         var html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)

@@ -9,18 +9,21 @@ package struct MarkdownExtensions: Sendable, Hashable {
     package var autolinks: Bool
     /// `- [ ] to do` and `- [x] done` with a disabled checkbox.
     package var taskLists: Bool
+    /// `[^label]` references to `[^label]: text` definitions, written as a numbered list at the end.
+    package var footnotes: Bool
 
-    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true) {
+    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true, footnotes: Bool = true) {
         self.tables = tables
         self.strikethrough = strikethrough
         self.autolinks = autolinks
         self.taskLists = taskLists
+        self.footnotes = footnotes
     }
 
     /// Every extension on: what a site gets unless it says otherwise.
     package static let all = MarkdownExtensions()
     /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
-    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false)
+    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false, footnotes: false)
 
     var isEmpty: Bool { self == .none }
 }

@@ -44,3 +44,21 @@ import Testing
         #expect(text.contains("git") && text.contains("history"))
     }
 }
+
+/// Footnotes of two pages shown on one document keep apart by their prefixes.
+@Suite struct FootnoteIdTests {
+    @Test func thePrefixIsInEveryIdAndLink() {
+        let html = Markdown.render("Note[^1] again[^1].\n\n[^1]: Text.\n", footnotePrefix: "p2-").html
+        #expect(html.contains("<a href=\"#fn-p2-1\" id=\"fnref-p2-1\" data-footnote-ref>1</a>"))
+        #expect(html.contains("id=\"fnref-p2-1-2\""))
+        #expect(html.contains("<li id=\"fn-p2-1\">"))
+        #expect(html.contains("<a href=\"#fnref-p2-1\" class=\"footnote-backref\""))
+        #expect(html.contains("<a href=\"#fnref-p2-1-2\" class=\"footnote-backref\""))
+        #expect(!html.contains("\"fn-1\"") && !html.contains("#fnref-1\""))
+    }
+
+    @Test func aDefinitionNobodyRefersToIsNotShown() {
+        let html = Markdown.render("Text.\n\n[^1]: Unused.\n").html
+        #expect(html == "<p>Text.</p>\n")
+    }
+}

@@ -44,8 +44,7 @@ enum Autolinks {
                 cmark_node_insert_after(anchor, made)
                 anchor = made
             }
-            cmark_node_unlink(node)
-            cmark_node_free(node)
+            context.free(node)
         }
     }
 
@@ -69,8 +68,7 @@ enum Autolinks {
                 textStart = link.range.upperBound
             }
             if textStart < literal.count { add(CMarkNode.text(String(decoding: literal[textStart...], as: UTF8.self))) }
-            cmark_node_unlink(node)
-            cmark_node_free(node)
+            context.free(node)
         }
     }
 

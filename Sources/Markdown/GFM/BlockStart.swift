@@ -2,7 +2,7 @@
 /// at such a line (a quote, heading, fence, HTML block, rule or list item), where cmark's paragraph
 /// might have gone on.
 enum BlockStart {
-    static func opens(_ line: ArraySlice<UInt8>) -> Bool {
+    static func opens(_ line: ArraySlice<UInt8>, footnotes: Bool) -> Bool {
         let bytes = Array(line.drop { $0 == 0x20 || $0 == 0x09 })
         guard let first = bytes.first else { return false }
         switch first {
@@ -16,6 +16,8 @@ enum BlockStart {
             return run >= 3 && (first == UInt8(ascii: "~") || !bytes[run...].contains(first))
         case UInt8(ascii: "<"):
             return isHTMLBlockStart(bytes)
+        case UInt8(ascii: "["):
+            return footnotes && FootnoteLabel.definitionPrefix(bytes[...]) != nil
         default:
             return isThematicBreak(bytes) || isListMarker(bytes)
         }

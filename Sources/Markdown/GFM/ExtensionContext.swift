@@ -12,6 +12,14 @@ final class ExtensionContext {
     /// The source of text nodes whose positions are not in the body's source (or that a pass made).
     var rawTexts: [OpaquePointer: RawText] = [:]
     var decoder: EntityDecoder
+    /// Blocks moved in from text parsed again, whose positions are not in the body's source.
+    var adopted: Set<OpaquePointer> = []
+    /// The footnotes by label (case folded); the first definition of a label wins.
+    var footnotes: [String: FootnoteDefinition] = [:]
+    /// Definitions of a label already defined, which are never shown.
+    var footnoteDuplicates: [OpaquePointer] = []
+    /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
+    var footnotePrefix = ""
     private let rootSource: SourceText
     private var definitionsCache: [UInt8]?
     private let root: OpaquePointer
@@ -22,6 +30,18 @@ final class ExtensionContext {
         self.extensions = extensions
         self.flags = flags
         decoder = EntityDecoder(flags: flags)
+    }
+
+    /// Frees `node` and forgets what was known about it and the nodes under it.
+    func free(_ node: OpaquePointer) {
+        for descendant in CMarkNode.descendants(of: node) {
+            rawTexts[descendant] = nil
+            imagePositions[descendant] = nil
+            tables[descendant] = nil
+            adopted.remove(descendant)
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     /// How the text `node` was written, nil when that cannot be told.
@@ -55,7 +75,7 @@ final class ExtensionContext {
         var previous = -1
         for number in 1..<(rootSource.lineRanges.count + 1) where !covered.contains(number) {
             let line = rootSource.line(number).trimmingWhitespace
-            if line.isEmpty { continue }
+            if line.isEmpty || line.contains(Footnotes.marker) { continue }
             if number != previous + 1 { text.append(0x0A) }
             text += line
             text.append(0x0A)

@@ -37,6 +37,7 @@ struct SubDocument {
 
     /// Records where `node`'s images and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
+        context.adopted.formUnion(CMarkNode.descendants(of: node))
         for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
             if context.rawTexts[descendant] == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
                 context.rawTexts[descendant] = raw

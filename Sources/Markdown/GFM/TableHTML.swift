@@ -18,8 +18,7 @@ enum TableHTML {
                 let tag = row == 0 ? "th" : "td"
                 let alignment = column < layout.alignments.count ? layout.alignments[column] : .none
                 html += "<\(tag)\(attribute(alignment))>\(inlineHTML(of: cell, flags: context.flags))</\(tag)>\n"
-                cmark_node_unlink(cell)
-                cmark_node_free(cell)
+                context.free(cell)
             }
             html += layout.bodyRows > 0 ? "</tr>\n</tbody>\n</table>" : "</tr>\n</thead>\n</table>"
             cmark_node_set_on_enter(table, html)

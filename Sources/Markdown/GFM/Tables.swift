@@ -5,7 +5,7 @@ import CCMark
 enum Tables {
     /// Turns every table under `root`, whose positions are in `source`, into a table block.
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for node in CMarkNode.descendants(of: root) {
+        for node in CMarkNode.descendants(of: root) where !context.adopted.contains(node) {
             let type = cmark_node_get_type(node)
             let first = Int(cmark_node_get_start_line(node))
             let last = Int(cmark_node_get_end_line(node))
@@ -42,7 +42,7 @@ enum Tables {
         var end = delimiter + 1
         while end < lines.count {
             let line = lines[end]
-            guard line.lazyDepth == nil, line.indent < 4, !BlockStart.opens(line.content),
+            guard line.lazyDepth == nil, line.indent < 4, !BlockStart.opens(line.content, footnotes: context.extensions.footnotes),
                 let row = TableRow(line.content)
             else { break }
             rows.append((line, row))
@@ -79,8 +79,7 @@ enum Tables {
                 insert(rest, before: block, context: context)
             }
         }
-        cmark_node_unlink(block)
-        cmark_node_free(block)
+        context.free(block)
     }
 
     private static func isSetextUnderline(_ line: BlockLine) -> Bool {

@@ -7,8 +7,8 @@ enum TaskLists {
     /// Marks what `finish` turns into the `<li>` of a loose item: cmark would start a line there.
     static let looseMarker = "\u{1}"
 
-    static func apply(under root: OpaquePointer, source: SourceText) {
-        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM {
+    static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM && !context.adopted.contains(item) {
             let line = source.line(Int(cmark_node_get_start_line(item)))
             guard isTaskLine(line), let paragraph = cmark_node_first_child(item),
                 cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
@@ -20,11 +20,9 @@ enum TaskLists {
             let rest = literal.dropFirst(3).drop { $0 == " " || $0 == "\t" }
             if rest.isEmpty {
                 if let next = cmark_node_next(text), cmark_node_get_type(next) == CMARK_NODE_SOFTBREAK {
-                    cmark_node_unlink(next)
-                    cmark_node_free(next)
+                    context.free(next)
                 }
-                cmark_node_unlink(text)
-                cmark_node_free(text)
+                context.free(text)
             } else {
                 cmark_node_set_literal(text, String(rest))
             }

@@ -15,6 +15,7 @@ enum Oracle {
         if extensions.strikethrough { names.append("strikethrough") }
         if extensions.autolinks { names.append("autolink") }
         if extensions.taskLists { names.append("tasklist") }
+        if extensions.footnotes { names.append("footnotes") }
         return names.flatMap { ["-e", $0] }
     }
 
@@ -27,9 +28,14 @@ enum Oracle {
     }
 
     /// cmark-gfm's HTML with the differences sitegen makes on purpose (docs/markdown.md) written
-    /// sitegen's way: a table column's alignment is a class.
-    static func normalized(_ html: String) -> String {
+    /// sitegen's way: a table column's alignment is a class, footnote ids carry the page's prefix.
+    static func normalized(_ html: String, footnotePrefix: String = "") -> String {
         var result = html
+        if !footnotePrefix.isEmpty {
+            for attribute in ["href=\"#fn-", "id=\"fn-", "href=\"#fnref-", "id=\"fnref-"] {
+                result = result.replacingOccurrences(of: attribute, with: attribute + footnotePrefix)
+            }
+        }
         for alignment in ["left", "center", "right"] {
             result = result.replacingOccurrences(of: " align=\"\(alignment)\"", with: " class=\"align-\(alignment)\"")
         }
