@@ -66,29 +66,39 @@ enum Footnotes {
         let lines = containers.lines(first, last, startColumn: Int(cmark_node_get_start_column(paragraph)))
         let starts = lines.indices.filter { index in
             let line = lines[index]
-            return (index == 0 || (line.lazyDepth == nil && line.indent < 4))
+            return (index == 0 || line.indent < 4)
                 && FootnoteLabel.definitionPrefix(line.content, opener: marker) != nil
         }
         guard let firstStart = starts.first else { return }
         if firstStart > 0 {
-            let before = lines[0..<firstStart].map { SubDocument.Line(bytes: Array($0.trimmed), line: $0.number, offset: $0.offset) }
+            let before = lines[0..<firstStart].map { line in
+                SubDocument.Line(bytes: Array(line.content.drop { $0 == 0x20 || $0 == 0x09 }), line: line.number, offset: line.offset)
+            }
             insert(before, before: paragraph, context: context)
         }
         var consumedUntil = last
         for (position, start) in starts.enumerated() {
             guard let (label, end) = FootnoteLabel.definitionPrefix(lines[start].content, opener: marker) else { continue }
+            // The body is parsed as a block quote: its own lines carry `> `, a lazy continuation
+            // line does not, so that cmark sees it lazy, as cmark-gfm does in a definition.
+            let quote = Array("> ".utf8)
             let firstLine = lines[start]
             let textStart = end - firstLine.content.startIndex
+            let text = firstLine.content.dropFirst(textStart).drop { $0 == 0x20 || $0 == 0x09 }
             var body = [SubDocument.Line(
-                bytes: Array(firstLine.content.dropFirst(textStart).trimmingWhitespace), line: firstLine.number,
-                offset: firstLine.offset + textStart + firstLine.content.dropFirst(textStart).prefix { $0 == 0x20 || $0 == 0x09 }.count)]
+                bytes: quote + text, line: firstLine.number, offset: firstLine.offset + firstLine.content.count - text.count - 2)]
             let next = position + 1 < starts.count ? starts[position + 1] : lines.count
-            // With text on the definition's first line, the lines after it continue that paragraph;
-            // without, they are the definition's blocks, indented by 4.
-            let continuesParagraph = !body[0].bytes.isEmpty
+            // With text on the definition's first line, the lines after it continue that paragraph
+            // (lazily unless indented by 4); without, they are the definition's blocks.
+            let continuesParagraph = !text.isEmpty
             for line in lines[(start + 1)..<next] {
-                let kept = continuesParagraph ? line.content.drop { $0 == 0x20 || $0 == 0x09 } : dropColumns(4, from: line.content)
-                body.append(SubDocument.Line(bytes: Array(kept), line: line.number, offset: line.offset + line.content.count - kept.count))
+                if continuesParagraph && line.indent < 4 {
+                    let kept = line.content.drop { $0 == 0x20 || $0 == 0x09 }
+                    body.append(SubDocument.Line(bytes: Array(kept), line: line.number, offset: line.offset + line.content.count - kept.count))
+                } else {
+                    let kept = dropColumns(4, from: line.content)
+                    body.append(SubDocument.Line(bytes: quote + kept, line: line.number, offset: line.offset + line.content.count - kept.count - 2))
+                }
             }
             if next == lines.count {
                 var pending: [SubDocument.Line] = []
@@ -97,12 +107,12 @@ enum Footnotes {
                     let line = containers.line(number)
                     guard line.lazyDepth == nil else { break }
                     if line.trimmed.isEmpty {
-                        pending.append(SubDocument.Line(bytes: [], line: number, offset: line.offset))
+                        pending.append(SubDocument.Line(bytes: Array(">".utf8), line: number, offset: line.offset))
                     } else if line.indent >= 4 {
                         let dropped = dropColumns(4, from: line.content)
                         body += pending
                         pending = []
-                        body.append(SubDocument.Line(bytes: Array(dropped), line: number, offset: line.offset + line.content.count - dropped.count))
+                        body.append(SubDocument.Line(bytes: quote + dropped, line: number, offset: line.offset + line.content.count - dropped.count - 2))
                         consumedUntil = number
                     } else {
                         break
@@ -138,7 +148,8 @@ enum Footnotes {
         return content[index...]
     }
 
-    /// Parses a definition's text as blocks and keeps them, in an item of their own, before `node`.
+    /// Parses a definition's text (lines in a block quote) as blocks and keeps them, in an item of
+    /// their own, before `node`.
     private static func define(label: [UInt8], body: [SubDocument.Line], at node: OpaquePointer, context: ExtensionContext) {
         let key = FootnoteLabel.key(label)
         guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return }
@@ -148,13 +159,15 @@ enum Footnotes {
             return line
         }
         if let document = SubDocument(lines, context: context) {
-            for block in document.blocks {
-                if context.extensions.tables { Tables.apply(under: block, source: document.source, context: context) }
-                document.adopt(block, into: context)
-                cmark_node_unlink(block)
-                cmark_node_append_child(item, block)
+            defer { document.free() }
+            if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
+                if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
+                for block in CMarkNode.children(quote) {
+                    document.adopt(block, into: context)
+                    cmark_node_unlink(block)
+                    cmark_node_append_child(item, block)
+                }
             }
-            document.free()
         }
         cmark_node_insert_before(node, item)
         if context.footnotes[key] == nil {
@@ -167,8 +180,10 @@ enum Footnotes {
     private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
         guard let document = SubDocument(lines, context: context) else { return }
         defer { document.free() }
+        if context.extensions.tables {
+            for block in document.blocks { Tables.apply(under: block, source: document.source, context: context) }
+        }
         for block in document.blocks {
-            if context.extensions.tables { Tables.apply(under: block, source: document.source, context: context) }
             document.adopt(block, into: context)
             cmark_node_unlink(block)
             cmark_node_insert_before(node, block)

@@ -10,23 +10,42 @@ struct RawText {
     var after: Unicode.Scalar?
 
     /// `node`'s source, found by its position and checked against its literal; nil when the
-    /// source does not read as the literal (cmark's columns can be off on continuation lines).
+    /// source does not read as the literal.
     init?(of node: OpaquePointer, in source: SourceText, decoder: inout EntityDecoder) {
-        let line = source.line(Int(cmark_node_get_start_line(node)))
+        let number = Int(cmark_node_get_start_line(node))
+        // A paragraph that began with link reference definitions numbers its inlines' lines from
+        // its own first line, the definitions' lines included.
+        for later in 0...12 where number + later <= source.lineRanges.count {
+            if let found = Self.find(node, line: source.line(number + later), decoder: &decoder) {
+                self = found
+                return
+            }
+        }
+        return nil
+    }
+
+    private static func find(_ node: OpaquePointer, line: ArraySlice<UInt8>, decoder: inout EntityDecoder) -> RawText? {
         let start = Int(cmark_node_get_start_column(node)) - 1
         let end = Int(cmark_node_get_end_column(node))
         let literal = Array(CMarkNode.literal(node).utf8)
         guard start >= 0, end >= start else { return nil }
-        for shift in 0...8 {
+        // cmark's columns can be off by the blanks it skipped on a continuation line, either way.
+        for shift in [0, 1, 2, 3, 4, -1, -2, -3, -4, 5, 6, 7, 8, -5, -6, -7, -8] {
             let lower = line.startIndex + start + shift
-            let upper = line.startIndex + end + shift
-            guard upper <= line.endIndex else { break }
-            let raw = Array(line[lower..<upper])
+            // An end column can count the line's end.
+            let upper = min(line.startIndex + end + shift, line.endIndex)
+            guard lower >= line.startIndex, upper >= lower else { continue }
+            var raw = Array(line[lower..<upper])
+            var rawEnd = upper
+            // cmark's end column may count the blanks it took off the end of a line.
+            while decoder.decode(raw) != literal, let last = raw.last, last == 0x20 || last == 0x09 {
+                raw.removeLast()
+                rawEnd -= 1
+            }
             guard decoder.decode(raw) == literal else { continue }
-            bytes = raw
-            before = Self.opensLine(node) ? nil : Self.scalar(endingAt: lower, in: line)
-            after = Self.closesLine(node) ? nil : Self.scalar(startingAt: upper, in: line)
-            return
+            return RawText(
+                bytes: raw, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
+                after: closesLine(node) ? nil : scalar(startingAt: rawEnd, in: line))
         }
         return nil
     }

@@ -52,9 +52,17 @@ struct SubDocument {
         }
     }
 
-    /// The blocks the piece's own lines became (the definitions after them left out).
+    /// The blocks the piece's own lines became: those after the rule that ends the definitions
+    /// (a table made from them has no position of its own).
     var blocks: [OpaquePointer] {
-        CMarkNode.children(root).filter { Int(cmark_node_get_start_line($0)) > base }
+        let children = CMarkNode.children(root)
+        guard base > 0 else { return children }
+        guard let rule = children.lastIndex(where: {
+            cmark_node_get_type($0) == CMARK_NODE_THEMATIC_BREAK && Int(cmark_node_get_start_line($0)) == base - 1
+        }) else {
+            return children.filter { Int(cmark_node_get_start_line($0)) > base }
+        }
+        return Array(children[(rule + 1)...])
     }
 
     func free() {

@@ -58,7 +58,7 @@ enum Tables {
         guard let table = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return }
         if delimiter > 1 {
             let before = lines[0..<(delimiter - 1)].map { line in
-                SubDocument.Line(bytes: TableRow.unescapingPipes(line.trimmed), line: line.number, offset: line.offset)
+                SubDocument.Line(bytes: TableRow.unescapingPipes(line.content.drop { $0 == 0x20 || $0 == 0x09 }), line: line.number, offset: line.offset)
             }
             insert(before, before: block, context: context, literalStart: true)
         }
