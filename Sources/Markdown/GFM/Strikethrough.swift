@@ -103,6 +103,8 @@ enum Strikethrough {
             }
         }
         flush()
+        // The text children are written anew above; the other children were moved.
+        for child in children where cmark_node_get_type(child) == CMARK_NODE_TEXT { context.free(child) }
     }
 
     /// cmark-gfm's pairing of delimiter runs: each closer with the nearest opener it may close; a
