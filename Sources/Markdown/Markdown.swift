@@ -16,7 +16,8 @@ package enum Markdown {
         footnotePrefix: String = "", resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
-        let parsed = options.extensions.footnotes ? Footnotes.mark(bytes) ?? bytes : bytes
+        let extensions = options.extensions.needed(by: bytes)
+        let parsed = extensions.footnotes ? Footnotes.mark(bytes) ?? bytes : bytes
         guard let root = parsed.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -28,8 +29,8 @@ package enum Markdown {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
-        let context = options.extensions.isEmpty
-            ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: options.extensions, flags: options.cmarkFlags)
+        let context = extensions.isEmpty
+            ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: extensions, flags: options.cmarkFlags)
         if let context {
             context.footnotePrefix = footnotePrefix
             GitHubExtensions.apply(to: root, source: SourceText(bytes), marked: SourceText(parsed), context: context)

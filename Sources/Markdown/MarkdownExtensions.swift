@@ -26,4 +26,19 @@ package struct MarkdownExtensions: Sendable, Hashable {
     package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false, footnotes: false)
 
     var isEmpty: Bool { self == .none }
+
+    /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
+    /// say), so that a body without any is left to cmark alone.
+    func needed(by bytes: [UInt8]) -> MarkdownExtensions {
+        var has = Set<UInt8>()
+        for byte in bytes where byte < 0x80 { has.insert(byte) }
+        func contains(_ character: Character) -> Bool { character.asciiValue.map { has.contains($0) } ?? false }
+        var needed = self
+        needed.tables = tables && (contains("|") || contains(":"))
+        needed.strikethrough = strikethrough && contains("~")
+        needed.autolinks = autolinks && (contains(":") || contains("@") || (contains("w") && contains(".")))
+        needed.taskLists = taskLists && contains("[") && contains("]")
+        needed.footnotes = footnotes && contains("[") && contains("^")
+        return needed
+    }
 }

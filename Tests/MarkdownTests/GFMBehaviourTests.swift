@@ -62,3 +62,14 @@ import Testing
         #expect(html == "<p>Text.</p>\n")
     }
 }
+
+/// A body without an extension's syntax skips that extension; one with it never does.
+@Suite struct ExtensionPrefilterTests {
+    @Test func aBareLocalURLStillLinks() {
+        #expect(Markdown.render("see http://localhost now\n").html == "<p>see <a href=\"http://localhost\">http://localhost</a> now</p>\n")
+    }
+
+    @Test func aOneColumnTableNeedsNoPipe() {
+        #expect(Markdown.render("a\n:-\nb\n").html.contains("<th class=\"align-left\">a</th>"))
+    }
+}

@@ -7,9 +7,10 @@ enum Autolinks {
     /// The `www.` and URL links, before strikethrough pairs its tildes around them.
     static func applyURLs(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
         for node in textNodes(under: root) {
-            guard let raw = context.raw(of: node, in: source) else { continue }
+            // What the source holds, its text holds too (escapes only lose their backslash).
+            let literal = CMarkNode.literal(node)
+            guard literal.contains("www.") || literal.contains("://"), let raw = context.raw(of: node, in: source) else { continue }
             let bytes = raw.bytes
-            guard bytes.contains(UInt8(ascii: "w")) || bytes.contains(UInt8(ascii: ":")) else { continue }
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0
             var index = 0
