@@ -9,25 +9,19 @@ enum Footnotes {
     /// Stands for the `[` of a definition while cmark parses; nothing else in the body can be it.
     static let marker: UInt8 = 0x01
 
-    /// Marks every `[^label]:` that starts a line, after blanks, `>` and one list marker.
+    /// Marks every `[^label]:` that starts a line, after blanks, `>` and list markers.
     static func mark(_ bytes: [UInt8]) -> [UInt8]? {
         let source = SourceText(bytes)
         var marked = bytes
         var changed = false
         for range in source.lineRanges {
             var index = range.lowerBound
-            while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: ">") {
-                index += 1
-            }
-            if index < range.upperBound, "-+*".utf8.contains(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
-                var probe = index
-                while probe < range.upperBound, (0x30...0x39).contains(bytes[probe]) { probe += 1 }
-                if probe < range.upperBound, probe > index, bytes[probe] == UInt8(ascii: ".") || bytes[probe] == UInt8(ascii: ")") { probe += 1 }
-                if probe == index { probe += 1 }
-                if probe < range.upperBound, bytes[probe] == 0x20 || bytes[probe] == 0x09 {
-                    while probe < range.upperBound, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
-                    index = probe
+            while true {
+                while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: ">") {
+                    index += 1
                 }
+                guard let marker = listMarkerEnd(bytes, from: index, before: range.upperBound) else { break }
+                index = marker
             }
             if FootnoteLabel.definitionPrefix(bytes[index..<range.upperBound]) != nil {
                 marked[index] = marker
@@ -35,6 +29,21 @@ enum Footnotes {
             }
         }
         return changed ? marked : nil
+    }
+
+    /// The end of a list marker (`-`, `+`, `*`, `1.`, `1)`) and the blanks after it at `index`.
+    private static func listMarkerEnd(_ bytes: [UInt8], from index: Int, before end: Int) -> Int? {
+        var probe = index
+        while probe < end, probe - index < 9, (0x30...0x39).contains(bytes[probe]) { probe += 1 }
+        if probe > index {
+            guard probe < end, bytes[probe] == UInt8(ascii: ".") || bytes[probe] == UInt8(ascii: ")") else { return nil }
+        } else {
+            guard probe < end, "-+*".utf8.contains(bytes[probe]) else { return nil }
+        }
+        probe += 1
+        guard probe < end, bytes[probe] == 0x20 || bytes[probe] == 0x09 else { return nil }
+        while probe < end, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+        return probe
     }
 
     /// Takes the definitions out of the paragraphs cmark made of them (`source` still marked).
@@ -100,12 +109,14 @@ enum Footnotes {
                     body.append(SubDocument.Line(bytes: quote + kept, line: line.number, offset: line.offset + line.content.count - kept.count - 2))
                 }
             }
+            // In a block quote a blank line ends a definition, as cmark-gfm has it.
+            let quoted = containers.chain.contains { cmark_node_get_type($0) == CMARK_NODE_BLOCK_QUOTE }
             if next == lines.count {
                 var pending: [SubDocument.Line] = []
                 var number = last + 1
                 while number <= source.lineRanges.count {
                     let line = containers.line(number)
-                    guard line.lazyDepth == nil else { break }
+                    guard line.lazyDepth == nil, !(quoted && line.trimmed.isEmpty) else { break }
                     if line.trimmed.isEmpty {
                         pending.append(SubDocument.Line(bytes: Array(">".utf8), line: number, offset: line.offset))
                     } else if line.indent >= 4 {
