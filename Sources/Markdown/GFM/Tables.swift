@@ -141,7 +141,11 @@ enum Tables {
         if guarded, let paragraph = blocks.first, let text = cmark_node_first_child(paragraph),
             cmark_node_get_type(text) == CMARK_NODE_TEXT
         {
+            let raw = RawText(of: text, in: document.source, decoder: &context.decoder)
             cmark_node_set_literal(text, String(CMarkNode.literal(text).dropFirst()))
+            if let raw, raw.bytes.starts(with: Array("&#32;".utf8)) {
+                context.rawTexts[text] = RawText(bytes: Array(raw.bytes.dropFirst(5)), before: nil, after: raw.after)
+            }
         }
         for block in blocks {
             Tables.apply(under: block, source: document.source, context: context)
