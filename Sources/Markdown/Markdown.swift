@@ -75,7 +75,7 @@ package enum Markdown {
         if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
-            isEmpty: cmark_node_first_child(root) == nil, images: images)
+            isEmpty: cmark_node_first_child(root) == nil, images: images, warnings: context?.warnings ?? [])
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed; with

@@ -73,3 +73,25 @@ import Testing
         #expect(Markdown.render("a\n:-\nb\n").html.contains("<th class=\"align-left\">a</th>"))
     }
 }
+
+/// A paragraph that looks like a table but is not one is a warning with its position.
+@Suite struct TableLookalikeTests {
+    @Test func aColumnCountThatDiffersIsAWarning() {
+        let warnings = Markdown.render("Intro\n\n  | a | b |\n  | - |\n  | c | d |\n").warnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.line == 3 && warnings.first?.byteColumn == 3)
+        #expect(warnings.first?.message.contains("2 cells and its delimiter row 1") == true)
+    }
+
+    @Test func pipedLinesWithoutADelimiterRowAreAWarning() {
+        let warnings = Markdown.render("> | a | b |\n> | c | d |\n").warnings
+        #expect(warnings.map(\.line) == [1])
+        #expect(warnings.first?.byteColumn == 3)
+        #expect(warnings.first?.message.contains("no delimiter row") == true)
+    }
+
+    @Test func aTableOrPlainTextIsNoWarning() {
+        #expect(Markdown.render("| a |\n| - |\n| b |\n\nNot | a table\n\n| one line |\n").warnings.isEmpty)
+        #expect(Markdown.render("| a |\n| b |\n", options: MarkdownOptions(extensions: MarkdownExtensions(tables: false))).warnings.isEmpty)
+    }
+}

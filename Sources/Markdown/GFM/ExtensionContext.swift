@@ -20,6 +20,7 @@ final class ExtensionContext {
     var footnoteDuplicates: [OpaquePointer] = []
     /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
     var footnotePrefix = ""
+    var warnings: [MarkdownWarning] = []
     private let rootSource: SourceText
     private var definitionsCache: [UInt8]?
     private let root: OpaquePointer
@@ -30,6 +31,13 @@ final class ExtensionContext {
         self.extensions = extensions
         self.flags = flags
         decoder = EntityDecoder(flags: flags)
+    }
+
+    /// Whether `node` is in a tree of its own (text parsed again), not yet in the body's.
+    func isSubDocument(_ node: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let parent = current.flatMap({ cmark_node_parent($0) }) { current = parent }
+        return current != root
     }
 
     /// Frees `node` and forgets what was known about it and the nodes under it.

@@ -33,11 +33,28 @@ enum Tables {
         for index in 1..<contentCount {
             let line = lines[index]
             guard line.lazyDepth == nil, line.indent < 4, let alignments = TableRow.delimiters(line.content) else { continue }
-            guard let header = TableRow(lines[index - 1].content), header.cells.count == alignments.count else { return }
+            guard let header = TableRow(lines[index - 1].content), header.cells.count == alignments.count else {
+                let cells = TableRow(lines[index - 1].content)?.cells.count ?? 0
+                warn(
+                    "this looks like a table, but its header row has \(cells) cell\(cells == 1 ? "" : "s") and its delimiter row "
+                        + "\(alignments.count): give both the same number of columns", at: lines[index - 1], block: block, context: context)
+                return
+            }
             found = (index, alignments, header)
             break
         }
-        guard let (delimiter, alignments, header) = found else { return }
+        guard let (delimiter, alignments, header) = found else {
+            let piped = lines.prefix(contentCount).filter { line in
+                let text = line.trimmed
+                return text.first == UInt8(ascii: "|") && text.last == UInt8(ascii: "|") && text.count > 1
+            }
+            if piped.count >= 2 && piped.count == contentCount, let first = piped.first {
+                warn(
+                    "this looks like a table but has no delimiter row: put a line such as '| --- | --- |' under its header",
+                    at: first, block: block, context: context)
+            }
+            return
+        }
         var rows: [(line: BlockLine, row: TableRow)] = []
         var end = delimiter + 1
         while end < lines.count {
@@ -80,6 +97,13 @@ enum Tables {
             }
         }
         context.free(block)
+    }
+
+    /// Warns about a paragraph of the body itself (one parsed again has no position of its own there).
+    private static func warn(_ message: String, at line: BlockLine, block: OpaquePointer, context: ExtensionContext) {
+        guard !context.adopted.contains(block), !context.isSubDocument(block) else { return }
+        let column = line.offset + (line.content.count - line.content.drop { $0 == 0x20 || $0 == 0x09 }.count) + 1
+        context.warnings.append(MarkdownWarning(message: message, line: line.number, byteColumn: column))
     }
 
     private static func isSetextUnderline(_ line: BlockLine) -> Bool {
