@@ -8,8 +8,10 @@ APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark
 # The benchmark's serve figures compare sitegen serve under wrk with Python's and Hugo's servers.
 BENCHMARK_APT_PACKAGES := wrk hugo
 # The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
-# font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
-TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
+# font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs. And
+# cmark-gfm, GitHub's Markdown renderer, which the Markdown tests compare sitegen with (never a
+# dependency of the build).
+TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk cmark-gfm
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -78,7 +80,7 @@ install: deps
 # from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or
 # hang to Tests/Fuzz/regressions/<target>/, which make test replays from then on: commit it.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS := front-matter mustache image-size page
+FUZZ_TARGETS := front-matter mustache image-size page markdown
 FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(realpath $(shell which $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 fuzz: deps
 	SITEGEN_FUZZER_LIBRARY=$(FUZZER_LIBRARY) $(SWIFT) build --product sitegen-fuzz --scratch-path .build/fuzz

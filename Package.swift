@@ -58,11 +58,12 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
         // The fuzz targets, a library the tests replay, and the libFuzzer entry (see `make fuzz`).
-        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter"], swiftSettings: fuzzed),
+        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "Markdown"], swiftSettings: fuzzed),
         .executableTarget(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Diagnostics"], exclude: ["Corpus"]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [

@@ -6,14 +6,19 @@ import Foundation
 package enum Markdown {
     /// Parses and renders `text`. `resolveImage` is asked about each image in document order; an
     /// image it answers for is rendered with the answer's URL and its width and height, and every
-    /// other byte is exactly what cmark renders. The body's plain text is extracted only when
+    /// other byte is exactly what cmark renders, with GitHub's extensions as cmark-gfm renders them
+    /// (docs/markdown.md lists where sitegen differs). The body's plain text is extracted only when
     /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
+    /// `footnotePrefix` goes into every footnote id (`fn-<prefix><label>`), so that the footnotes
+    /// of pages shown on one document stay apart.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
-        resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
+        footnotePrefix: String = "", resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
-        guard let root = bytes.withUnsafeBufferPointer({ buffer in
+        let extensions = options.extensions.needed(by: bytes)
+        let parsed = extensions.footnotes ? Footnotes.mark(bytes) ?? bytes : bytes
+        guard let root = parsed.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     cmark_parse_document($0, buffer.count, options.cmarkFlags)
@@ -24,6 +29,12 @@ package enum Markdown {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
+        let context = extensions.isEmpty
+            ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: extensions, flags: options.cmarkFlags)
+        if let context {
+            context.footnotePrefix = footnotePrefix
+            GitHubExtensions.apply(to: root, source: SourceText(bytes), marked: SourceText(parsed), context: context)
+        }
 
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
@@ -35,12 +46,13 @@ package enum Markdown {
                 let text = plainText(of: node).trimmingBlanks
                 if !text.isEmpty { firstHeading = text }
             } else if type == CMARK_NODE_IMAGE {
+                let position = context?.imagePositions[node]
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
                     title: string(cmark_node_get_title(node)),
-                    line: Int(cmark_node_get_start_line(node)),
-                    byteColumn: Int(cmark_node_get_start_column(node)))
+                    line: position?.line ?? Int(cmark_node_get_start_line(node)),
+                    byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
                 images.append(image)
                 if let replacement = resolveImage(image) {
                     replacements.append((node, imageTag(image, replacement)))
@@ -54,13 +66,16 @@ package enum Markdown {
             cmark_node_replace(node, custom)
             cmark_node_free(node)
         }
-        let html = cmark_render_html(root, options.cmarkFlags).map { pointer in
+        let body = wantsPlainText ? blockText(of: root) : ""
+        if let context { GitHubExtensions.finish(root, context) }
+        var html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         } ?? ""
+        if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
-            html: html, firstHeading: firstHeading, plainText: wantsPlainText ? blockText(of: root) : "",
-            isEmpty: cmark_node_first_child(root) == nil, images: images)
+            html: html, firstHeading: firstHeading, plainText: body,
+            isEmpty: cmark_node_first_child(root) == nil, images: images, warnings: context?.warnings ?? [])
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed; with

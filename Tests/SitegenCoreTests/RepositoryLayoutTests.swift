@@ -47,7 +47,7 @@ import Testing
         ("Sources/SitegenCore/CLI/CommandLineInterface+Serve.swift", ["HTTPServer"]),
         ("Sources/SitegenCore/Model", ["OnboardingKit"]),
         ("Sources/SitegenCore/Support/Platform.swift", ["CPlatform"]),
-        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "OnboardingKit"]),
+        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
         ("Sources/sitegen-fuzz", ["SitegenFuzzing", "CFuzzer"]),
         ("Sources/sitegen", ["SitegenCore"]),
         ("Sources/embed-theme", []),

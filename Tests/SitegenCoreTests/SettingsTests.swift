@@ -154,6 +154,8 @@ import Testing
         #expect(settings.baseURL?.text == "https://example.test/onboarding/", "a slash is added")
         #expect(settings.outputDirectory == "public")
         #expect(settings.markdown == MarkdownOptions(smart: true, hardBreaks: true, unsafe: true))
+        #expect(read("markdown: {tables: false, footnotes: false}\n").0.markdown.extensions
+            == MarkdownExtensions(tables: false, footnotes: false), "GitHub's extensions are on unless turned off")
         #expect(settings.theme.css == """
 
             /* From sitegen.yml */

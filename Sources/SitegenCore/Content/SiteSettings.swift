@@ -56,11 +56,16 @@ package struct SiteSettings: Sendable, Equatable {
                 reader.report("'output' must be a folder inside the site, such as 'public', not '\(output)'; build elsewhere with --output", at: node)
             }
         }
-        settings.markdown = reader.mapping("markdown", keys: ["smart", "hardbreaks", "unsafe"]) { markdown in
+        let markdownKeys = ["smart", "hardbreaks", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes"]
+        settings.markdown = reader.mapping("markdown", keys: markdownKeys) { markdown in
             MarkdownOptions(
                 smart: markdown.bool("smart") ?? false,
                 hardBreaks: markdown.bool("hardbreaks") ?? false,
-                unsafe: markdown.bool("unsafe") ?? false)
+                unsafe: markdown.bool("unsafe") ?? false,
+                extensions: MarkdownExtensions(
+                    tables: markdown.bool("tables") ?? true, strikethrough: markdown.bool("strikethrough") ?? true,
+                    autolinks: markdown.bool("autolinks") ?? true, taskLists: markdown.bool("tasklists") ?? true,
+                    footnotes: markdown.bool("footnotes") ?? true))
         } ?? settings.markdown
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics

@@ -1,0 +1,76 @@
+import CCMark
+
+/// Small conveniences over libcmark's node API, for the extensions that rework its tree.
+enum CMarkNode {
+    static func type(_ node: OpaquePointer) -> cmark_node_type { cmark_node_get_type(node) }
+
+    static func children(_ node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    static func text(_ literal: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    /// A node that renders as `enter`, its children, then `exit`: an inline or a block.
+    static func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    /// Moves every child of `source` to the end of `target`.
+    static func moveChildren(of source: OpaquePointer, to target: OpaquePointer) {
+        for child in children(source) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(target, child)
+        }
+    }
+
+    /// Every node under `root` (itself included) in document order, collected before any change.
+    static func descendants(of root: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { result.append(node) }
+        }
+        return result
+    }
+
+    /// cmark's tree for `bytes`; the caller frees it.
+    static func parse(_ bytes: [UInt8], flags: Int32) -> OpaquePointer? {
+        if bytes.isEmpty { return cmark_parse_document("", 0, flags) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parse_document($0, buffer.count, flags)
+                }
+            }
+        }
+    }
+
+    static func isInside(_ node: OpaquePointer, _ types: Set<UInt32>) -> Bool {
+        var current = cmark_node_parent(node)
+        while let parent = current {
+            if types.contains(cmark_node_get_type(parent).rawValue) { return true }
+            current = cmark_node_parent(parent)
+        }
+        return false
+    }
+}

@@ -1,0 +1,101 @@
+import CCMark
+
+/// What the extensions share while they rework one body's tree: the source, the nodes they made
+/// from text parsed again (and where in the source that text was), and the tables to render.
+final class ExtensionContext {
+    let extensions: MarkdownExtensions
+    let flags: Int32
+    /// Where an image moved in from a parsed-again piece of text sits in the body.
+    var imagePositions: [OpaquePointer: (line: Int, column: Int)] = [:]
+    /// Each table's block and the shape of its rows.
+    var tables: [OpaquePointer: TableLayout] = [:]
+    /// The source of text nodes whose positions are not in the body's source (or that a pass made).
+    var rawTexts: [OpaquePointer: RawText] = [:]
+    var decoder: EntityDecoder
+    /// Blocks moved in from text parsed again, whose positions are not in the body's source.
+    var adopted: Set<OpaquePointer> = []
+    /// The footnotes by label (case folded); the first definition of a label wins.
+    var footnotes: [String: FootnoteDefinition] = [:]
+    /// Definitions of a label already defined, which are never shown.
+    var footnoteDuplicates: [OpaquePointer] = []
+    /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
+    var footnotePrefix = ""
+    var warnings: [MarkdownWarning] = []
+    private let rootSource: SourceText
+    private var definitionsCache: [UInt8]?
+    private let root: OpaquePointer
+
+    init(root: OpaquePointer, source: SourceText, extensions: MarkdownExtensions, flags: Int32) {
+        self.root = root
+        self.rootSource = source
+        self.extensions = extensions
+        self.flags = flags
+        decoder = EntityDecoder(flags: flags)
+    }
+
+    /// Whether `node` is in a tree of its own (text parsed again), not yet in the body's.
+    func isSubDocument(_ node: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let parent = current.flatMap({ cmark_node_parent($0) }) { current = parent }
+        return current != root
+    }
+
+    /// Frees `node` and forgets what was known about it and the nodes under it.
+    func free(_ node: OpaquePointer) {
+        for descendant in CMarkNode.descendants(of: node) {
+            rawTexts[descendant] = nil
+            imagePositions[descendant] = nil
+            tables[descendant] = nil
+            adopted.remove(descendant)
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// How the text `node` was written, nil when that cannot be told.
+    func raw(of node: OpaquePointer, in source: SourceText) -> RawText? {
+        if let known = rawTexts[node] { return known }
+        return RawText(of: node, in: source, decoder: &decoder)
+    }
+
+    /// The body's link reference definitions as source lines, so that text parsed again on its own
+    /// resolves `[label]` as the body does: every line no block covers, and each paragraph that
+    /// starts with `[` (cmark takes definitions from a paragraph's start), blank-line separated.
+    var definitions: [UInt8] {
+        if let definitionsCache { return definitionsCache }
+        var covered = Set<Int>()
+        for node in CMarkNode.descendants(of: root) {
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_CODE_BLOCK
+                || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_THEMATIC_BREAK
+            else { continue }
+            let first = Int(cmark_node_get_start_line(node))
+            let last = max(Int(cmark_node_get_end_line(node)), first)
+            guard first >= 1 else { continue }
+            let line = rootSource.line(first)
+            let column = Int(cmark_node_get_start_column(node))
+            let startsWithBracket = column >= 1 && column <= line.count && line[line.startIndex + column - 1] == UInt8(ascii: "[")
+            if type != CMARK_NODE_PARAGRAPH || !startsWithBracket {
+                for number in first...last { covered.insert(number) }
+            }
+        }
+        var text: [UInt8] = []
+        var previous = -1
+        for number in 1..<(rootSource.lineRanges.count + 1) where !covered.contains(number) {
+            let line = rootSource.line(number).trimmingWhitespace
+            if line.isEmpty || line.contains(Footnotes.marker) { continue }
+            if number != previous + 1 { text.append(0x0A) }
+            text += line
+            text.append(0x0A)
+            previous = number
+        }
+        definitionsCache = text
+        return text
+    }
+}
+
+/// A table's columns and how many rows follow its header; its cells are the paragraphs under its block.
+struct TableLayout {
+    var alignments: [TableRow.Alignment]
+    var bodyRows: Int
+}

@@ -1,0 +1,212 @@
+import CCMark
+
+/// GFM's footnotes. cmark would read `[^label]: text` as a link reference definition (its text
+/// lost) or as a paragraph, so each such line is marked before cmark parses; each definition
+/// (its first line, the paragraph lines after it, the indented blocks after that) is parsed again
+/// as its own blocks and kept where it was written, so that references are numbered in document
+/// order as cmark-gfm numbers them; `finish` moves the referenced ones into a section at the end.
+enum Footnotes {
+    /// Stands for the `[` of a definition while cmark parses; nothing else in the body can be it.
+    static let marker: UInt8 = 0x01
+
+    /// Marks every `[^label]:` that starts a line, after blanks, `>` and list markers.
+    static func mark(_ bytes: [UInt8]) -> [UInt8]? {
+        let source = SourceText(bytes)
+        var marked = bytes
+        var changed = false
+        for range in source.lineRanges {
+            var index = range.lowerBound
+            while true {
+                while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: ">") {
+                    index += 1
+                }
+                guard let marker = listMarkerEnd(bytes, from: index, before: range.upperBound) else { break }
+                index = marker
+            }
+            if FootnoteLabel.definitionPrefix(bytes[index..<range.upperBound]) != nil {
+                marked[index] = marker
+                changed = true
+            }
+        }
+        return changed ? marked : nil
+    }
+
+    /// The end of a list marker (`-`, `+`, `*`, `1.`, `1)`) and the blanks after it at `index`.
+    private static func listMarkerEnd(_ bytes: [UInt8], from index: Int, before end: Int) -> Int? {
+        var probe = index
+        while probe < end, probe - index < 9, (0x30...0x39).contains(bytes[probe]) { probe += 1 }
+        if probe > index {
+            guard probe < end, bytes[probe] == UInt8(ascii: ".") || bytes[probe] == UInt8(ascii: ")") else { return nil }
+        } else {
+            guard probe < end, "-+*".utf8.contains(bytes[probe]) else { return nil }
+        }
+        probe += 1
+        guard probe < end, bytes[probe] == 0x20 || bytes[probe] == 0x09 else { return nil }
+        while probe < end, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+        return probe
+    }
+
+    /// Takes the definitions out of the paragraphs cmark made of them (`source` still marked).
+    static func extract(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        for paragraph in CMarkNode.descendants(of: root) where cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
+            extract(from: paragraph, source: source, context: context)
+        }
+    }
+
+    /// Puts back every `[` the marks stood for, in what cmark read as text or code.
+    static func unmark(under root: OpaquePointer) {
+        let markerString = String(Unicode.Scalar(marker))
+        for node in CMarkNode.descendants(of: root) {
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK
+                || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
+            else { continue }
+            let literal = CMarkNode.literal(node)
+            if literal.contains(markerString) {
+                cmark_node_set_literal(node, literal.replacingOccurrences(of: markerString, with: "["))
+            }
+        }
+    }
+
+    private static func extract(from paragraph: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        let containers = BlockContainers(around: paragraph, source: source)
+        let first = Int(cmark_node_get_start_line(paragraph))
+        let last = Int(cmark_node_get_end_line(paragraph))
+        let lines = containers.lines(first, last, startColumn: Int(cmark_node_get_start_column(paragraph)))
+        let starts = lines.indices.filter { index in
+            let line = lines[index]
+            return (index == 0 || line.indent < 4)
+                && FootnoteLabel.definitionPrefix(line.content, opener: marker) != nil
+        }
+        guard let firstStart = starts.first else { return }
+        if firstStart > 0 {
+            let before = lines[0..<firstStart].map { line in
+                SubDocument.Line(bytes: Array(line.content.drop { $0 == 0x20 || $0 == 0x09 }), line: line.number, offset: line.offset)
+            }
+            insert(before, before: paragraph, context: context)
+        }
+        var consumedUntil = last
+        for (position, start) in starts.enumerated() {
+            guard let (label, end) = FootnoteLabel.definitionPrefix(lines[start].content, opener: marker) else { continue }
+            // The body is parsed as a block quote: its own lines carry `> `, a lazy continuation
+            // line does not, so that cmark sees it lazy, as cmark-gfm does in a definition.
+            let quote = Array("> ".utf8)
+            let firstLine = lines[start]
+            let textStart = end - firstLine.content.startIndex
+            let text = firstLine.content.dropFirst(textStart).drop { $0 == 0x20 || $0 == 0x09 }
+            var body = [SubDocument.Line(
+                bytes: quote + text, line: firstLine.number, offset: firstLine.offset + firstLine.content.count - text.count - 2)]
+            let next = position + 1 < starts.count ? starts[position + 1] : lines.count
+            // With text on the definition's first line, the lines after it continue that paragraph
+            // (lazily unless indented by 4); without, they are the definition's blocks.
+            let continuesParagraph = !text.isEmpty
+            for line in lines[(start + 1)..<next] {
+                if continuesParagraph && line.indent < 4 {
+                    let kept = line.content.drop { $0 == 0x20 || $0 == 0x09 }
+                    body.append(SubDocument.Line(bytes: Array(kept), line: line.number, offset: line.offset + line.content.count - kept.count))
+                } else {
+                    let kept = dropColumns(4, from: line.content)
+                    body.append(SubDocument.Line(bytes: quote + kept, line: line.number, offset: line.offset + line.content.count - kept.count - 2))
+                }
+            }
+            // In a block quote a blank line ends a definition, as cmark-gfm has it.
+            let quoted = containers.chain.contains { cmark_node_get_type($0) == CMARK_NODE_BLOCK_QUOTE }
+            if next == lines.count {
+                var pending: [SubDocument.Line] = []
+                var number = last + 1
+                while number <= source.lineRanges.count {
+                    let line = containers.line(number)
+                    guard line.lazyDepth == nil, !(quoted && line.trimmed.isEmpty) else { break }
+                    if line.trimmed.isEmpty {
+                        pending.append(SubDocument.Line(bytes: Array(">".utf8), line: number, offset: line.offset))
+                    } else if line.indent >= 4 {
+                        let dropped = dropColumns(4, from: line.content)
+                        body += pending
+                        pending = []
+                        body.append(SubDocument.Line(bytes: quote + dropped, line: number, offset: line.offset + line.content.count - dropped.count - 2))
+                        consumedUntil = number
+                    } else {
+                        break
+                    }
+                    number += 1
+                }
+            }
+            define(label: label, body: body, at: paragraph, context: context)
+        }
+        for sibling in following(paragraph) where Int(cmark_node_get_start_line(sibling)) <= consumedUntil {
+            context.free(sibling)
+        }
+        context.free(paragraph)
+    }
+
+    private static func following(_ node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var current = cmark_node_next(node)
+        while let sibling = current {
+            result.append(sibling)
+            current = cmark_node_next(sibling)
+        }
+        return result
+    }
+
+    private static func dropColumns(_ columns: Int, from content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var column = 0
+        var index = content.startIndex
+        while index < content.endIndex, column < columns, content[index] == 0x20 || content[index] == 0x09 {
+            column = content[index] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+            index += 1
+        }
+        return content[index...]
+    }
+
+    /// Parses a definition's text (lines in a block quote) as blocks and keeps them, in an item of
+    /// their own, before `node`.
+    private static func define(label: [UInt8], body: [SubDocument.Line], at node: OpaquePointer, context: ExtensionContext) {
+        let key = FootnoteLabel.key(label)
+        guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return }
+        let lines = body.map { line in
+            var line = line
+            line.bytes = line.bytes.map { $0 == marker ? UInt8(ascii: "[") : $0 }
+            return line
+        }
+        if let document = SubDocument(lines, context: context) {
+            defer { document.free() }
+            if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
+                if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
+                for block in CMarkNode.children(quote) {
+                    document.adopt(block, into: context)
+                    cmark_node_unlink(block)
+                    cmark_node_append_child(item, block)
+                }
+            }
+        }
+        cmark_node_insert_before(node, item)
+        if context.footnotes[key] == nil {
+            context.footnotes[key] = FootnoteDefinition(label: label, item: item)
+        } else {
+            context.footnoteDuplicates.append(item)
+        }
+    }
+
+    private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
+        guard let document = SubDocument(lines, context: context) else { return }
+        defer { document.free() }
+        if context.extensions.tables {
+            for block in document.blocks { Tables.apply(under: block, source: document.source, context: context) }
+        }
+        for block in document.blocks {
+            document.adopt(block, into: context)
+            cmark_node_unlink(block)
+            cmark_node_insert_before(node, block)
+        }
+    }
+}
+
+/// A footnote's definition as written, the item holding its blocks, and the references to it.
+struct FootnoteDefinition {
+    var label: [UInt8]
+    var item: OpaquePointer
+    /// Its number, in the order of first references; nil while nothing refers to it.
+    var number: Int?
+    var references = 0
+}

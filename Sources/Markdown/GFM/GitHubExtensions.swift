@@ -1,0 +1,40 @@
+/// GitHub's extensions to CommonMark, applied one after another to the tree cmark parsed.
+enum GitHubExtensions {
+    /// `marked` is what cmark parsed: `source` with footnote definitions marked (`Footnotes.mark`).
+    static func apply(to root: OpaquePointer, source: SourceText, marked: SourceText, context: ExtensionContext) {
+        if context.extensions.footnotes {
+            Footnotes.extract(under: root, source: marked, context: context)
+            Footnotes.unmark(under: root)
+        }
+        if context.extensions.tables {
+            Tables.apply(under: root, source: source, context: context)
+        }
+        if context.extensions.footnotes {
+            FootnoteReferences.apply(under: root, source: source, context: context)
+        }
+        if context.extensions.autolinks {
+            Autolinks.applyURLs(under: root, source: source, context: context)
+        }
+        if context.extensions.strikethrough {
+            Strikethrough.apply(under: root, source: source, context: context)
+        }
+        if context.extensions.autolinks {
+            Autolinks.applyEmails(under: root, context: context)
+        }
+        if context.extensions.taskLists {
+            TaskLists.apply(under: root, source: source, context: context)
+        }
+    }
+
+    /// What must happen last, once every other pass has seen the tree: tables become their HTML,
+    /// footnotes move to the end.
+    static func finish(_ root: OpaquePointer, _ context: ExtensionContext) {
+        TableHTML.finish(context)
+        if context.extensions.footnotes { FootnoteReferences.finish(under: root, context: context) }
+    }
+
+    /// The rendered HTML, with what cmark cannot write itself put in place.
+    static func finish(_ html: String, _ context: ExtensionContext) -> String {
+        context.extensions.taskLists ? TaskLists.finish(html) : html
+    }
+}

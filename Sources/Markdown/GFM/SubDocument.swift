@@ -1,0 +1,71 @@
+import CCMark
+
+/// Lines of the body parsed again by cmark on their own (a table's cells, the text around a table),
+/// after the body's link reference definitions and a rule that closes whatever they opened, with a
+/// map back to where the lines were written.
+struct SubDocument {
+    /// A line of the piece, and the byte at which it starts in the body (column 1 is `offset + 1`).
+    struct Line {
+        var bytes: [UInt8]
+        var line: Int
+        var offset: Int
+    }
+
+    let root: OpaquePointer
+    let source: SourceText
+    private let lines: [Line]
+    /// How many lines of definitions come before the piece's own.
+    private let base: Int
+
+    init?(_ lines: [Line], context: ExtensionContext) {
+        var text: [UInt8] = []
+        if lines.contains(where: { $0.bytes.contains(UInt8(ascii: "[")) }) {
+            text = context.definitions
+            if !text.isEmpty { text += Array("\n***\n\n".utf8) }
+        }
+        let source = SourceText(text)
+        base = source.lineRanges.count
+        for line in lines {
+            text += line.bytes
+            text.append(0x0A)
+        }
+        guard let root = CMarkNode.parse(text, flags: context.flags) else { return nil }
+        self.root = root
+        self.source = SourceText(text)
+        self.lines = lines
+    }
+
+    /// Records where `node`'s images and text were written, before it moves into the body's tree.
+    func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
+        context.adopted.formUnion(CMarkNode.descendants(of: node))
+        for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
+            if context.rawTexts[descendant] == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
+                context.rawTexts[descendant] = raw
+            }
+        }
+        for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_IMAGE {
+            let position = context.imagePositions[descendant]
+                ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
+            guard position.line > base, position.line <= base + lines.count else { continue }
+            let line = lines[position.line - base - 1]
+            context.imagePositions[descendant] = (line.line, position.column + line.offset)
+        }
+    }
+
+    /// The blocks the piece's own lines became: those after the rule that ends the definitions
+    /// (a table made from them has no position of its own).
+    var blocks: [OpaquePointer] {
+        let children = CMarkNode.children(root)
+        guard base > 0 else { return children }
+        guard let rule = children.lastIndex(where: {
+            cmark_node_get_type($0) == CMARK_NODE_THEMATIC_BREAK && Int(cmark_node_get_start_line($0)) == base - 1
+        }) else {
+            return children.filter { Int(cmark_node_get_start_line($0)) > base }
+        }
+        return Array(children[(rule + 1)...])
+    }
+
+    func free() {
+        cmark_node_free(root)
+    }
+}

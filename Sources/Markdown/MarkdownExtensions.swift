@@ -1,0 +1,44 @@
+/// The GitHub Flavored Markdown extensions (GFM 0.29) that sitegen builds on cmark's tree, each on
+/// by default and each one a site can turn off.
+package struct MarkdownExtensions: Sendable, Hashable {
+    /// Pipe tables, with column alignment.
+    package var tables: Bool
+    /// `~~struck~~` (and `~struck~`) as `<del>`.
+    package var strikethrough: Bool
+    /// `www.` addresses, bare `http(s)://` URLs and e-mail addresses as links.
+    package var autolinks: Bool
+    /// `- [ ] to do` and `- [x] done` with a disabled checkbox.
+    package var taskLists: Bool
+    /// `[^label]` references to `[^label]: text` definitions, written as a numbered list at the end.
+    package var footnotes: Bool
+
+    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true, footnotes: Bool = true) {
+        self.tables = tables
+        self.strikethrough = strikethrough
+        self.autolinks = autolinks
+        self.taskLists = taskLists
+        self.footnotes = footnotes
+    }
+
+    /// Every extension on: what a site gets unless it says otherwise.
+    package static let all = MarkdownExtensions()
+    /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
+    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false, footnotes: false)
+
+    var isEmpty: Bool { self == .none }
+
+    /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
+    /// say), so that a body without any is left to cmark alone.
+    func needed(by bytes: [UInt8]) -> MarkdownExtensions {
+        var has = Set<UInt8>()
+        for byte in bytes where byte < 0x80 { has.insert(byte) }
+        func contains(_ character: Character) -> Bool { character.asciiValue.map { has.contains($0) } ?? false }
+        var needed = self
+        needed.tables = tables && (contains("|") || contains(":"))
+        needed.strikethrough = strikethrough && contains("~")
+        needed.autolinks = autolinks && (contains(":") || contains("@") || (contains("w") && contains(".")))
+        needed.taskLists = taskLists && contains("[") && contains("]")
+        needed.footnotes = footnotes && contains("[") && contains("^")
+        return needed
+    }
+}
