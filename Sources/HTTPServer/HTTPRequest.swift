@@ -44,10 +44,15 @@ package struct FetchMetadata: Sendable, Equatable {
     package var mode: String?
     /// `Sec-Fetch-Dest`: `document`, `script`, `iframe`, `empty`, `style`, `image`, …
     package var destination: String?
+    /// `Origin` and `Referer`, which a browser sends to addresses it sends no `Sec-Fetch-*` to.
+    package var origin: String?
+    package var referer: String?
 
-    package init(site: String? = nil, mode: String? = nil, destination: String? = nil) {
+    package init(site: String? = nil, mode: String? = nil, destination: String? = nil, origin: String? = nil, referer: String? = nil) {
         self.site = site
         self.mode = mode
         self.destination = destination
+        self.origin = origin
+        self.referer = referer
     }
 }

@@ -124,7 +124,9 @@ package final class HTTPServer: Sendable {
             host: header("Host"), ifNoneMatch: header("If-None-Match"),
             query: queryLength > 0 ? query.withUnsafeBytes { printable($0[..<Int(queryLength)]) } : nil,
             hostIsMalformed: hosts > 1, queryIsTooLong: queryLength < 0,
-            fetch: FetchMetadata(site: header("Sec-Fetch-Site"), mode: header("Sec-Fetch-Mode"), destination: header("Sec-Fetch-Dest")))
+            fetch: FetchMetadata(
+                site: header("Sec-Fetch-Site"), mode: header("Sec-Fetch-Mode"), destination: header("Sec-Fetch-Dest"),
+                origin: header("Origin"), referer: header("Referer")))
         let response = box.handler(request)
         box.deadline.answered(connection)
         return queue(response, on: connection)

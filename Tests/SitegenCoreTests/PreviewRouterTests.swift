@@ -33,6 +33,35 @@ import Testing
             openEvents: { EventStream() })
     }
 
+    /// Chromium sends no Fetch Metadata to 0.0.0.0, so a page on another port read every flow
+    /// (drafts included) through `http://0.0.0.0:PORT/welcome/embed.js`.
+    @Test(arguments: ["0.0.0.0:4000", "0.0.0.0", "0.1.2.3:4000", "[::]:4000", "[::]", "[0:0:0:0:0:0:0:0]:4000", "[::0]:4000"])
+    func theUnspecifiedAddressIsNotAHostOfThePreview(_ host: String) {
+        #expect(get("/welcome/", host: host).status == 403, "\(host)")
+    }
+
+    @Test func theUnspecifiedAddressIsAHostWhenThePreviewListensOnIt() {
+        let listening = PreviewRouter(hosts: HostCheck(listeningOn: "0.0.0.0"))
+        let response = listening.respond(
+            to: HTTPRequest(method: "GET", target: "/", host: "0.0.0.0:4000"), state: .init(site: Self.site, failure: nil),
+            openEvents: { EventStream() })
+        #expect(response.status == 200, "--host 0.0.0.0 makes it the preview's own name")
+    }
+
+    /// Where a browser sends no Fetch Metadata, another page's Origin or Referer still says where
+    /// a request comes from: its scripts and data are refused, its navigations to pages answered.
+    @Test(arguments: [
+        ("/assets/sitegen.js", "http://localhost:18777/evil.html", nil, 403), ("/manifest.json", nil, "http://localhost:18777", 403),
+        ("/_sitegen/events", nil, "null", 403), ("/_sitegen/live.js", "http://127.0.0.1:4001/", nil, 403),
+        ("/welcome/", "http://localhost:18777/evil.html", nil, 200), ("/index.html", "http://elsewhere.test/", nil, 200),
+        ("/assets/sitegen.js", "http://127.0.0.1:4000/welcome/", nil, 200), ("/assets/sitegen.js", nil, "http://127.0.0.1:4000", 200),
+        ("/assets/sitegen.js", nil, nil, 200),
+    ] as [(String, String?, String?, Int)])
+    func withoutFetchMetadataOriginAndRefererDecide(_ target: String, _ referer: String?, _ origin: String?, _ status: Int) {
+        let response = get(target, fetch: FetchMetadata(origin: origin, referer: referer))
+        #expect(response.status == status, "\(target) referer \(referer ?? "-") origin \(origin ?? "-")")
+    }
+
     func body(_ response: HTTPResponse) -> String {
         guard case .bytes(let bytes) = response.body else { return "" }
         return String(decoding: bytes.array, as: UTF8.self)

@@ -13,6 +13,23 @@ struct FlowAssembler: Sendable {
     /// False in the preview, which always shows a flow, whatever its `show_once` says.
     var gatesShowOnce = true
 
+    /// A prefix for each page's footnote ids, from its file name and unique in the flow
+    /// (`02-setup.md` gives `02-setup-`, so its first footnote is `fn-02-setup-1`).
+    static func footnotePrefixes(_ names: [String]) -> [String] {
+        var taken: Set<String> = []
+        return names.map { name in
+            let base = PageNaming.slugify(PageNaming.stem(of: name))
+            var prefix = base.isEmpty ? "page" : base
+            var number = 2
+            while taken.contains(prefix) {
+                prefix = "\(base)-\(number)"
+                number += 1
+            }
+            taken.insert(prefix)
+            return prefix + "-"
+        }
+    }
+
     /// The site index, where a flow's finish link goes unless the flow says otherwise.
     static let defaultFinishHref = "../"
 
@@ -37,8 +54,9 @@ struct FlowAssembler: Sendable {
         var pages: [ParsedPage] = []
         var draftsLeftOut = 0
         var images = ResolvedImages()
-        for file in source.pages {
-            let (parsed, problems) = parser.parse(file, in: source, images: &images)
+        let prefixes = Self.footnotePrefixes(source.pages.map(\.name))
+        for (file, prefix) in zip(source.pages, prefixes) {
+            let (parsed, problems) = parser.parse(file, in: source, images: &images, footnotePrefix: prefix)
             if let parsed, parsed.frontMatter.draft, !includeDrafts {
                 draftsLeftOut += 1
                 continue

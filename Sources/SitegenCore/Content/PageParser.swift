@@ -41,7 +41,10 @@ struct PageParser: Sendable {
     let markdown: MarkdownOptions
 
     /// Parses `page` of `flow`; `images` remembers the flow's images from page to page.
-    func parse(_ page: PageFile, in flow: FlowSources, images: inout ResolvedImages) -> (ParsedPage?, [Diagnostic]) {
+    /// `footnotePrefix` starts the page's footnote ids, so that they are unique in the flow's document.
+    func parse(
+        _ page: PageFile, in flow: FlowSources, images: inout ResolvedImages, footnotePrefix: String = ""
+    ) -> (ParsedPage?, [Diagnostic]) {
         let file = page.file
         let split: FrontMatter
         switch FrontMatter.parse(file) {
@@ -77,7 +80,7 @@ struct PageParser: Sendable {
             }
         }
 
-        let rendered = Markdown.render(split.body, options: markdown) { image in
+        let rendered = Markdown.render(split.body, options: markdown, footnotePrefix: footnotePrefix) { image in
             // Found only for a diagnostic: most images have none, and finding it reads the line.
             func location() -> SourceLocation {
                 file.location(line: split.bodyStartLine + image.line - 1, utf8Column: image.byteColumn, marker: "![")
@@ -99,6 +102,10 @@ struct PageParser: Sendable {
             }
         }
         parsed.html = rendered.html
+        for warning in rendered.warnings {
+            let location = file.location(line: split.bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn)
+            diagnostics.append(file.warning(warning.message, at: location))
+        }
         // A heading may be long; the title made from it, repeated in labels, is cut short.
         parsed.title = parsed.title ?? rendered.firstHeading.map { heading in
             heading.count > PageFrontMatter.maximumTitleLength ? heading.prefix(PageFrontMatter.maximumTitleLength - 1) + "…" : heading

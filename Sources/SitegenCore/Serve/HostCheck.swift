@@ -19,6 +19,9 @@ struct HostCheck: Sendable {
             let rest = header[header.index(after: close)...]
             guard rest.isEmpty || Self.isPort(rest) else { return false }
             let address = header[header.index(after: header.startIndex)..<close]
+            // `[::]`, the unspecified address, reaches the preview without the browser counting
+            // it as loopback, so it sends no Fetch Metadata: only a name the preview listens on.
+            if address.allSatisfy({ $0 == "0" || $0 == ":" || $0 == "." }) { return names.contains(address.lowercased()) }
             return !address.isEmpty && address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
         }
         if let colon = header.lastIndex(of: ":") {
@@ -28,6 +31,8 @@ struct HostCheck: Sendable {
             host = header[...]
         }
         let name = host.lowercased()
+        // 0.0.0.0 (and 0.x.x.x) likewise, unless the preview was told to listen on it.
+        if Self.isIPv4(name), name.hasPrefix("0.") { return names.contains(name) }
         return name == "localhost" || name.hasSuffix(".localhost") || Self.isIPv4(name) || names.contains(name)
     }
 

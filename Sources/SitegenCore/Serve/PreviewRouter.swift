@@ -25,7 +25,7 @@ struct PreviewRouter: Sendable {
         guard hosts.allows(host) else {
             return Self.text(403, "This preview answers only requests for localhost or an IP address, not for '\(host)'.\n")
         }
-        guard !CrossSiteCheck.refuses(request.fetch) else {
+        guard !CrossSiteCheck.refuses(request.fetch, host: host, target: request.target) else {
             return Self.text(403, "This preview answers its own pages and addresses opened in the browser, not another site's page.\n")
         }
         guard !request.queryIsTooLong else {
