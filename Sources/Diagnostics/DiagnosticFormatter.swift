@@ -4,20 +4,56 @@ package struct DiagnosticFormatter: Sendable {
     package init() {}
 
     package func format(_ diagnostic: Diagnostic) -> String {
-        var header = diagnostic.path
+        var header = Self.printable(diagnostic.path)
         if let location = diagnostic.location {
             header += ":\(location.line):\(location.column)"
         }
-        header += ": \(diagnostic.severity.rawValue): \(diagnostic.message)"
+        header += ": \(diagnostic.severity.rawValue): \(Self.printable(diagnostic.message))"
         guard let location = diagnostic.location, let line = diagnostic.sourceLine else {
             return header
         }
         let scalars = Array(line.unicodeScalars)
         let lead = diagnostic.sourceLineOffset > 0 ? "…" : ""
         let prefix = scalars.prefix(max(0, location.column - 1 - diagnostic.sourceLineOffset))
-        let padding = (lead.isEmpty ? "" : " ") + String(String.UnicodeScalarView(prefix.map { $0 == "\t" ? "\t" : " " }))
+        // The caret stands under its character as a terminal shows the line: a tab as a tab, an
+        // escaped control character as its escape, a wide (East Asian) character as two cells.
+        let padding = (lead.isEmpty ? "" : " ") + prefix.map { scalar in
+            scalar == "\t" ? "\t" : String(repeating: " ", count: Self.printable(scalar).count * (Self.isWide(scalar) ? 2 : 1))
+        }.joined()
         let available = max(1, scalars.count - prefix.count)
         let underline = "^" + String(repeating: "~", count: min(diagnostic.length, available) - 1)
-        return "\(header)\n\(lead)\(line)\(diagnostic.sourceLineContinues ? "…" : "")\n\(padding)\(underline)"
+        let shown = scalars.map { $0 == "\t" ? "\t" : Self.printable($0) }.joined()
+        return "\(header)\n\(lead)\(shown)\(diagnostic.sourceLineContinues ? "…" : "")\n\(padding)\(underline)"
+    }
+
+    /// `text` with every control character written as an escape (`\x1B`), so that nothing a site
+    /// holds (a file name, a quoted line) can move the cursor, retitle or clear the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return text.unicodeScalars.map(printable).joined()
+    }
+
+    private static func printable(_ scalar: Unicode.Scalar) -> String {
+        guard isControl(scalar) else { return String(scalar) }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return scalar.value > 0xFF ? "\\u{\(hex)}" : "\\x" + (hex.count == 1 ? "0" : "") + hex
+    }
+
+    /// C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a line shows.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// True for the characters a terminal shows two cells wide: CJK, Hangul, full-width forms, emoji.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
     }
 }

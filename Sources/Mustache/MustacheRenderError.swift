@@ -36,3 +36,16 @@ extension MustacheRenderError {
         }
     }
 }
+
+extension MustacheRenderError {
+    /// The render of `template` passed `MustacheRenderer.maximumSteps` while expanding `chain`
+    /// (outermost first), or in the template itself.
+    init(tooMuchWork chain: [MustacheTag], template: String) {
+        let steps = "\(MustacheRenderer.maximumSteps / 1_000_000) million"
+        let what = chain.first.map { "partial '\($0.name)'" } ?? "the template"
+        self.init(
+            message: "\(what) takes more than \(steps) steps to render, the most one rendered file may; are sections nested over long lists?",
+            path: chain.first?.file ?? template, location: chain.first?.location ?? MustacheLocation(line: 1, column: 1),
+            length: chain.first.map { $0.name.count + 5 } ?? 1)
+    }
+}

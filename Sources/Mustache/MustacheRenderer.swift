@@ -7,6 +7,9 @@ struct MustacheRenderer {
     /// The most one render may produce, by default. Depth alone does not bound a render: ten
     /// partials that each include the one before ten times expand to 10¹⁰ copies.
     package static let defaultMaximumOutputSize = 64 << 20
+    /// The most nodes and section items one render may visit: sections nested over long lists
+    /// can take hours while writing nothing, which the size limit does not see.
+    package static let maximumSteps = 20_000_000
 
     let library: MustacheLibrary
     let recordsLookups: Bool
@@ -18,6 +21,7 @@ struct MustacheRenderer {
     private var indentation = ""
     private var atLineStart = true
     private var depth = 0
+    private var steps = 0
     /// The partials and parents being expanded, outermost first, for the error that names one.
     private var expanding: [MustacheTag] = []
     /// The path of the template being rendered, for an error with no partial to name.
@@ -36,6 +40,7 @@ struct MustacheRenderer {
     /// The template `name` rendered with `data`, as UTF-8.
     mutating func render(_ name: String, _ data: MustacheValue, expectedSize: Int = 0) throws(MustacheRenderError) -> [UInt8] {
         output = []
+        steps = 0
         output.reserveCapacity(expectedSize)
         guard let template = library.templates[name] else { return [] }
         rootPath = template.path
@@ -51,6 +56,11 @@ struct MustacheRenderer {
     private mutating func render(_ nodes: [MustacheNode], overrides: [String: MustacheBlock]) {
         for node in nodes {
             guard failure == nil else { return }
+            steps += 1
+            if steps > Self.maximumSteps {
+                failure = MustacheRenderError(tooMuchWork: expanding, template: rootPath)
+                return
+            }
             if output.count > maximumOutputSize {
                 failure = MustacheRenderError(tooLarge: expanding, template: rootPath, limit: maximumOutputSize)
                 return
@@ -65,6 +75,7 @@ struct MustacheRenderer {
                 if inverted {
                     if !value.isTruthy { render(children, overrides: overrides) }
                 } else if case .array(let items) = value {
+                    steps += items.count
                     for item in items { render(children, in: item, overrides: overrides) }
                 } else if value.isTruthy {
                     render(children, in: value, overrides: overrides)

@@ -220,7 +220,7 @@ import Testing
 
     @Test(arguments: [
         ("3", 3, false), (" 8 ", 8, false), ("256", 256, false), ("0", 2, true), ("-1", 2, true), ("abc", 2, true), ("", 2, true),
-        ("257", 2, true), ("2305843009213693952", 2, true), ("99999999999999999999999", 2, true), ("1.5", 2, true),
+        ("257", 2, true), ("2305843009213693952", 2, true), ("99999999999999999999999", 2, true), ("1.5", 2, true), ("+4", 2, true),
     ])
     func jobCountsAreReadOrSaidToBeWrong(_ text: String, _ jobs: Int, _ isProblem: Bool) {
         let (read, problem) = JobCount.read(text, cores: 2)
@@ -301,5 +301,99 @@ import Testing
         let run = runCLI(["new", "site"], on: fileSystem)
         #expect(run.status == .usageError || run.status == .contentError, "\(run.err)")
         #expect(run.err.contains("site is a symbolic link to something that does not exist"), "\(run.err)")
+    }
+
+    // MARK: Round three: what a fresh attack found after the fixes
+
+    /// Committed links into `.git` published the token a CI checkout leaves in `.git/config`.
+    @Test(arguments: FileSystemFixture.all)
+    func linksIntoHiddenFoldersAndOutputsAreNeverRead(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        try tree.write("site/.git/config", "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n")
+        try tree.write("site/.sitegen-cache/build-state", "x")
+        try tree.write("site/output/.sitegen-output", OutputWriter.markerText)
+        try tree.write("site/output/index.html", "old")
+        try tree.link("site/static/config.txt", to: "../.git/config")
+        try tree.link("site/content/tour/02-git.md", to: "../../.git/config")
+        try tree.link("site/static/cache", to: "../.sitegen-cache")
+        try tree.link("site/static/o", to: "../output")
+        try tree.link("site/static/page.html", to: "../output/index.html")
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
+        let found = errors(result)
+        for link in ["static/config.txt", "content/tour/02-git.md", "static/cache"] {
+            #expect(found.contains { $0.hasSuffix("site/\(link): is a symbolic link into '\(link == "static/cache" ? ".sitegen-cache" : ".git")', a hidden folder of the site, which sitegen never reads") }, "\(link): \(found)")
+        }
+        for link in ["static/o", "static/page.html"] {
+            #expect(found.contains { $0.contains("site/\(link): is a symbolic link into") && $0.contains("a folder sitegen writes") }, "\(link): \(found)")
+        }
+        #expect(try tree.fileSystem.readFile(tree.path("site/output/index.html")) == Array("old".utf8))
+    }
+
+    /// `static/index.html/a` made the index page a folder, with exit 0; `Index.html` stood beside it.
+    @Test(arguments: [
+        ("static/index.html/a", "index.html"), ("static/manifest.json/x", "manifest.json"), ("static/Index.HTML", "index.html"),
+        ("static/Tour/x.png", "flow 'tour'"), ("static/ASSETS/x.css", "the theme's assets"), ("static/Embed.js", "embed.js"),
+    ])
+    func staticFilesCannotTakeAGeneratedPlaceInAnySpelling(_ path: String, _ generated: String) {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n", path: "mine"])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result).contains { $0.hasPrefix(path) && $0.contains("where the build writes \(generated)") }, "\(errors(result))")
+    }
+
+    @Test func staticFilesThatDifferOnlyInCaseOrAccentsAreAnError() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("content/tour/01-a.md", "# A\n")
+        try site.write("static/Robots.txt", "a")
+        try site.write("static/robots.txt", "b")
+        // The same name with its accent composed (NFC) and decomposed (NFD): two files on Linux.
+        for name in [[0x63, 0x61, 0x66, 0xC3, 0xA9], [0x63, 0x61, 0x66, 0x65, 0xCC, 0x81]] as [[UInt8]] {
+            let path = Array((site.path + "/static/").utf8) + name + [0]
+            let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        let found = errors(SiteBuilder(fileSystem: DiskFileSystem()).build(BuildOptions(siteDirectory: site.path)))
+        #expect(found.filter { $0.contains("differ only in case (or in how an accent is written)") }.count == 2, "\(found)")
+    }
+
+    /// Five sections nested over 60 flows wrote nothing and ran for hours.
+    @Test func sectionsNestedOverLongListsStopAtTheStepLimit() throws {
+        let template = try MustacheTemplate.parse("{{#a}}{{#a}}{{#a}}{{#a}}{{#a}}{{/a}}{{/a}}{{/a}}{{/a}}{{/a}}done", path: "templates/index.mustache").get()
+        let library = MustacheLibrary(["index": template])
+        let started = ContinuousClock.now
+        #expect {
+            _ = try library.renderUTF8("index", ["a": .array(Array(repeating: .bool(true), count: 61))])
+        } throws: { error in
+            (error as? MustacheRenderError)?.message.contains("takes more than 20 million steps to render") == true
+        }
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    /// Escape sequences in a file name or a quoted line set the terminal's title and cleared it.
+    @Test func controlCharactersNeverReachTheTerminal() {
+        let text = "title: \"\u{1B}[2J\u{1B}]8;;http://evil\u{1B}\\click\" x"
+        let column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: text.unicodeScalars.firstIndex(of: "x")!) + 1
+        let file = SourceFile(path: "content/tour/05-\u{1B}]0;PWNED\u{7}.md", text: text + "\n")
+        let printed = DiagnosticFormatter().format(file.error("bad \u{1B}[31mred", at: SourceLocation(line: 1, column: column)))
+        #expect(!printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(printed.debugDescription)")
+        #expect(printed.contains("05-\\x1B]0;PWNED\\x07.md:1:\(column): error: bad \\x1B[31mred"))
+        let lines = printed.split(separator: "\n")
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        #expect(caret.map { Array(lines[1])[$0] } == "x", "the caret still points at its character")
+    }
+
+    @Test func theCaretCountsWideCharactersAsTwoCells() {
+        let line = String(repeating: "한", count: 10) + " oops"
+        let file = SourceFile(path: "a.md", text: line + "\n")
+        let printed = DiagnosticFormatter().format(file.error("here", at: SourceLocation(line: 1, column: 12)))
+        #expect(printed.hasSuffix("\n" + String(repeating: " ", count: 21) + "^"))
+    }
+
+    @Test(arguments: ["\"sitegen:\"", "\"sitegen:\""])
+    func aStorageKeyOfTheNamespaceAloneIsAnError(_ key: String) {
+        let fileSystem = MemoryFileSystem(["content/tour/_index.md": "---\nstorage_key: \(key)\n---\n", "content/tour/01-a.md": "# A\n"])
+        #expect(errors(SiteBuilder(fileSystem: fileSystem).build(BuildOptions())).contains { $0.contains("'storage_key' must be") })
     }
 }

@@ -19,6 +19,7 @@ import Testing
         #expect(try Self.row("a text file") == "\(SiteLoader.maximumTextFileSize >> 20) MiB")
         #expect(try Self.row("one rendered file") == "\(MustacheRenderer.defaultMaximumOutputSize >> 20) MiB")
         #expect(try Self.row("partials and parents nested") == "\(MustacheRenderer.maximumDepth) levels")
+        #expect(try Self.row("the work of one render") == "\(MustacheRenderer.maximumSteps / 1_000_000) million steps")
         #expect(try Self.row("YAML nesting") == "\(YAMLParser.maximumDepth) levels")
         #expect(try Self.row("generated output of one build") == "\(OutputTransaction.maximumGeneratedSize >> 30) GiB")
         #expect(try Self.row("the source excerpt") == "\(Diagnostic.excerptWidth) characters around the column")

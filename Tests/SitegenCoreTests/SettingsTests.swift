@@ -254,6 +254,9 @@ import Testing
         "https://example.com:0/", "https://example.com:00080/", "http://[::1]:0/", "https://example.com/./../x/",
         "https://example.com/a/../", "https://example.com/./", "/docs/../", "/./", "/a/%2e%2E/", "/a/.%2e/b/",
         "https://example.com/%2e/", "https://example.com/%zz/", "/a%2/",
+        // Round three: encoded slashes and controls, malformed host labels.
+        "/%2F/evil.com/", "/%5Cevil.com/", "https://a.com/%00/", "https://a..com/", "https://-a.com/", "https://a-.com/",
+        "https://\(String(repeating: "a", count: 64)).com/", "https://\(String(repeating: "abc.", count: 70))com/",
     ])
     func badBaseURLsAreRefused(_ url: String) {
         #expect(BaseURL(url) == nil)

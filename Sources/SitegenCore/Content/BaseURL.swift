@@ -45,11 +45,13 @@ package struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         return joined.hasSuffix("/") ? joined : joined + "/"
     }
 
-    /// False for `.` and `..` however they are spelled (`%2e`, `.%2E`), and for a segment whose
-    /// `%` escapes are malformed.
+    /// False for `.` and `..` however they are spelled (`%2e`, `.%2E`), for a segment whose `%`
+    /// escapes are malformed, and for one that decodes to a `/`, a `\` or a control character
+    /// (`/%2F/evil.test/` reads as `//evil.test/` to some servers and browsers).
     private static func isPlainSegment(_ segment: Substring) -> Bool {
         guard let decoded = Path.percentDecoded(String(segment)) else { return false }
         return decoded != "." && decoded != ".."
+            && !decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "/" || $0 == "\\" }
     }
 
     private static func isForbiddenInBaseURL(_ scalar: Unicode.Scalar) -> Bool {
@@ -76,7 +78,10 @@ package struct BaseURL: Sendable, Hashable, CustomStringConvertible {
                 host = authority[..<colon]
                 port = authority[authority.index(after: colon)...]
             }
-            guard host.contains(where: { $0 != "." }), host.unicodeScalars.allSatisfy(isHostScalar) else { return false }
+            guard host.unicodeScalars.allSatisfy(isHostScalar), host.utf8.count <= 253 else { return false }
+            // Labels of 1 to 63 characters, neither starting nor ending with `-`; a final `.` is allowed.
+            let labels = (host.hasSuffix(".") ? host.dropLast() : host).split(separator: ".", omittingEmptySubsequences: false)
+            guard labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else { return false }
         }
         guard let port else { return true }
         guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port) else { return false }

@@ -61,7 +61,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
         flow.showOnce = reader.bool("show_once")
         if let node = reader.node("storage_key"), let key = reader.string("storage_key") {
             // Whatever it says, the key is stored under the `sitegen:` namespace (FirstRunGate).
-            if key.isEmpty || key.count > Self.maximumStorageKeyLength || key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if FirstRunGate.key(for: key) == FirstRunGate.keyPrefix || key.count > Self.maximumStorageKeyLength || key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 reader.report("'storage_key' must be 1 to \(Self.maximumStorageKeyLength) characters without control characters; it is stored as 'sitegen:<key>'", at: node)
             } else {
                 flow.storageKey = key

@@ -14,20 +14,31 @@ enum StaticFiles {
     static func collect(_ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>) -> ([Asset], [Diagnostic]) {
         var assets: [Asset] = []
         var diagnostics: [Diagnostic] = []
+        // Hosts on macOS and Windows, and some object stores, fold case: `Index.html` is `index.html` there.
+        var published: [String: String] = [:]
+        let slugs = Set(flowSlugs.map { $0.lowercased() })
         for entry in inventory.files(under: directory) {
             let destination = String(entry.path.dropFirst(directory.count + 1))
-            let top = String(destination.prefix { $0 != "/" })
-            if let generated = generatedName(top, destination: destination, flowSlugs: flowSlugs) {
+            let folded = destination.lowercased()
+            let top = String(folded.prefix { $0 != "/" })
+            if let generated = generatedName(top, destination: folded, flowSlugs: slugs) {
                 diagnostics.append(
                     .error("this static file would be published as \(destination), where the build writes \(generated); rename or move it", path: loader.diskPath(entry.path)))
                 continue
             }
+            if let other = published[folded] {
+                diagnostics.append(
+                    .error("this static file and \(other) differ only in case (or in how an accent is written), so many hosts would serve one of them for both; rename one", path: loader.diskPath(entry.path)))
+                continue
+            }
+            published[folded] = loader.diskPath(entry.path)
             assets.append(Asset(source: loader.diskPath(entry.path), destination: destination, root: loader.root))
         }
         return (assets, diagnostics)
     }
 
-    /// What the build generates at `destination` (whose first component is `top`), if anything.
+    /// What the build generates at `destination` (whose first component is `top`, both in lower
+    /// case), or at a folder on its way, if anything.
     private static func generatedName(_ top: String, destination: String, flowSlugs: Set<String>) -> String? {
         if flowSlugs.contains(top) { return "flow '\(top)'" }
         if top == "assets" { return "the theme's assets" }
@@ -38,7 +49,8 @@ enum StaticFiles {
             "index.html", SiteRenderer.manifestPath, ManifestBuilder.schemaFileName, EmbedBuilder.loaderPath, EmbedBuilder.dialogPath,
             EmbedBuilder.stylesPath, OutputWriter.markerFile,
         ]
-        return siteFiles.contains(destination) ? destination : nil
+        // `static/index.html/a` would make `index.html` a folder.
+        return siteFiles.first { $0.lowercased() == destination || $0.lowercased() == top }
     }
 
     /// The favicon among the static files, as a path from the output's root.

@@ -147,6 +147,17 @@ struct DirectoryWalker: Sendable {
                     Problem(path: name, message: "is a symbolic link to \(real), outside the site folder; sitegen reads only the site's own files"))
                 return nil
             }
+            // Hidden folders (`.git` with its credentials, the build cache, a staging folder) are
+            // never read, and neither is an output: a link does not make them an input.
+            if let hidden = Path.relative(real, to: root)?.split(separator: "/").first(where: { $0.hasPrefix(".") }) {
+                result.problems.append(
+                    Problem(path: name, message: "is a symbolic link into '\(hidden)', a hidden folder of the site, which sitegen never reads"))
+                return nil
+            }
+            if let output = writtenFolder(holding: real, kind: target.kind, root: root) {
+                result.problems.append(Problem(path: name, message: "is a symbolic link into \(output), a folder sitegen writes, which is never an input"))
+                return nil
+            }
             status = target
         }
         if status.kind == .nameNotUTF8 {
@@ -158,6 +169,18 @@ struct DirectoryWalker: Sendable {
             return nil
         }
         return status
+    }
+
+    /// The folder with sitegen's output marker that `real` (a link's target, a real path inside
+    /// `root`) is or lies in, if any.
+    private func writtenFolder(holding real: String, kind: FileKind, root: String) -> String? {
+        var folder = kind == .directory ? real : Path.directory(of: real)
+        while Path.isInside(folder, root: root) {
+            if fileSystem.linkStatus(of: Path.join(folder, OutputWriter.markerFile)) != nil { return folder }
+            guard folder != root else { return nil }
+            folder = Path.directory(of: folder)
+        }
+        return nil
     }
 
     private func listing(of path: String, shownAs name: String, into result: inout Result) -> [DirectoryEntry] {

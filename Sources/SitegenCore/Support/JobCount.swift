@@ -13,7 +13,7 @@ enum JobCount {
         let fallback = Swift.max(1, Swift.min(cores, maximum))
         guard let text else { return (fallback, nil) }
         let trimmed = text.trimmingBlanks
-        if let jobs = Int(trimmed), (1...maximum).contains(jobs) { return (jobs, nil) }
+        if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let jobs = Int(trimmed), (1...maximum).contains(jobs) { return (jobs, nil) }
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return (fallback, "\(variable) must be a whole number from 1 to \(maximum), not '\(shown.debugDescription.dropFirst().dropLast())'; using one thread per core")
     }
