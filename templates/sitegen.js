@@ -20,7 +20,12 @@
     let current = -1;
     let pending = null; // completes the navigation in flight; the scroll observer waits for it
 
-    const indexOf = (id) => pages.findIndex((page) => page.id === decodeURIComponent(id));
+    // The element an address's fragment names (a page, or a footnote or heading in one), and the
+    // page it is on.
+    const target = (id) => {
+      try { return root.querySelector("#" + CSS.escape(decodeURIComponent(id))); } catch (error) { return null; }
+    };
+    const indexOf = (id) => pages.indexOf(target(id)?.closest(".sg-page"));
     // Events leave a shadow root (composed), so that a page embedding the flow hears them too.
     const emit = (name, index, cancelable, more) => root.dispatchEvent(new CustomEvent("sitegen:" + name, {
       bubbles: true, composed: true, cancelable, detail: { flow: data.flow, index, id: pages[index].id, ...more },
@@ -160,6 +165,9 @@
       if (index >= 0) {
         if (links.includes(control)) list.hidePopover();
         go(index);
+        // A footnote or a heading: its page comes first, then the place on it.
+        const place = target(hash.slice(1));
+        if (place !== pages[index]) place.scrollIntoView({ block: "center" });
       }
     });
 

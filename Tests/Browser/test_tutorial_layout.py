@@ -4,6 +4,7 @@ on a long last page, a page's action and the finish look different, and the embe
 stands out in light and dark."""
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from carousel import open_flow, settle
@@ -105,3 +106,40 @@ def test_the_embeds_close_button_has_three_to_one_contrast(app, host, scheme):  
     assert contrast(over(outline, background), background) >= 3, f"outline {outline} on {background}"
     assert contrast(glyph, background) >= 4.5, f"× {glyph} on {background}"
     app.execute_script("sitegen.close()")
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_footnotes_and_their_back_links_stay_on_their_page(browser, server, width):
+    resize(browser, width)
+    open_flow(browser, server, "tutorial/zh-guide/#motion")
+    settle(browser, 2)
+    page = ".sg-page:not([inert])"
+    reference = browser.find_element(By.CSS_SELECTOR, f"{page} .footnote-ref a")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", reference)
+    reference.click()
+    note = reference.get_attribute("href").split("#")[1]
+    in_view = "const r = document.getElementById(arguments[0]).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(in_view, note))
+    assert settle(browser, 2)["current"] == 2, "the footnote is on the same page"
+    back = browser.find_element(By.CSS_SELECTOR, f"#{note} .footnote-backref")
+    back.click()
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(in_view, back.get_attribute("href").split("#")[1]))
+    assert settle(browser, 2)["current"] == 2
+
+
+def test_an_address_naming_a_footnote_opens_its_page(browser, server):
+    open_flow(browser, server, "tutorial/zh-guide/#fn-03-motion-live")
+    assert settle(browser, 2)["current"] == 2
+
+
+def test_tables_align_and_task_checkboxes_are_named(browser, server):
+    open_flow(browser, server, "tutorial/zh-guide/#motion")
+    settle(browser, 2)
+    found = browser.execute_script("""
+        const page = document.querySelector('.sg-page:not([inert])');
+        const cells = [...page.querySelectorAll('tbody tr:first-child td')].map(c => getComputedStyle(c).textAlign);
+        const boxes = [...page.querySelectorAll('li > input[type=checkbox]')].map(b => [b.getAttribute('aria-label'), b.checked, b.disabled]);
+        return [cells, boxes]""")
+    cells, boxes = found
+    assert cells == ["start", "end", "center"], cells
+    assert [b[1] for b in boxes] == [True, True, False] and all(b[0] and b[2] for b in boxes), boxes
