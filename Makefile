@@ -4,12 +4,16 @@
 # Both install the Debian packages they need first, and only when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark
+# libpcre2-dev and libgtksourceview-5-common: the highlighting engine's regex library and the
+# language definitions it reads.
+APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark libpcre2-dev libgtksourceview-5-common
 # The benchmark's serve figures compare sitegen serve under wrk with Python's and Hugo's servers.
 BENCHMARK_APT_PACKAGES := wrk hugo
 # The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
 # font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
-TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
+# GtkSourceView itself through python3-gi is the highlighting engine's oracle (Tests/HighlightTests),
+# and Pygments a benchmark's third engine.
+TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk python3-gi gir1.2-gtksource-5 python3-pygments
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -33,6 +33,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CFuzzer"),
         .target(name: "OnboardingKit", swiftSettings: fuzzed),
@@ -42,6 +47,8 @@ let package = Package(
         .target(name: "Mustache", swiftSettings: fuzzed),
         .target(name: "Markdown", dependencies: ["CCMark", "Diagnostics"], swiftSettings: fuzzed),
         .target(name: "FrontMatter", dependencies: ["CYAML", "Diagnostics"], swiftSettings: fuzzed),
+        // Build-time syntax highlighting from GtkSourceView's language definitions: PCRE2's only importer.
+        .target(name: "Highlight", dependencies: ["CPCRE2", "Diagnostics"], swiftSettings: fuzzed),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
@@ -63,6 +70,7 @@ let package = Package(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight"], exclude: ["Corpus", "Tutorial", "oracle.py", "make_corpus.py"]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [

@@ -42,6 +42,7 @@ import Testing
         ("Sources/Markdown", ["CCMark", "Diagnostics"]),
         ("Sources/FrontMatter", ["CYAML", "Diagnostics"]),
         ("Sources/HTTPServer", ["CMicroHTTPD"]),
+        ("Sources/Highlight", ["CPCRE2", "Diagnostics", "FoundationXML"]),
         ("Sources/SitegenCore", ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
         ("Sources/SitegenCore/Serve", ["Diagnostics", "Mustache", "OnboardingKit", "HTTPServer"]),
         ("Sources/SitegenCore/CLI/CommandLineInterface+Serve.swift", ["HTTPServer"]),
