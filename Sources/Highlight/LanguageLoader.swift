@@ -31,7 +31,9 @@ struct LanguageLoader {
     static func load(_ id: String, locate: @escaping (String) -> URL?) throws(LanguageLoadError) -> CompiledLanguage {
         var loader = LanguageLoader(locate: locate)
         try loader.parseLanguage(id)
-        try loader.finish()
+        do { try loader.finish() } catch {
+            throw LanguageLoadError(path: locate(id)?.path ?? id, message: error.message)
+        }
         guard let root = loader.indexByID["\(id):\(id)"] else {
             throw LanguageLoadError(path: locate(id)?.path ?? id, message: "missing main language definition (id = \"\(id)\")")
         }
@@ -88,8 +90,11 @@ struct LanguageLoader {
         return String(id[..<colon])
     }
 
-    mutating func ensureLoaded(_ language: String) throws(LanguageLoadError) {
+    mutating func ensureLoaded(_ language: String, from state: FileState) throws(LanguageLoadError) {
         guard !loaded.contains(language) else { return }
+        guard locate(language) != nil else {
+            throw LanguageLoadError(path: state.path, message: "unable to resolve language '\(language)'")
+        }
         try parseLanguage(language)
     }
 
@@ -100,7 +105,7 @@ struct LanguageLoader {
             guard let language = Self.languagePart(mapTo) else {
                 throw LanguageLoadError(path: state.path, message: "the map-to attribute '\(mapTo)' for the style '\(id)' lacks the prefix")
             }
-            if !language.isEmpty { try ensureLoaded(language) }
+            if !language.isEmpty { try ensureLoaded(language, from: state) }
         }
         styles[id] = .some(mapTo)
     }
