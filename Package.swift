@@ -65,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
         // The fuzz targets, a library the tests replay, and the libFuzzer entry (see `make fuzz`).
-        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter"], swiftSettings: fuzzed),
+        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "Highlight"], swiftSettings: fuzzed),
         .executableTarget(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),

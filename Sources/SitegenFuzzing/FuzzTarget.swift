@@ -13,6 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case imageSize = "image-size"
     /// One page through the whole pipeline, with a theme, images and the example's settings.
     case page
+    /// A code block through the highlighting engine, in a language its first byte picks.
+    case highlight
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -21,6 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mustache: MustacheFuzzing.run(bytes)
         case .imageSize: _ = ImageSize.read(bytes)
         case .page: PageFuzzing.run(bytes)
+        case .highlight: HighlightFuzzing.run(bytes)
         }
     }
 }

@@ -48,7 +48,7 @@ import Testing
         ("Sources/SitegenCore/CLI/CommandLineInterface+Serve.swift", ["HTTPServer"]),
         ("Sources/SitegenCore/Model", ["OnboardingKit"]),
         ("Sources/SitegenCore/Support/Platform.swift", ["CPlatform"]),
-        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "OnboardingKit"]),
+        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "OnboardingKit", "Highlight"]),
         ("Sources/sitegen-fuzz", ["SitegenFuzzing", "CFuzzer"]),
         ("Sources/sitegen", ["SitegenCore"]),
         ("Sources/embed-theme", []),
