@@ -15,6 +15,8 @@ final class HighlightRun {
     /// The current line: its first byte in `bytes` and its length without the line break.
     var lineStart = 0
     var lineLength = 0
+    /// Every context made, to break the parent–child cycles once the run is over.
+    var contexts: [RuntimeContext] = []
 
     init(language: CompiledLanguage, text: String) {
         self.language = language
@@ -45,10 +47,12 @@ final class HighlightRun {
     }
 
     func run() throws(RegexError) {
+        defer { for context in contexts { context.children.removeAll() } }
         let rootDefinition = language.definitions[language.root]
         let rootContext = RuntimeContext(
             definition: language.root, parent: nil, style: 0, ignoresChildrenStyle: false, end: nil, flags: rootDefinition.flags)
         rootContext.transitions = language.sharedTransitions(language.root)
+        contexts.append(rootContext)
         var state = Segment(context: rootContext, parent: nil, start: 0)
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
