@@ -117,7 +117,7 @@ extension LanguageLoader {
     ) throws(LanguageLoadError) {
         var id: String
         if let language = Self.languagePart(ref) {
-            try ensureLoaded(language)
+            try ensureLoaded(language, from: state)
             id = ref
         } else {
             id = decorate(ref, state)
