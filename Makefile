@@ -18,7 +18,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve install fuzz sanitize kill-test clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
 
 all: site
 
@@ -70,6 +70,10 @@ benchmark: deps
 benchmark-serve: test-deps venv
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCHMARK_APT_PACKAGES)"
 	$(PYTHON) scripts/benchmark_serve.py
+
+# Highlighting throughput on the differential corpus: the engine, GtkSourceView and Pygments.
+benchmark-highlight: test-deps
+	/usr/bin/python3 scripts/benchmark_highlight.py
 
 # Puts the release binary on the PATH: PREFIX/bin/sitegen (PREFIX defaults to /usr/local).
 PREFIX ?= /usr/local

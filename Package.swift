@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "FrontMatter", dependencies: ["CYAML", "Diagnostics"], swiftSettings: fuzzed),
         // Build-time syntax highlighting from GtkSourceView's language definitions: PCRE2's only importer.
         .target(name: "Highlight", dependencies: ["CPCRE2", "Diagnostics"], swiftSettings: fuzzed),
+        // The engine's side of scripts/benchmark_highlight.py.
+        .executableTarget(name: "highlight-bench", dependencies: ["Highlight"]),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),

@@ -47,6 +47,11 @@ package struct Highlighter: Sendable {
         }
     }
 
+    /// The runs of `code` in a language already loaded.
+    package func highlight(_ code: String, with language: CompiledLanguage) -> Result<[TokenRun], HighlightProblem> {
+        Self.highlight(code, with: language)
+    }
+
     static func highlight(_ code: String, with language: CompiledLanguage) -> Result<[TokenRun], HighlightProblem> {
         let run = HighlightRun(language: language, text: code)
         do {

@@ -2,6 +2,7 @@
 """GtkSourceView 5 itself, headless, as the oracle for sitegen's highlighting engine.
 
 Usage: oracle.py LANGUAGE-SPECS-DIR (LANG-ID FILE)...
+       oracle.py --benchmark RUNS LANGUAGE-SPECS-DIR (LANG-ID FILE)...
 Prints one JSON object: {"files": [{"path", "language", "runs": [[length, style], ...]}]},
 lengths in characters (code points), style the def: style id without its prefix ("" for none).
 
@@ -80,7 +81,31 @@ def highlight(buffer, text, colours):
     return runs
 
 
+def benchmark(runs, specs, pairs):
+    """Prints the seconds of each run of highlighting every file (set_text and ensure_highlight)."""
+    GtkSource.init()
+    languages = GtkSource.LanguageManager.get_default()
+    files = []
+    for index in range(0, len(pairs), 2):
+        with open(pairs[index + 1], encoding="utf-8", newline="") as handle:
+            files.append((languages.get_language(pairs[index]), handle.read()))
+    seconds = []
+    for run in range(runs + 1):
+        began = time.perf_counter()
+        for language, text in files:
+            buffer = GtkSource.Buffer.new_with_language(language)
+            buffer.set_text(text, -1)
+            start, end = buffer.get_bounds()
+            buffer.ensure_highlight(start, end)
+        if run > 0:
+            seconds.append(time.perf_counter() - began)
+    json.dump({"seconds": seconds}, sys.stdout)
+
+
 def main():
+    if sys.argv[1] == "--benchmark":
+        benchmark(int(sys.argv[2]), sys.argv[3], sys.argv[4:])
+        return
     specs = sys.argv[1]
     pairs = sys.argv[2:]
     GtkSource.init()

@@ -52,6 +52,7 @@ import Testing
         ("Sources/sitegen-fuzz", ["SitegenFuzzing", "CFuzzer"]),
         ("Sources/sitegen", ["SitegenCore"]),
         ("Sources/embed-theme", []),
+        ("Sources/highlight-bench", ["Highlight"]),
     ]
     static let toolchainModules: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl"]
 
