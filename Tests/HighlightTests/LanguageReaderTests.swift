@@ -137,6 +137,16 @@ import Testing
         #expect(try folder.runs("'a\\b' \\c") == ["type:'a", "keyword:\\b", "type:'", " \\c"])
     }
 
+    /// As GtkSourceView does (checked with it): ignore-style drops the context's style, not its sub-patterns'.
+    @Test func ignoreStyleKeepsSubPatternStyles() throws {
+        try check(
+            """
+            <context id="assign" style-ref="keyword"><match>([a-z]+)=([0-9]+)</match>
+              <include><context sub-pattern="1" style-ref="type"/></include>
+            </context>
+            """ + Self.root("<context ref=\"assign\" ignore-style=\"true\"/>"), "ab=12 x", ["type:ab", "=12 x"])
+    }
+
     @Test func replaceAndOriginal() throws {
         try check(
             """

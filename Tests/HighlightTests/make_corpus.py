@@ -77,6 +77,11 @@ SOURCES = [
     ("js", ROOT + "/Tests/SitegenCoreTests/Fixtures/rtl/expected/assets/sitegen.js", "this project"),
     ("css", ROOT + "/Tests/SitegenCoreTests/Fixtures/rtl/expected/assets/sitegen.css", "this project"),
     ("python3", ROOT + "/Tests/Browser/conftest.py", "this project"),
+    ("typescript", "/usr/lib/node_modules/npm/node_modules/glob/dist/esm/glob.d.ts", "ISC (glob in npm)"),
+    ("js", "/usr/lib/node_modules/npm/node_modules/tar/node_modules/minipass/index.mjs", "ISC (minipass in npm)"),
+    ("php", "/usr/lib/google-cloud-sdk/platform/google_appengine/php/sdk/google/appengine/runtime/proto/Encoder.php", "Apache-2.0 (google-cloud-sdk)"),
+    ("rust", "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/error_codes/main.rs", "MIT or Apache-2.0 (the Rust toolchain's documentation)"),
+    ("latex", "/usr/lib/google-cloud-sdk/platform/gsutil/third_party/httplib2/libhttplib2.tex", "MIT (httplib2 in google-cloud-sdk)"),
 ]
 
 

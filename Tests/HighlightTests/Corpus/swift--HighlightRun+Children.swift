@@ -88,6 +88,7 @@ extension HighlightRun {
             }
         }
         parent.children[key] = context
+        contexts.append(context)
         return context
     }
 
