@@ -25,28 +25,6 @@ import Testing
         }
     }
 
-    /// Runs the oracle once over every file; the styles of each file's characters, in order.
-    static func oracle(_ entries: [Entry]) throws -> [[String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [folder.appendingPathComponent("oracle.py").path, LanguageLibrary.systemPath.path]
-            + entries.flatMap { [$0.language, corpus.appendingPathComponent($0.name).path] }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the oracle (python3-gi with gir1.2-gtksource-5) did not run")
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let files = try #require(object["files"] as? [[String: Any]])
-        return try files.map { file in
-            let runs = try #require(file["runs"] as? [[Any]])
-            return runs.flatMap { run in
-                Array(repeating: run[1] as? String ?? "?", count: run[0] as? Int ?? 0)
-            }
-        }
-    }
-
     static func engine(_ text: String, _ language: CompiledLanguage) -> [String] {
         guard case .success(let runs) = Highlighter.highlight(text, with: language) else {
             return Array(repeating: "(failed)", count: text.unicodeScalars.count)
@@ -56,7 +34,7 @@ import Testing
 
     @Test func agreesWithGtkSourceView() throws {
         let entries = try Self.manifest()
-        let expected = try Self.oracle(entries)
+        let expected = try Oracle.styles(entries.map { ($0.language, Self.corpus.appendingPathComponent($0.name).path) })
         let library = LanguageLibrary()
         var totals: [String: (same: Int, all: Int)] = [:]
         var differences: [String] = []

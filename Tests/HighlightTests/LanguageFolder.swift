@@ -39,7 +39,11 @@ struct LanguageFolder {
     }
 
     /// A language `test` with these styles and definitions (the root context is `test`).
-    static func language(_ id: String = "test", styles: String = "", definitions: String, globs: String = "*.test") -> String {
+    /// `options` goes between the styles and the definitions, where the schema puts
+    /// `<default-regex-options>` and `<keyword-char-class>`.
+    static func language(
+        _ id: String = "test", styles: String = "", options: String = "", definitions: String, globs: String = "*.test"
+    ) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <language id="\(id)" name="\(id)" version="2.0" section="Source">
@@ -52,6 +56,7 @@ struct LanguageFolder {
             <style id="plain" name="Plain"/>
             \(styles)
           </styles>
+          \(options)
           <definitions>
             \(definitions)
           </definitions>
@@ -62,6 +67,24 @@ struct LanguageFolder {
     /// The text's characters as "style:text" runs, unstyled runs as their text alone.
     func runs(_ code: String, _ language: String = "test") throws -> [String] {
         try highlighter.highlight(code, language: language).get().map { $0.style.isEmpty ? $0.text : "\($0.style):\($0.text)" }
+    }
+
+    /// GtkSourceView's runs of the same text with the same definitions, in the same form.
+    func oracleRuns(_ code: String, _ language: String = "test") throws -> [String] {
+        let file = url.appendingPathComponent("code.txt")
+        try code.write(to: file, atomically: true, encoding: .utf8)
+        let scalars = Array(code.unicodeScalars)
+        let styles = try Oracle.styles([(language, file.path)], searchPath: url)[0]
+        var runs: [String] = []
+        var start = 0
+        while start < styles.count {
+            var end = start + 1
+            while end < styles.count, styles[end] == styles[start] { end += 1 }
+            let text = String(String.UnicodeScalarView(scalars[start..<min(end, scalars.count)]))
+            runs.append(styles[start].isEmpty ? text : "\(styles[start]):\(text)")
+            start = end
+        }
+        return runs
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }

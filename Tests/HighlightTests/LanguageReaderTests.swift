@@ -3,13 +3,16 @@ import Testing
 
 @testable import Highlight
 
-/// The `.lang` reader and the engine, one construct at a time, on definitions written here.
+/// The `.lang` reader and the engine, one construct at a time, on definitions written here; each
+/// expectation is checked against GtkSourceView too.
 @Suite struct LanguageReaderTests {
-    func check(_ definitions: String, styles: String = "", _ code: String, _ expected: [String]) throws {
-        let folder = try LanguageFolder(["test.lang": LanguageFolder.language(styles: styles, definitions: definitions)])
+    func check(_ definitions: String, styles: String = "", options: String = "", _ code: String, _ expected: [String]) throws {
+        let folder = try LanguageFolder(["test.lang": LanguageFolder.language(styles: styles, options: options, definitions: definitions)])
         defer { folder.remove() }
         let actual = try folder.runs(code)
         #expect(actual == expected)
+        let gtk = try folder.oracleRuns(code)
+        #expect(gtk == expected, "GtkSourceView")
     }
 
     static func root(_ body: String) -> String {
@@ -103,12 +106,11 @@ import Testing
 
     @Test func caseInsensitiveAndExtendedOptions() throws {
         try check(
-            "<default-regex-options case-sensitive=\"false\"/>"
-                + Self.root("""
+            Self.root("""
                     <context id="select" style-ref="keyword"><keyword>select</keyword></context>
                     <context id="word" style-ref="type"><match extended="true" case-sensitive="true"> W  # only capital
                     </match></context>
-                    """), "SELECT w W", ["keyword:SELECT", " w ", "type:W"])
+                    """), options: "<default-regex-options case-sensitive=\"false\"/>", "SELECT w W", ["keyword:SELECT", " w ", "type:W"])
     }
 
     @Test func styleChainsEndAtADefStyleOrNone() throws {

@@ -3,6 +3,7 @@
 
 Usage: oracle.py LANGUAGE-SPECS-DIR (LANG-ID FILE)...
        oracle.py --benchmark RUNS LANGUAGE-SPECS-DIR (LANG-ID FILE)...
+       oracle.py --search-path DIR LANGUAGE-SPECS-DIR (LANG-ID FILE)...   (DIR's .lang files first)
 Prints one JSON object: {"files": [{"path", "language", "runs": [[length, style], ...]}]},
 lengths in characters (code points), style the def: style id without its prefix ("" for none).
 
@@ -106,8 +107,12 @@ def main():
     if sys.argv[1] == "--benchmark":
         benchmark(int(sys.argv[2]), sys.argv[3], sys.argv[4:])
         return
-    specs = sys.argv[1]
-    pairs = sys.argv[2:]
+    arguments = sys.argv[1:]
+    search_path = None
+    if arguments[0] == "--search-path":
+        search_path, arguments = arguments[1], arguments[2:]
+    specs = arguments[0]
+    pairs = arguments[1:]
     GtkSource.init()
     folder = tempfile.mkdtemp(prefix="sitegen-oracle-")
     colours = write_scheme(folder, def_styles(specs))
@@ -115,6 +120,8 @@ def main():
     manager.append_search_path(folder)
     scheme = manager.get_scheme("sitegen-oracle")
     languages = GtkSource.LanguageManager.get_default()
+    if search_path is not None:
+        languages.set_search_path([search_path] + list(languages.get_search_path()))
     results = []
     seconds = 0.0
     for index in range(0, len(pairs), 2):
