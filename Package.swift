@@ -72,7 +72,7 @@ let package = Package(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
-        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Diagnostics"], exclude: ["Corpus", "Tutorial", "oracle.py", "make_corpus.py"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Diagnostics"], exclude: ["Corpus", "Tutorial", "oracle.py", "make_corpus.py", "README.md"]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [
