@@ -6,7 +6,7 @@ import Testing
 
 /// What keeps a block plain: a definition that does not load (named in the problem, never a
 /// crash), and input that passes PCRE2's limits (a warning, never a hang).
-@Suite(.timeLimit(.minutes(1))) struct HighlightProblemTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HighlightProblemTests {
     func problem(_ files: [String: String], _ code: String = "x") throws -> HighlightProblem? {
         let folder = try LanguageFolder(files)
         defer { folder.remove() }
@@ -59,12 +59,13 @@ import Testing
         }
     }
 
-    @Test func theSystemDefinitionsAllLoad() {
+    @Test func theSystemDefinitionsAllLoad() async {
         let library = LanguageLibrary()
         #expect(library.indexProblems.isEmpty)
         #expect(library.languages.count > 150)
         var failed: [String] = []
         for (id, info) in library.languages.sorted(by: { $0.key < $1.key }) where !info.hidden {
+            await Task.yield()
             if case .failure(let error) = library.language(id) { failed.append("\(id): \(error.message)") }
         }
         #expect(failed == [])

@@ -70,11 +70,11 @@ struct LanguageFolder {
     }
 
     /// GtkSourceView's runs of the same text with the same definitions, in the same form.
-    func oracleRuns(_ code: String, _ language: String = "test") throws -> [String] {
+    func oracleRuns(_ code: String, _ language: String = "test") async throws -> [String] {
         let file = url.appendingPathComponent("code.txt")
         try code.write(to: file, atomically: true, encoding: .utf8)
         let scalars = Array(code.unicodeScalars)
-        let styles = try Oracle.styles([(language, file.path)], searchPath: url)[0]
+        let styles = try await Oracle.styles([(language, file.path)], searchPath: url)[0]
         var runs: [String] = []
         var start = 0
         while start < styles.count {

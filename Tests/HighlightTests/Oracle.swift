@@ -4,21 +4,29 @@ import Testing
 @testable import Highlight
 
 /// GtkSourceView through `oracle.py` (system python3 with python3-gi): each file's characters'
-/// `def:` styles. A missing oracle is a failure, never a skip.
+/// `def:` styles. A missing oracle is a failure, never a skip. The wait for the process is
+/// asynchronous, so that a test waiting on GtkSourceView holds no thread of the shared pool.
 enum Oracle {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("oracle.py")
 
     /// Highlights each (language id, file) pair; `searchPath` holds `.lang` files read first.
-    static func styles(_ files: [(language: String, path: String)], searchPath: URL? = nil) throws -> [[String]] {
+    static func styles(_ files: [(language: String, path: String)], searchPath: URL? = nil) async throws -> [[String]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script.path] + (searchPath.map { ["--search-path", $0.path] } ?? []) + [LanguageLibrary.systemPath.path]
             + files.flatMap { [$0.language, $0.path] }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-oracle-\(UUID().uuidString).json")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in finished.resume() }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                finished.resume()
+            }
+        }
+        let data = try Data(contentsOf: output)
         try #require(process.terminationStatus == 0, "the oracle (python3-gi with gir1.2-gtksource-5) did not run")
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let results = try #require(object["files"] as? [[String: Any]])
