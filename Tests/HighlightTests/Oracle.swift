@@ -19,13 +19,14 @@ enum Oracle {
         FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         process.standardOutput = try FileHandle(forWritingTo: output)
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in finished.resume() }
+        let launched = await withCheckedContinuation { (finished: CheckedContinuation<Bool, Never>) in
+            process.terminationHandler = { _ in finished.resume(returning: true) }
             do { try process.run() } catch {
                 process.terminationHandler = nil
-                finished.resume()
+                finished.resume(returning: false)
             }
         }
+        try #require(launched, "/usr/bin/python3 did not start: the oracle needs python3-gi and gir1.2-gtksource-5")
         let data = try Data(contentsOf: output)
         try #require(process.terminationStatus == 0, "the oracle (python3-gi with gir1.2-gtksource-5) did not run")
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
