@@ -4,19 +4,22 @@
 # Both install the Debian packages they need first, and only when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark
+# libpcre2-dev and libgtksourceview-5-common: the highlighting engine's regex library and the
+# language definitions it reads.
+APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark libpcre2-dev libgtksourceview-5-common
 # The benchmark's serve figures compare sitegen serve under wrk with Python's and Hugo's servers.
 BENCHMARK_APT_PACKAGES := wrk hugo
 # The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
-# font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs. And
-# cmark-gfm, GitHub's Markdown renderer, which the Markdown tests compare sitegen with (never a
-# dependency of the build).
-TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk cmark-gfm
+# font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
+# The oracles, never dependencies of the build: cmark-gfm, GitHub's Markdown renderer, for the
+# Markdown tests, and GtkSourceView itself through python3-gi for the highlighting engine
+# (Tests/HighlightTests); Pygments is a benchmark's third engine.
+TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk cmark-gfm python3-gi gir1.2-gtksource-5 python3-pygments
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve install fuzz sanitize kill-test clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
 
 all: site
 
@@ -69,6 +72,10 @@ benchmark-serve: test-deps venv
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCHMARK_APT_PACKAGES)"
 	$(PYTHON) scripts/benchmark_serve.py
 
+# Highlighting throughput on the differential corpus: the engine, GtkSourceView and Pygments.
+benchmark-highlight: test-deps
+	/usr/bin/python3 scripts/benchmark_highlight.py
+
 # Puts the release binary on the PATH: PREFIX/bin/sitegen (PREFIX defaults to /usr/local).
 PREFIX ?= /usr/local
 install: deps
@@ -80,7 +87,7 @@ install: deps
 # from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or
 # hang to Tests/Fuzz/regressions/<target>/, which make test replays from then on: commit it.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS := front-matter mustache image-size page markdown
+FUZZ_TARGETS := front-matter mustache image-size page markdown highlight
 FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(realpath $(shell which $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 fuzz: deps
 	SITEGEN_FUZZER_LIBRARY=$(FUZZER_LIBRARY) $(SWIFT) build --product sitegen-fuzz --scratch-path .build/fuzz

@@ -33,6 +33,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CFuzzer"),
         .target(name: "OnboardingKit", swiftSettings: fuzzed),
@@ -42,6 +47,10 @@ let package = Package(
         .target(name: "Mustache", swiftSettings: fuzzed),
         .target(name: "Markdown", dependencies: ["CCMark", "Diagnostics"], swiftSettings: fuzzed),
         .target(name: "FrontMatter", dependencies: ["CYAML", "Diagnostics"], swiftSettings: fuzzed),
+        // Build-time syntax highlighting from GtkSourceView's language definitions: PCRE2's only importer.
+        .target(name: "Highlight", dependencies: ["CPCRE2", "Diagnostics"], swiftSettings: fuzzed),
+        // The engine's side of scripts/benchmark_highlight.py.
+        .executableTarget(name: "highlight-bench", dependencies: ["Highlight"]),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
@@ -58,12 +67,13 @@ let package = Package(
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
         // The fuzz targets, a library the tests replay, and the libFuzzer entry (see `make fuzz`).
-        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "Markdown"], swiftSettings: fuzzed),
+        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "Markdown", "Highlight"], swiftSettings: fuzzed),
         .executableTarget(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
         .testTarget(name: "OnboardingKitTests", dependencies: ["OnboardingKit"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Diagnostics"], exclude: ["Corpus"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Diagnostics"], exclude: ["Corpus", "Tutorial", "oracle.py", "make_corpus.py", "README.md"]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [

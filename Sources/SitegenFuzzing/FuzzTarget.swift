@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case page
     /// A Markdown body through cmark and GitHub's extensions (tables, footnotes, ...).
     case markdown
+    /// A code block through the highlighting engine, in a language its first byte picks.
+    case highlight
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .imageSize: _ = ImageSize.read(bytes)
         case .page: PageFuzzing.run(bytes)
         case .markdown: MarkdownFuzzing.run(bytes)
+        case .highlight: HighlightFuzzing.run(bytes)
         }
     }
 }

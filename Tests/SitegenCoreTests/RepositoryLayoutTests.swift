@@ -42,15 +42,17 @@ import Testing
         ("Sources/Markdown", ["CCMark", "Diagnostics"]),
         ("Sources/FrontMatter", ["CYAML", "Diagnostics"]),
         ("Sources/HTTPServer", ["CMicroHTTPD"]),
+        ("Sources/Highlight", ["CPCRE2", "Diagnostics", "FoundationXML"]),
         ("Sources/SitegenCore", ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
         ("Sources/SitegenCore/Serve", ["Diagnostics", "Mustache", "OnboardingKit", "HTTPServer"]),
         ("Sources/SitegenCore/CLI/CommandLineInterface+Serve.swift", ["HTTPServer"]),
         ("Sources/SitegenCore/Model", ["OnboardingKit"]),
         ("Sources/SitegenCore/Support/Platform.swift", ["CPlatform"]),
-        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
+        ("Sources/SitegenFuzzing", ["SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit", "Highlight"]),
         ("Sources/sitegen-fuzz", ["SitegenFuzzing", "CFuzzer"]),
         ("Sources/sitegen", ["SitegenCore"]),
         ("Sources/embed-theme", []),
+        ("Sources/highlight-bench", ["Highlight"]),
     ]
     static let toolchainModules: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl"]
 

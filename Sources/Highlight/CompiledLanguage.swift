@@ -1,0 +1,93 @@
+import Synchronization
+
+/// A loaded language: its context definitions (with those of the languages it includes), the
+/// root context, and each style id resolved through its `map-to` chain to a `def:` style.
+/// Immutable once made, apart from a lock-protected cache of the combined "any transition"
+/// patterns, so one instance serves every thread.
+package final class CompiledLanguage: Sendable {
+    package let id: String
+    let definitions: [ContextDefinition]
+    let root: Int
+    /// Each definition's children in the order the engine tries them, `x:*` references expanded.
+    let flattenedChildren: [[ChildReference]]
+    /// Style id → the `def:` style it ends at, without the prefix; absent for none.
+    let resolvedStyles: [String: String]
+    package let warnings: [String]
+    private let transitionCache = Mutex<[Int: Regex?]>([:])
+
+    init(id: String, definitions: [ContextDefinition], root: Int, styles: [String: String?], warnings: [String]) {
+        self.id = id
+        self.definitions = definitions
+        self.root = root
+        self.warnings = warnings
+        flattenedChildren = definitions.indices.map { Self.flatten($0, definitions) }
+        var resolved: [String: String] = [:]
+        var ids = Set(styles.keys)
+        for definition in definitions {
+            if let style = definition.style { ids.insert(style) }
+            for child in definition.children { if let style = child.style { ids.insert(style) } }
+            for sub in definition.subPatterns { if let style = sub.style { ids.insert(style) } }
+        }
+        for styleID in ids {
+            if let name = Self.resolve(styleID, styles) { resolved[styleID] = name }
+        }
+        resolvedStyles = resolved
+    }
+
+    static func resolve(_ id: String, _ styles: [String: String?]) -> String? {
+        var current = id
+        for _ in 0..<32 {
+            if current.hasPrefix("def:") { return String(current.dropFirst(4)) }
+            guard let next = styles[current], let mapTo = next else { return nil }
+            current = mapTo
+        }
+        return nil
+    }
+
+    static func flatten(_ index: Int, _ definitions: [ContextDefinition]) -> [ChildReference] {
+        var result: [ChildReference] = []
+        var visiting: Set<Int> = [index]
+        func walk(_ children: [ChildReference]) {
+            for child in children {
+                if child.includesChildren {
+                    guard child.index >= 0, visiting.insert(child.index).inserted else { continue }
+                    walk(definitions[child.index].children)
+                    visiting.remove(child.index)
+                } else {
+                    result.append(child)
+                }
+            }
+        }
+        walk(definitions[index].children)
+        return result
+    }
+
+    /// The definition's own combined pattern when no instance needs one of its own.
+    func sharedTransitions(_ index: Int) -> Regex? {
+        if let cached = transitionCache.withLock({ $0[index] }) { return cached }
+        let made = try? Regex(transitionPattern(index, end: fixedEnd(index), ancestors: []), anchored: false)
+        transitionCache.withLock { $0[index] = .some(made) }
+        return made
+    }
+
+    func fixedEnd(_ index: Int) -> Regex? {
+        if case .container(_, .fixed(let end)) = definitions[index].kind { return end }
+        return nil
+    }
+
+    /// GtkSourceView's `create_reg_all`: the end, the ends of ancestors that may end the
+    /// context, and every child's start, as one alternation.
+    func transitionPattern(_ index: Int, end: Regex?, ancestors: [String]) -> String {
+        var parts: [String] = []
+        if let end { parts.append(end.pattern) }
+        parts += ancestors
+        for child in flattenedChildren[index] {
+            switch definitions[child.index].kind {
+            case .simple(let match): parts.append(match.pattern)
+            case .container(let start?, _): parts.append(start.pattern)
+            case .container(nil, _): break
+            }
+        }
+        return "(" + parts.joined(separator: "|") + ")"
+    }
+}

@@ -1,0 +1,84 @@
+/// Finding the next context that starts or ends on a line (GtkSourceView's `next_segment`).
+extension HighlightRun {
+    typealias Line = UnsafeBufferPointer<UInt8>
+
+    func nextSegment(_ state: Segment, _ line: Line, from start: Int) throws(RegexError) -> (Segment, Int)? {
+        var position = start
+        let context = state.context
+        while position <= line.count {
+            if let transitions = context.transitions {
+                guard let found = try transitions.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+                position = found.start
+            }
+            if context.ancestorCanEnd, let ancestor = try ancestorEnding(context, line, at: position) {
+                flush(state, to: position)
+                var segment = state
+                while segment.context !== ancestor, let parent = segment.parent { segment = parent }
+                return (segment, position)
+            }
+            let endMatch = try context.end?.match(line, length: line.count, from: position, scratch: scratch)
+            for child in language.flattenedChildren[context.definition] {
+                let definition = language.definitions[child.index]
+                if !definition.flags.contains(.extendParent), endMatch != nil { continue }
+                if definition.flags.contains(.firstLineOnly), lineStart != 0 { continue }
+                if definition.flags.contains(.onceOnly), state.childDefinitions.contains(child.index) { continue }
+                if let result = try childStarts(child, state, line, at: position) { return result }
+            }
+            if endMatch != nil, let end = context.end,
+                let (match, matchEnd) = try applicableMatch(context, end, line, at: position)
+            {
+                flush(state, to: position)
+                let definition = language.definitions[context.definition]
+                let outer = definition.flags.contains(.styleInside) ? (state.parent?.context.effectiveStyle ?? 0) : context.effectiveStyle
+                fill((lineStart + position)..<(lineStart + matchEnd), outer)
+                paintSubPatterns(definition, .end, match, end)
+                cursor = max(cursor, lineStart + matchEnd)
+                var closing = state
+                while closing.context.endsParent, let parent = closing.parent { closing = parent }
+                guard let parent = closing.parent else { return nil }
+                parent.lastChild?.end = lineStart + matchEnd
+                return (parent, matchEnd)
+            }
+            position = Self.nextCharacter(line, after: position)
+        }
+        return nil
+    }
+
+    static func nextCharacter(_ line: Line, after position: Int) -> Int {
+        var next = position + 1
+        while next < line.count, line[next] & 0xC0 == 0x80 { next += 1 }
+        return next
+    }
+
+    /// The innermost ancestor that a context may not extend past and whose end matches here.
+    func ancestorEnding(_ context: RuntimeContext, _ line: Line, at position: Int) throws(RegexError) -> RuntimeContext? {
+        var candidates: [RuntimeContext] = []
+        var current = context
+        while current.ancestorCanEnd, let parent = current.parent {
+            if !current.extendsParent { candidates.append(parent) }
+            current = parent
+        }
+        for candidate in candidates.reversed() {
+            if let end = candidate.end, try end.match(line, length: line.count, from: position, scratch: scratch) != nil {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// GtkSourceView's `can_apply_match`: a match that an ancestor's end interrupts is matched
+    /// again on the text before it, and then ends there.
+    func applicableMatch(_ context: RuntimeContext, _ regex: Regex, _ line: Line, at position: Int) throws(RegexError) -> (RegexMatch, Int)? {
+        guard let match = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+        guard context.ancestorCanEnd, position < match.end else { return (match, match.end) }
+        var inner = Self.nextCharacter(line, after: position)
+        while inner < match.end {
+            if try ancestorEnding(context, line, at: inner) != nil {
+                guard let shorter = try regex.match(line, length: inner, from: position, scratch: scratch) else { return nil }
+                return (shorter, inner)
+            }
+            inner = Self.nextCharacter(line, after: inner)
+        }
+        return (match, match.end)
+    }
+}

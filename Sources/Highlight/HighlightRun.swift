@@ -1,0 +1,131 @@
+/// One text highlighted with one language, line by line, the way GtkSourceView's context engine
+/// analyses a buffer: at each position the ancestors' ends, then the children in order, then the
+/// context's own end; contexts marked `end-at-line-end` close at the line's end. Each byte is
+/// painted with the style of the innermost styled context or sub-pattern over it.
+final class HighlightRun {
+    let language: CompiledLanguage
+    let bytes: [UInt8]
+    var paint: [UInt8]
+    var styleNames: [String] = [""]
+    var styleIndex: [String: UInt8] = [:]
+    let scratch = RegexScratch()
+    let budget: Int
+    /// The first byte not painted yet.
+    var cursor = 0
+    /// The current line: its first byte in `bytes` and its length without the line break.
+    var lineStart = 0
+    var lineLength = 0
+    /// Every context made, to break the parent–child cycles once the run is over.
+    var contexts: [RuntimeContext] = []
+
+    init(language: CompiledLanguage, text: String) {
+        self.language = language
+        bytes = Array(text.utf8)
+        paint = [UInt8](repeating: 0, count: bytes.count)
+        budget = 200_000 + 60 * bytes.count
+    }
+
+    func style(_ id: String?) -> UInt8 {
+        guard let id, let name = language.resolvedStyles[id] else { return 0 }
+        if let index = styleIndex[name] { return index }
+        guard styleNames.count < 255 else { return 0 }
+        let index = UInt8(styleNames.count)
+        styleNames.append(name)
+        styleIndex[name] = index
+        return index
+    }
+
+    func fill(_ range: Range<Int>, _ style: UInt8) {
+        for index in range { paint[index] = style }
+    }
+
+    /// Paints the text between the cursor and `position` (bytes in the line) with `segment`'s style.
+    func flush(_ segment: Segment, to position: Int) {
+        let end = lineStart + position
+        if end > cursor { fill(cursor..<end, segment.context.effectiveStyle) }
+        cursor = max(cursor, end)
+    }
+
+    func run() throws(RegexError) {
+        defer { for context in contexts { context.children.removeAll() } }
+        let rootDefinition = language.definitions[language.root]
+        let rootContext = RuntimeContext(
+            definition: language.root, parent: nil, style: 0, ignoresChildrenStyle: false, end: nil, flags: rootDefinition.flags)
+        rootContext.transitions = language.sharedTransitions(language.root)
+        contexts.append(rootContext)
+        var state = Segment(context: rootContext, parent: nil, start: 0)
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+            cursor = 3
+        }
+        try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(RegexError) in
+            while start < bytes.count {
+                let (length, breakLength) = Self.lineBreak(buffer, from: start)
+                lineStart = start
+                lineLength = length
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<(start + length)])
+                state = try analyzeLine(state, line)
+                let lineEnd = start + length + breakLength
+                if lineEnd > cursor { fill(cursor..<lineEnd, state.context.effectiveStyle) }
+                cursor = lineEnd
+                start = lineEnd
+            }
+        }
+        // GtkSourceView leaves the buffer's last character unstyled when it is a line break.
+        if let last = bytes.last, last == 0x0A || last == 0x0D {
+            paint[bytes.count - 1] = 0
+        } else if bytes.count >= 3, bytes.suffix(3).elementsEqual([0xE2, 0x80, 0xA9]) {
+            fill((bytes.count - 3)..<bytes.count, 0)
+        }
+    }
+
+    /// The length of the line at `start` and of its break (LF, CR LF, CR or U+2029).
+    static func lineBreak(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int) {
+        var index = start
+        while index < buffer.count {
+            switch buffer[index] {
+            case 0x0A: return (index - start, 1)
+            case 0x0D: return (index - start, index + 1 < buffer.count && buffer[index + 1] == 0x0A ? 2 : 1)
+            case 0xE2 where index + 2 < buffer.count && buffer[index + 1] == 0x80 && buffer[index + 2] == 0xA9:
+                return (index - start, 3)
+            default: index += 1
+            }
+        }
+        return (index - start, 0)
+    }
+
+    func analyzeLine(_ initial: Segment, _ line: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Segment {
+        var state = initial
+        var position = 0
+        var stalled = 0
+        while position <= line.count {
+            guard let (next, newPosition) = try nextSegment(state, line, from: position) else { break }
+            if newPosition == position, next === state { break }
+            stalled = newPosition == position ? stalled + 1 : 0
+            if stalled > 100 { break }
+            state = next
+            position = newPosition
+            if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
+        }
+        flush(state, to: line.count)
+        if state.context.ancestorCanEnd || state.context.endsAtLineEnd {
+            state = checkLineEnd(state)
+        }
+        return state
+    }
+
+    func checkLineEnd(_ state: Segment) -> Segment {
+        var terminating: Segment?
+        var current: Segment? = state
+        while let segment = current {
+            if segment.context.endsAtLineEnd {
+                terminating = segment
+            } else if !segment.context.ancestorCanEnd {
+                break
+            }
+            current = segment.parent
+        }
+        return terminating?.parent ?? state
+    }
+}

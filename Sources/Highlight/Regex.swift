@@ -1,0 +1,110 @@
+import CPCRE2
+
+/// A compiled PCRE2 pattern, matched against UTF-8 bytes the way GtkSourceView's GRegex does:
+/// UTF and Unicode properties on, LF newlines, JIT-compiled when the JIT is available.
+///
+/// The compiled code is immutable after `init` and PCRE2 allows matching it from several
+/// threads at once (each with its own match data, see `RegexScratch`), hence `@unchecked`.
+final class Regex: @unchecked Sendable {
+    let pattern: String
+    private let code: OpaquePointer
+    /// How many capturing groups the pattern has.
+    let captureCount: Int
+
+    /// Compiles `pattern`; `anchored` makes it match only at the start position.
+    init(_ pattern: String, anchored: Bool) throws(RegexError) {
+        self.pattern = pattern
+        var options = UInt32(PCRE2_UTF | PCRE2_UCP)
+        if anchored { options |= UInt32(PCRE2_ANCHORED) }
+        let context = pcre2_compile_context_create_8(nil)
+        defer { pcre2_compile_context_free_8(context) }
+        pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let bytes = Array(pattern.utf8)
+        let compiled = bytes.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, context)
+        }
+        guard let compiled else { throw RegexError(message: Self.message(for: errorCode), offset: errorOffset) }
+        code = compiled
+        pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+        var count: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        captureCount = Int(count)
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    /// The number of the group named `name`, or nil when there is none.
+    func groupNumber(named name: String) -> Int? {
+        let number = name.withCString { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) { pcre2_substring_number_from_name_8(code, $0) }
+        }
+        return number >= 0 ? Int(number) : nil
+    }
+
+    /// Matches `subject[0..<length]` from byte `start`; nil when it does not match.
+    func match(_ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, scratch: RegexScratch) throws(RegexError) -> RegexMatch? {
+        scratch.calls += 1
+        let result = pcre2_match_8(code, subject.baseAddress, length, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.data, scratch.context)
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result < 0 { throw RegexError(message: Self.message(for: result), offset: start, isLimit: true) }
+        let pairs = result == 0 ? RegexScratch.pairs : Int(result)
+        guard let vector = pcre2_get_ovector_pointer_8(scratch.data) else { return nil }
+        var groups = [Int](repeating: -1, count: 2 * (captureCount + 1))
+        for index in 0..<min(2 * pairs, groups.count) where vector[index] != ~0 {
+            groups[index] = vector[index]
+        }
+        return RegexMatch(groups: groups)
+    }
+
+    static func message(for code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        return length > 0 ? String(decoding: buffer[0..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}
+
+/// Why a pattern did not compile, or why a match stopped (PCRE2's match or depth limit).
+struct RegexError: Error, Sendable {
+    var message: String
+    var offset: Int
+    var isLimit = false
+}
+
+/// The byte ranges of one match: group 0 is the whole match, -1 marks a group that did not take part.
+struct RegexMatch: Sendable {
+    var groups: [Int]
+    var start: Int { groups[0] }
+    var end: Int { groups[1] }
+
+    func range(_ group: Int) -> Range<Int>? {
+        guard group >= 0, 2 * group + 1 < groups.count, groups[2 * group] >= 0 else { return nil }
+        return groups[2 * group]..<groups[2 * group + 1]
+    }
+}
+
+/// One thread's match state: PCRE2 match data, the limits that bound a match, and a JIT stack.
+final class RegexScratch {
+    static let pairs = 400
+    let data: OpaquePointer?
+    let context: OpaquePointer?
+    private let stack: OpaquePointer?
+    /// How many matches were run, for the engine's overall budget.
+    var calls = 0
+
+    init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 5_000) {
+        data = pcre2_match_data_create_8(UInt32(Self.pairs), nil)
+        context = pcre2_match_context_create_8(nil)
+        stack = pcre2_jit_stack_create_8(64 * 1024, 4 * 1024 * 1024, nil)
+        pcre2_set_match_limit_8(context, matchLimit)
+        pcre2_set_depth_limit_8(context, depthLimit)
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+    }
+
+    deinit {
+        pcre2_jit_stack_free_8(stack)
+        pcre2_match_context_free_8(context)
+        pcre2_match_data_free_8(data)
+    }
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""sitegen's benchmark: builds a seeded synthetic site and measures, median of several runs after
+a warm-up, a full build, Debian's cmark over the same Markdown, a no-op rebuild, a rebuild after one
+page changed and one after sitegen.yml changed: wall time, CPU time and peak memory, with ratios.
+
+    python3 scripts/benchmark.py                 # 1,000 flows x 8 pages (8,000 pages)
+    python3 scripts/benchmark.py --size large    # 10,000 flows x 8 pages (80,000 pages)
+"""
+
+import argparse
+import os
+import pathlib
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SIZES = {"small": 1_000, "large": 10_000}
+PAGES_PER_FLOW = 8
+WORDS = ("onboarding screen record voice note search share tag sync offline privacy device cloud "
+         "transcript widget shortcut reminder folder export import team invite account setting theme "
+         "gesture tap swipe listen pause resume archive star pin filter sort backup restore").split()
+
+
+def words(rng, count):
+    return " ".join(rng.choice(WORDS) for _ in range(count))
+
+
+def page(rng, flow, index):
+    """One page of about 600 bytes: front matter, heading, paragraph, list, quote, code, link."""
+    title = words(rng, 3).capitalize()
+    return (
+        f"---\ntitle: {title}\nimage_alt: {words(rng, 5)}\n---\n"
+        f"# {title}\n\n"
+        f"{words(rng, 40).capitalize()}.\n\n"
+        f"- *{words(rng, 2)}* with `{rng.choice(WORDS)}()`\n"
+        f"- **{words(rng, 3)}**\n"
+        f"- {words(rng, 4)} `{rng.choice(WORDS)}`\n\n"
+        f"> {words(rng, 12).capitalize()}.\n\n"
+        f"```swift\nlet {rng.choice(WORDS)} = \"{words(rng, 2)}\"\nprint({rng.choice(WORDS)})\n```\n\n"
+        f"Read [the {rng.choice(WORDS)} guide](https://example.com/{flow}/{index}).\n"
+    )
+
+
+def generate(directory, flows, seed=2026):
+    rng = random.Random(seed)
+    content = directory / "content"
+    for flow_index in range(flows):
+        flow = directory / "content" / f"flow-{flow_index:05d}"
+        flow.mkdir(parents=True)
+        (flow / "_index.md").write_text(f"---\ntitle: Flow {flow_index}\n---\n{words(rng, 12).capitalize()}.\n")
+        for index in range(PAGES_PER_FLOW):
+            (flow / f"{index + 1:02d}-{rng.choice(WORDS)}-{index}.md").write_text(page(rng, flow_index, index))
+    (directory / "sitegen.yml").write_text("title: Benchmark\nlocale: en\n")
+    return sorted(content.rglob("[0-9]*.md"))
+
+
+def measure(command, cwd=None):
+    """Runs `command`; returns (wall s, CPU s, peak MiB). Wall time from a monotonic clock and CPU
+    time and peak memory from wait4 (what GNU time reports, but to the microsecond rather than to
+    10 ms, which matters for rebuilds of a few tens of milliseconds)."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen([str(part) for part in command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            sys.exit(f"{' '.join(map(str, command[:3]))} … failed:\n{errors.read().decode(errors='replace')[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def median_of(runs, prepare, command, cwd=None):
+    """`command` is a list, or a function of the run number that returns one."""
+    samples = []
+    for run in range(runs + 1):
+        prepare(run)
+        sample = measure(command(run) if callable(command) else command, cwd)
+        if run > 0:  # the first run warms caches and is not counted
+            samples.append(sample)
+    return tuple(statistics.median(s[i] for s in samples) for i in range(3))
+
+
+def built_sitegen(given):
+    """`given`, or sitegen built as `make` builds it: release, the Swift runtime linked statically."""
+    if given is not None:
+        return given
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sitegen"], cwd=ROOT,
+                   check=True, stdout=subprocess.DEVNULL)
+    return ROOT / ".build" / "release" / "sitegen"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", choices=SIZES, default="small")
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per figure (after one warm-up)")
+    parser.add_argument("--sitegen", type=pathlib.Path, help="a built sitegen (default: build it in release mode)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="full builds of both sizes in turn, in one run, for the large/small ratio")
+    arguments = parser.parse_args()
+
+    sitegen = built_sitegen(arguments.sitegen)
+
+    if arguments.scaling:
+        return scaling(sitegen, arguments.runs)
+
+    with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
+        site = pathlib.Path(temporary) / "site"
+        pages = generate(site, SIZES[arguments.size])
+        megabytes = sum(p.stat().st_size for p in pages) / 1e6
+        print(f"site: {SIZES[arguments.size]} flows, {len(pages)} pages, {megabytes:.1f} MB of Markdown; "
+              f"median of {arguments.runs} runs after a warm-up")
+        build = [sitegen, "build", "--quiet", "--site", site]
+
+        def clean(_):
+            shutil.rmtree(site / "output", ignore_errors=True)
+            shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+
+        # A full build from scratch writes into a folder of its own each run: deleting thousands
+        # of files just before a build makes creating files slower on some file systems (ext4
+        # without a journal skips recently freed inodes), which would measure the harness.
+        fresh = pathlib.Path(temporary) / "fresh"
+
+        def fresh_output(run):
+            return build + ["--output", fresh / str(run)]
+
+        def no_cache(_):
+            shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+
+        changed_page = pages[len(pages) // 2]
+        original_page = changed_page.read_text()
+        config = site / "sitegen.yml"
+        original_config = config.read_text()
+
+        def change_page(run):
+            changed_page.write_text(original_page + f"\nEdit {run}.\n")
+
+        def change_config(run):
+            config.write_text(original_config + f"# edit {run}\n")
+
+        figures = {}
+        figures["full build"] = median_of(arguments.runs, no_cache, fresh_output)
+        shutil.rmtree(fresh)
+        figures["full, after rm -rf output"] = median_of(arguments.runs, clean, build)
+        listing = pathlib.Path(temporary) / "files.txt"
+        listing.write_text("\n".join(map(str, pages)))
+        figures["cmark, same pages"] = median_of(
+            arguments.runs, lambda _: None, ["sh", "-c", f"xargs cmark < {listing} > /dev/null"])
+        subprocess.run(build, check=True)
+        figures["no-op rebuild"] = median_of(arguments.runs, lambda _: None, build)
+        figures["one page changed"] = median_of(arguments.runs, change_page, build)
+        figures["sitegen.yml changed"] = median_of(arguments.runs, change_config, build)
+        output_mb = sum(f.stat().st_size for f in (site / "output").rglob("*") if f.is_file()) / 1e6
+
+    full, cmark = figures["full build"][0], figures["cmark, same pages"][0]
+    print(f"\n{'':24}{'wall':>9}{'CPU':>9}{'peak':>11}{'ratio':>22}")
+    for name, (wall, cpu, peak) in figures.items():
+        ratio = "" if name == "full build" else f"{wall / full * 100:.1f}% of a full build"
+        if name.startswith("full, after"):
+            ratio = f"{wall / cmark:.2f}x cmark"
+        if name == "cmark, same pages":
+            ratio = f"full build = {full / cmark:.2f}x"
+        print(f"{name:26}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
+    print(f"\noutput: {output_mb:.1f} MB")
+    # 100 MiB for the 8,000-page site (28.8 MB of output), and no faster than the output beyond.
+    memory_budget = 100 * max(1.0, output_mb / 28.8)
+    targets = [
+        ("full build at most 3x cmark", full <= 3 * cmark),
+        (f"peak memory at most {memory_budget:.0f} MiB", figures["full build"][2] <= memory_budget),
+        ("no-op rebuild at most 10% of a full build", figures["no-op rebuild"][0] <= 0.10 * full),
+        ("one page changed at most 15% of a full build", figures["one page changed"][0] <= 0.15 * full),
+    ]
+    for name, met in targets:
+        print(f"{'met ' if met else 'MISSED'}  {name}")
+    return 0
+
+
+def scaling(sitegen, runs):
+    """Full builds (and cmark) of the small and the large site taken in turn, so that both sizes
+    meet the same machine: the ratio of their medians is the scaling the issue bounds (11x)."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-scaling-") as temporary:
+        sites = {size: pathlib.Path(temporary) / size for size in SIZES}
+        listings = {}
+        for size, site in sites.items():
+            pages = generate(site, SIZES[size])
+            listings[size] = pathlib.Path(temporary) / f"{size}.txt"
+            listings[size].write_text("\n".join(map(str, pages)))
+        samples = {(size, tool): [] for size in SIZES for tool in ("sitegen", "cmark")}
+        for run in range(runs + 1):
+            for size, site in sites.items():
+                shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+                build = measure([sitegen, "build", "--quiet", "--site", site, "--output", site / f"out-{run}"])
+                mark = measure(["sh", "-c", f"xargs cmark < {listings[size]} > /dev/null"])
+                if run > 0:
+                    samples[(size, "sitegen")].append(build[0])
+                    samples[(size, "cmark")].append(mark[0])
+    medians = {key: statistics.median(values) for key, values in samples.items()}
+    for size in SIZES:
+        print(f"{size:6} full build {medians[(size, 'sitegen')]:7.3f}s   cmark {medians[(size, 'cmark')]:7.3f}s")
+    ratio = medians[("large", "sitegen")] / medians[("small", "sitegen")]
+    cmark_ratio = medians[("large", "cmark")] / medians[("small", "cmark")]
+    print(f"\nlarge / small: sitegen {ratio:.2f}x, cmark {cmark_ratio:.2f}x")
+    print(f"{'met ' if ratio <= 11 else 'MISSED'}  the 80,000-page site within 11x the 8,000-page time")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+/// An error or warning about the user's site, located in a file and, where known, a position.
+package struct Diagnostic: Sendable, Hashable, Error {
+    /// How bad a diagnostic is: errors stop a build, warnings do not.
+    package enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    package var severity: Severity
+    /// The file's path as the user should read it, relative to the site folder where possible.
+    package var path: String
+    package var location: SourceLocation?
+    /// How many characters from `location` the problem spans (at least 1), for the underline.
+    package var length: Int
+    package var message: String
+    /// The text of the offending line shown under the message: all of it, or at most
+    /// `excerptWidth` characters around the column of a longer line.
+    package var sourceLine: String?
+    /// How many characters of the line were cut away before `sourceLine`.
+    package var sourceLineOffset = 0
+    /// True when characters of the line were cut away after `sourceLine`.
+    package var sourceLineContinues = false
+
+    /// How much of a line a diagnostic quotes: one error on a 200 KB line prints a screenful.
+    package static let excerptWidth = 160
+    /// How long a message may be; a longer one (it quotes what the author wrote) is cut.
+    package static let maximumMessageLength = 1_000
+
+    package init(
+        _ severity: Severity, _ message: String, path: String, location: SourceLocation? = nil,
+        length: Int = 1, sourceLine: String? = nil
+    ) {
+        self.severity = severity
+        self.message = message.unicodeScalars.count > Self.maximumMessageLength
+            ? String(String.UnicodeScalarView(message.unicodeScalars.prefix(Self.maximumMessageLength))) + "…" : message
+        self.path = path
+        self.location = location
+        self.length = max(1, length)
+        guard let sourceLine, let location else {
+            self.sourceLine = sourceLine
+            return
+        }
+        let scalars = sourceLine.unicodeScalars
+        let count = scalars.count
+        guard count > Self.excerptWidth else {
+            self.sourceLine = sourceLine
+            return
+        }
+        // A third of the excerpt before the column, the rest after it.
+        let column = min(max(0, location.column - 1), count)
+        let start = max(0, min(column - Self.excerptWidth / 3, count - Self.excerptWidth))
+        let end = min(count, start + Self.excerptWidth)
+        let from = scalars.index(scalars.startIndex, offsetBy: start)
+        let to = scalars.index(from, offsetBy: end - start)
+        self.sourceLine = String(scalars[from..<to])
+        sourceLineOffset = start
+        sourceLineContinues = end < count
+    }
+
+    package static func error(_ message: String, path: String) -> Diagnostic {
+        Diagnostic(.error, message, path: path)
+    }
+
+    package static func warning(_ message: String, path: String) -> Diagnostic {
+        Diagnostic(.warning, message, path: path)
+    }
+
+    package var isError: Bool { severity == .error }
+}
+
+extension Diagnostic: Comparable {
+    /// Orders diagnostics by file, then position, so output is the same on every run.
+    package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.path != rhs.path { return lhs.path < rhs.path }
+        let left = lhs.location ?? SourceLocation(line: 0, column: 0)
+        let right = rhs.location ?? SourceLocation(line: 0, column: 0)
+        if left != right { return left < right }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Array where Element == Diagnostic {
+    package var hasErrors: Bool { contains { $0.isError } }
+    package var errorCount: Int { count { $0.isError } }
+    package var warningCount: Int { count { !$0.isError } }
+}

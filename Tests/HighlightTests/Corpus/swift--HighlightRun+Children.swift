@@ -1,0 +1,121 @@
+/// Starting child contexts (GtkSourceView's `simple_context_starts_here` and
+/// `container_context_starts_here`), and painting what they match.
+extension HighlightRun {
+    func childStarts(_ child: ChildReference, _ state: Segment, _ line: Line, at position: Int) throws(RegexError) -> (Segment, Int)? {
+        let definition = language.definitions[child.index]
+        switch definition.kind {
+        case .simple(let regex):
+            guard let first = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+            let context = childContext(child, of: state.context, start: first, line: line)
+            guard let (match, matchEnd) = try applicableMatch(context, regex, line, at: position) else { return nil }
+            if matchEnd == position, !context.endsParent || lineStart + position == state.start { return nil }
+            flush(state, to: position)
+            var next = state
+            if matchEnd != position {
+                fill((lineStart + position)..<(lineStart + matchEnd), context.effectiveStyle)
+                paintSubPatterns(definition, .match, match, regex)
+                cursor = max(cursor, lineStart + matchEnd)
+                state.childDefinitions.insert(child.index)
+                state.lastChild = (child.index, lineStart + position, lineStart + matchEnd)
+            }
+            if context.endsParent {
+                repeat {
+                    guard let parent = next.parent else { break }
+                    next = parent
+                } while next.context.endsParent
+            }
+            return (next, matchEnd)
+        case .container(let start?, _):
+            guard let first = try start.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+            let context = childContext(child, of: state.context, start: first, line: line)
+            guard let (match, matchEnd) = try applicableMatch(context, start, line, at: position) else { return nil }
+            if matchEnd == position, let last = state.lastChild, last.definition == child.index,
+                last.start == last.end, last.start == lineStart + position
+            {
+                return nil
+            }
+            flush(state, to: position)
+            let segment = Segment(context: context, parent: state, start: lineStart + position)
+            state.childDefinitions.insert(child.index)
+            state.lastChild = (child.index, lineStart + position, lineStart + matchEnd)
+            let shown = definition.flags.contains(.styleInside) ? state.context.effectiveStyle : context.effectiveStyle
+            fill((lineStart + position)..<(lineStart + matchEnd), shown)
+            paintSubPatterns(definition, .start, match, start)
+            cursor = max(cursor, lineStart + matchEnd)
+            return (segment, matchEnd)
+        case .container(nil, _):
+            return nil
+        }
+    }
+
+    /// The context a child reference makes under `parent`, made once and reused; one whose end
+    /// refers to the start match is made once per distinct start text.
+    func childContext(_ child: ChildReference, of parent: RuntimeContext, start: RegexMatch, line: Line) -> RuntimeContext {
+        let definition = language.definitions[child.index]
+        var key = String(child.index)
+        var endRegex: Regex?
+        var dependsOnStart = false
+        switch definition.kind {
+        case .container(let startRegex, .dependsOnStart(let pattern)):
+            dependsOnStart = true
+            let text = String(decoding: line[start.start..<start.end], as: UTF8.self)
+            key += "\u{0}" + text
+            if let existing = parent.children[key] { return existing }
+            endRegex = resolveEnd(pattern, startRegex: startRegex, start: start, line: line)
+        case .container(_, .fixed(let end)):
+            endRegex = end
+        default: break
+        }
+        if let existing = parent.children[key] { return existing }
+        let styleID = child.overridesStyle ? child.style : definition.style
+        let context = RuntimeContext(
+            definition: child.index, parent: parent, style: style(styleID),
+            ignoresChildrenStyle: child.overridesStyle && child.overrideDeep, end: endRegex, flags: definition.flags)
+        if definition.isContainer {
+            if context.ancestorCanEnd || dependsOnStart {
+                var ancestors: [String] = []
+                var current = context
+                while current.ancestorCanEnd, let up = current.parent {
+                    if !current.extendsParent {
+                        if let end = up.end { ancestors.append(end.pattern) } else if up.endsAtLineEnd { ancestors.append("$") }
+                    }
+                    current = up
+                }
+                context.transitions = try? Regex(
+                    language.transitionPattern(child.index, end: endRegex, ancestors: ancestors), anchored: false)
+            } else {
+                context.transitions = language.sharedTransitions(child.index)
+            }
+        }
+        parent.children[key] = context
+        contexts.append(context)
+        return context
+    }
+
+    /// Completes an end pattern with the text of the start match's groups (`\%{1@start}`).
+    func resolveEnd(_ pattern: String, startRegex: Regex?, start: RegexMatch, line: Line) -> Regex? {
+        let resolved = try? PatternExpansion.rewrite(pattern) { command in
+            guard case .braces(let body) = command, body.hasSuffix("@start") else { return nil }
+            let name = String(body.dropLast(6))
+            let group = Int(name) ?? startRegex?.groupNumber(named: name)
+            guard let group, let range = start.range(group) else { return "" }
+            return PatternExpansion.escape(String(decoding: line[range], as: UTF8.self))
+        }
+        if let resolved, let regex = try? Regex(resolved, anchored: true) { return regex }
+        return try? Regex("$never-match^", anchored: true)
+    }
+
+    func paintSubPatterns(_ definition: ContextDefinition, _ place: SubPatternDefinition.Place, _ match: RegexMatch, _ regex: Regex) {
+        for sub in definition.subPatterns where sub.place == place {
+            let shown = style(sub.style)
+            guard shown != 0 else { continue }
+            let group: Int?
+            switch sub.group {
+            case .number(let number): group = number
+            case .name(let name): group = regex.groupNumber(named: name)
+            }
+            guard let group, let range = match.range(group), !range.isEmpty else { continue }
+            fill((lineStart + range.lowerBound)..<(lineStart + range.upperBound), shown)
+        }
+    }
+}

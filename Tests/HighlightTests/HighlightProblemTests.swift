@@ -1,0 +1,83 @@
+import Foundation
+import Diagnostics
+import Testing
+
+@testable import Highlight
+
+/// What keeps a block plain: a definition that does not load (named in the problem, never a
+/// crash), and input that passes PCRE2's limits (a warning, never a hang).
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HighlightProblemTests {
+    func problem(_ files: [String: String], _ code: String = "x") throws -> HighlightProblem? {
+        let folder = try LanguageFolder(files)
+        defer { folder.remove() }
+        if case .failure(let problem) = folder.highlighter.highlight(code, language: "test") { return problem }
+        return nil
+    }
+
+    @Test(arguments: [
+        (LanguageFolder.language(definitions: "<context id=\"test\"><include><context ref=\"missing\"/></include></context>"), "invalid context reference"),
+        (LanguageFolder.language(definitions: "<context id=\"test\"><include><context id=\"x\"><match>(</match></context></include></context>"), "in regex"),
+        (LanguageFolder.language(definitions: "<context id=\"other\"/>"), "missing main language"),
+        (LanguageFolder.language(definitions: "<context id=\"test\"><include><context ref=\"nolang:x\"/></include></context>"), "unable to resolve"),
+        ("<language id=\"test\" version=\"1.0\"></language>", "wrong language version"),
+    ])
+    func aDefinitionThatFailsNamesItsFile(text: String, message: String) throws {
+        let found = try problem(["test.lang": text])
+        guard case .definitionFailed(let error) = found else {
+            Issue.record("expected a failed definition, got \(String(describing: found))")
+            return
+        }
+        #expect(error.path.hasSuffix("test.lang") || error.path == "test", "\(error.path)")
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(found?.message.contains("left plain") == true)
+    }
+
+    @Test func aFileThatIsNotXMLIsAnIndexProblem() throws {
+        let folder = try LanguageFolder(["test.lang": "<language id=\"test\" version=\"2.0\"><definitions><context id=\"test\">"])
+        defer { folder.remove() }
+        let problems = folder.highlighter.library.indexProblems
+        #expect(problems.count == 1)
+        #expect(problems.first?.path.hasSuffix("test.lang") == true)
+        #expect(folder.highlighter.highlight("x", language: "test") == .failure(.unknownLanguage("test")))
+    }
+
+    @Test func catastrophicBacktrackingIsBounded() throws {
+        let definitions = "<context id=\"test\"><include><context id=\"bad\" style-ref=\"keyword\"><match>(a|aa)+$</match></context></include></context>"
+        let code = String(repeating: "a", count: 5_000) + "b"
+        guard case .tooComplex = try problem(["test.lang": LanguageFolder.language(definitions: definitions)], code) else {
+            Issue.record("expected the match limit")
+            return
+        }
+    }
+
+    @Test func aMegabyteOnOneLineFinishes() throws {
+        let code = String(repeating: "let x = \"a\" // b ", count: 60_000)
+        let result = Highlighter().highlight(code, language: "swift")
+        switch result {
+        case .success(let runs): #expect(runs.map(\.text).joined() == code)
+        case .failure(let problem): #expect(problem.message.contains("limits"))
+        }
+    }
+
+    @Test func theSystemDefinitionsAllLoad() async {
+        let library = LanguageLibrary()
+        #expect(library.indexProblems.isEmpty)
+        #expect(library.languages.count > 150)
+        var failed: [String] = []
+        for (id, info) in library.languages.sorted(by: { $0.key < $1.key }) where !info.hidden {
+            await Task.yield()
+            if case .failure(let error) = library.language(id) { failed.append("\(id): \(error.message)") }
+        }
+        #expect(failed == [])
+    }
+}
+
+/// The warning a build gives for a plain block.
+@Suite struct HighlightDiagnosticTests {
+    @Test func anUnknownLanguageIsAWarningAtTheBlock() {
+        let diagnostic = HighlightProblem.unknownLanguage("cobol").diagnostic(path: "content/a.md", location: SourceLocation(line: 3, column: 1))
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.location == SourceLocation(line: 3, column: 1))
+        #expect(diagnostic.message.contains("cobol"))
+    }
+}
