@@ -16,7 +16,7 @@ enum Oracle {
         process.arguments = [script.path] + (searchPath.map { ["--search-path", $0.path] } ?? []) + [LanguageLibrary.systemPath.path]
             + files.flatMap { [$0.language, $0.path] }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-oracle-\(UUID().uuidString).json")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil), "cannot make \(output.path)")
         defer { try? FileManager.default.removeItem(at: output) }
         process.standardOutput = try FileHandle(forWritingTo: output)
         let launched = await withCheckedContinuation { (finished: CheckedContinuation<Bool, Never>) in
