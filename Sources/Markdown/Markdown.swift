@@ -29,6 +29,7 @@ package enum Markdown {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
+        let dropped = options.unsafe ? [] : RawHTMLWarnings.warnings(for: nodes(under: root, enteringImages: false))
         let context = extensions.isEmpty
             ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: extensions, flags: options.cmarkFlags)
         if let context {
@@ -75,7 +76,8 @@ package enum Markdown {
         if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
-            isEmpty: cmark_node_first_child(root) == nil, images: images, warnings: context?.warnings ?? [])
+            isEmpty: cmark_node_first_child(root) == nil, images: images,
+            warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) })
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed; with

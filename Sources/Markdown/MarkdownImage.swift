@@ -34,6 +34,6 @@ package struct RenderedMarkdown: Sendable, Hashable {
     package var isEmpty: Bool
     /// Every image, in document order.
     package var images: [MarkdownImage]
-    /// Paragraphs that look like tables but are not (see `MarkdownWarning`).
+    /// What the author most likely meant otherwise, in source order (see `MarkdownWarning`).
     package var warnings: [MarkdownWarning] = []
 }
