@@ -34,7 +34,8 @@ package enum Markdown {
             ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: extensions, flags: options.cmarkFlags)
         if let context {
             context.footnotePrefix = footnotePrefix
-            GitHubExtensions.apply(to: root, source: SourceText(bytes), marked: SourceText(parsed), context: context)
+            GitHubExtensions.apply(
+                to: root, source: SourceText(bytes), marked: SourceText(parsed), alertTitles: options.alertTitles, context: context)
         }
 
         var images: [MarkdownImage] = []

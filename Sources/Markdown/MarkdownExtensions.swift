@@ -1,5 +1,5 @@
-/// The GitHub Flavored Markdown extensions (GFM 0.29) that sitegen builds on cmark's tree, each on
-/// by default and each one a site can turn off.
+/// The GitHub Flavored Markdown extensions (GFM 0.29, and GitHub's alerts) that sitegen builds on
+/// cmark's tree, each on by default and each one a site can turn off.
 package struct MarkdownExtensions: Sendable, Hashable {
     /// Pipe tables, with column alignment.
     package var tables: Bool
@@ -11,19 +11,26 @@ package struct MarkdownExtensions: Sendable, Hashable {
     package var taskLists: Bool
     /// `[^label]` references to `[^label]: text` definitions, written as a numbered list at the end.
     package var footnotes: Bool
+    /// `> [!NOTE]` and the other kinds of `AlertKind` as titled notes.
+    package var alerts: Bool
 
-    package init(tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true, footnotes: Bool = true) {
+    package init(
+        tables: Bool = true, strikethrough: Bool = true, autolinks: Bool = true, taskLists: Bool = true, footnotes: Bool = true,
+        alerts: Bool = true
+    ) {
         self.tables = tables
         self.strikethrough = strikethrough
         self.autolinks = autolinks
         self.taskLists = taskLists
         self.footnotes = footnotes
+        self.alerts = alerts
     }
 
     /// Every extension on: what a site gets unless it says otherwise.
     package static let all = MarkdownExtensions()
     /// Plain CommonMark, byte for byte what Debian's `cmark` renders.
-    package static let none = MarkdownExtensions(tables: false, strikethrough: false, autolinks: false, taskLists: false, footnotes: false)
+    package static let none = MarkdownExtensions(
+        tables: false, strikethrough: false, autolinks: false, taskLists: false, footnotes: false, alerts: false)
 
     var isEmpty: Bool { self == .none }
 
@@ -39,6 +46,7 @@ package struct MarkdownExtensions: Sendable, Hashable {
         needed.autolinks = autolinks && (contains(":") || contains("@") || (contains("w") && contains(".")))
         needed.taskLists = taskLists && contains("[") && contains("]")
         needed.footnotes = footnotes && contains("[") && contains("^")
+        needed.alerts = alerts && contains(">") && contains("[") && contains("!")
         return needed
     }
 }

@@ -11,12 +11,19 @@ package struct MarkdownOptions: Sendable, Hashable {
     /// Keep raw HTML and dangerous URLs. Only for sites whose authors are trusted.
     package var unsafe = false
     package var extensions = MarkdownExtensions.all
+    /// Each alert kind's title, in the page's language (the theme's `alert_note`, `alert_tip`…
+    /// strings); a kind with none is titled by its marker as written (`NOTE`).
+    package var alertTitles: [AlertKind: String] = [:]
 
-    package init(smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false, extensions: MarkdownExtensions = .all) {
+    package init(
+        smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false, extensions: MarkdownExtensions = .all,
+        alertTitles: [AlertKind: String] = [:]
+    ) {
         self.smart = smart
         self.hardBreaks = hardBreaks
         self.unsafe = unsafe
         self.extensions = extensions
+        self.alertTitles = alertTitles
     }
 
     var cmarkFlags: Int32 {

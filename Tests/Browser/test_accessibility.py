@@ -54,3 +54,20 @@ def test_axe_finds_no_violations(browser, server, path, pages, scheme):
         ids = ids or browser.execute_script("return [...document.querySelectorAll('.sg-page')].map(p => p.id)")
         settle(browser, index)
         assert violations(browser) == [], f"page {index + 1} of {path} in the {scheme} scheme"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_alerts_have_no_violations_and_are_titled_notes(browser, server, scheme):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    open_flow(browser, server, "tutorial/wide-content/?replay&page=2#translations")
+    settle(browser, 2)
+    alerts = browser.execute_script("""return [...document.querySelectorAll('#translations .sg-alert')].map(a => ({
+      kind: a.className, role: a.getAttribute('role'), label: a.getAttribute('aria-label'),
+      title: a.querySelector('.sg-alert-title').textContent,
+      marker: getComputedStyle(a.querySelector('.sg-alert-title'), '::before').content,
+      bodyMarker: getComputedStyle(a.querySelector('.sg-alert-title + *'), '::before').content,
+      bar: getComputedStyle(a).borderInlineStartWidth}))""")
+    assert [(a["kind"], a["role"], a["label"], a["title"]) for a in alerts] == [
+        (f"sg-alert sg-alert-{kind.lower()}", "note", kind, kind) for kind in ["Note", "Tip", "Important", "Warning", "Caution"]]
+    assert all(a["marker"] not in ("none", "normal") and a["bodyMarker"] == "none" and a["bar"] == "4px" for a in alerts), alerts
+    assert violations(browser) == [], f"the alerts in the {scheme} scheme"

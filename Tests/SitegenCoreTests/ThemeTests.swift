@@ -44,6 +44,25 @@ import Testing
         }
     }
 
+    /// Each alert's title, marker and bar are in its kind's colour, on the page's background or a
+    /// surface: at least 4.5:1 in both schemes, and the marker's glyph is the background on it.
+    @Test func everyAlertColourMeetsWCAGAAInBothSchemes() throws {
+        let css = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        let palette = ThemePalette.parse(css)
+        let backgrounds = try ["--sg-background", "--sg-surface"].map { try #require(palette[$0]) }
+        for kind in ["note", "tip", "important", "warning", "caution"] {
+            let colour = try #require(palette["--sg-alert-\(kind)"])
+            #expect(css.contains(".sg-alert-\(kind) { --sg-alert: var(--sg-alert-\(kind)); }") || kind == "note")
+            let colourDark = try #require(colour.dark)
+            for background in backgrounds {
+                let backgroundDark = try #require(background.dark)
+                let light = try #require(ColorContrast.ratio(colour.light, background.light))
+                let dark = try #require(ColorContrast.ratio(colourDark, backgroundDark))
+                #expect(light >= 4.5 && dark >= 4.5, "\(kind): \(light) light, \(dark) dark")
+            }
+        }
+    }
+
     @Test func contrastIsComputedAsWCAGDefinesIt() {
         #expect(ColorContrast.ratio("#000", "#ffffff").map { ($0 * 100).rounded() / 100 } == 21)
         #expect(ColorContrast.ratio("#777777", "#fff").map { ($0 * 100).rounded() / 100 } == 4.48)

@@ -1,7 +1,10 @@
 /// GitHub's extensions to CommonMark, applied one after another to the tree cmark parsed.
 enum GitHubExtensions {
     /// `marked` is what cmark parsed: `source` with footnote definitions marked (`Footnotes.mark`).
-    static func apply(to root: OpaquePointer, source: SourceText, marked: SourceText, context: ExtensionContext) {
+    /// Alerts come last: the passes before them find tables and tasks in block quotes by their `>`.
+    static func apply(
+        to root: OpaquePointer, source: SourceText, marked: SourceText, alertTitles: [AlertKind: String], context: ExtensionContext
+    ) {
         if context.extensions.footnotes {
             Footnotes.extract(under: root, source: marked, context: context)
             Footnotes.unmark(under: root)
@@ -23,6 +26,9 @@ enum GitHubExtensions {
         }
         if context.extensions.taskLists {
             TaskLists.apply(under: root, source: source, context: context)
+        }
+        if context.extensions.alerts {
+            Alerts.apply(under: root, source: source, titles: alertTitles, context: context)
         }
     }
 

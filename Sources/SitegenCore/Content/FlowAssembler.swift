@@ -54,6 +54,8 @@ struct FlowAssembler: Sendable {
         var pages: [ParsedPage] = []
         var draftsLeftOut = 0
         var images = ResolvedImages()
+        var parser = self.parser
+        parser.markdown.alertTitles = Self.alertTitles(strings.strings(for: front.locale ?? site.locale))
         let prefixes = Self.footnotePrefixes(source.pages.map(\.name))
         for (file, prefix) in zip(source.pages, prefixes) {
             let (parsed, problems) = parser.parse(file, in: source, images: &images, footnotePrefix: prefix)
@@ -96,6 +98,13 @@ struct FlowAssembler: Sendable {
                 contentVersion: version.hex, settings: settings, pages: modelPages),
             order: front.order)
         return (flow, assets, diagnostics)
+    }
+
+    /// The titles of alerts in a flow's language: the strings `alert_note`, `alert_tip`…
+    static func alertTitles(_ text: [String: String]) -> [AlertKind: String] {
+        var titles: [AlertKind: String] = [:]
+        for kind in AlertKind.allCases { titles[kind] = text["alert_\(kind.rawValue)"] }
+        return titles
     }
 
     private func flowSettings(_ front: FlowFrontMatter, slug: String) -> FlowSettings {

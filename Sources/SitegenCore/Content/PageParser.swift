@@ -38,7 +38,7 @@ struct ParsedPage: Sendable {
 /// Reads one page: its front matter, its Markdown, and the images it shows.
 struct PageParser: Sendable {
     let resolver: ImageResolver
-    let markdown: MarkdownOptions
+    var markdown: MarkdownOptions
 
     /// Parses `page` of `flow`; `images` remembers the flow's images from page to page.
     /// `footnotePrefix` starts the page's footnote ids, so that they are unique in the flow's document.

@@ -56,7 +56,7 @@ package struct SiteSettings: Sendable, Equatable {
                 reader.report("'output' must be a folder inside the site, such as 'public', not '\(output)'; build elsewhere with --output", at: node)
             }
         }
-        let markdownKeys = ["smart", "hardbreaks", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes"]
+        let markdownKeys = ["smart", "hardbreaks", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes", "alerts"]
         settings.markdown = reader.mapping("markdown", keys: markdownKeys) { markdown in
             MarkdownOptions(
                 smart: markdown.bool("smart") ?? false,
@@ -65,7 +65,7 @@ package struct SiteSettings: Sendable, Equatable {
                 extensions: MarkdownExtensions(
                     tables: markdown.bool("tables") ?? true, strikethrough: markdown.bool("strikethrough") ?? true,
                     autolinks: markdown.bool("autolinks") ?? true, taskLists: markdown.bool("tasklists") ?? true,
-                    footnotes: markdown.bool("footnotes") ?? true))
+                    footnotes: markdown.bool("footnotes") ?? true, alerts: markdown.bool("alerts") ?? true))
         } ?? settings.markdown
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
