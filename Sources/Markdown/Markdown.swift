@@ -70,6 +70,7 @@ package enum Markdown {
         }
         let body = wantsPlainText ? blockText(of: root) : ""
         if let context { GitHubExtensions.finish(root, context) }
+        if options.breaksInHeadings { HeadingBreaks.apply(under: root) }
         var html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)

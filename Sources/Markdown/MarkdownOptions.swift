@@ -14,16 +14,19 @@ package struct MarkdownOptions: Sendable, Hashable {
     /// Each alert kind's title, in the page's language (the theme's `alert_note`, `alert_tip`…
     /// strings); a kind with none is titled by its marker as written (`NOTE`).
     package var alertTitles: [AlertKind: String] = [:]
+    /// `<wbr>` where a long identifier in a heading may wrap (`HeadingBreaks`); sites have it on.
+    package var breaksInHeadings = false
 
     package init(
         smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false, extensions: MarkdownExtensions = .all,
-        alertTitles: [AlertKind: String] = [:]
+        alertTitles: [AlertKind: String] = [:], breaksInHeadings: Bool = false
     ) {
         self.smart = smart
         self.hardBreaks = hardBreaks
         self.unsafe = unsafe
         self.extensions = extensions
         self.alertTitles = alertTitles
+        self.breaksInHeadings = breaksInHeadings
     }
 
     var cmarkFlags: Int32 {

@@ -135,7 +135,7 @@ import Testing
         let (settings, diagnostics) = SiteSettings.read(nil, stringKeys: [])
         #expect(diagnostics.isEmpty)
         #expect(settings.title == "Onboarding" && settings.locale == "en" && settings.baseURL == nil)
-        #expect(settings.outputDirectory == "output" && settings.markdown == MarkdownOptions())
+        #expect(settings.outputDirectory == "output" && settings.markdown == MarkdownOptions(breaksInHeadings: true))
     }
 
     @Test func readsEveryKey() {
@@ -153,9 +153,10 @@ import Testing
         #expect(settings.title == "Murmur" && settings.description == "Hi" && settings.locale == "fr")
         #expect(settings.baseURL?.text == "https://example.test/onboarding/", "a slash is added")
         #expect(settings.outputDirectory == "public")
-        #expect(settings.markdown == MarkdownOptions(smart: true, hardBreaks: true, unsafe: true))
+        #expect(settings.markdown == MarkdownOptions(smart: true, hardBreaks: true, unsafe: true, breaksInHeadings: true))
         #expect(read("markdown: {tables: false, footnotes: false}\n").0.markdown.extensions
             == MarkdownExtensions(tables: false, footnotes: false), "GitHub's extensions are on unless turned off")
+        #expect(read("markdown: {alerts: false}\n").0.markdown.extensions == MarkdownExtensions(alerts: false))
         #expect(settings.theme.css == """
 
             /* From sitegen.yml */

@@ -12,7 +12,7 @@ package struct SiteSettings: Sendable, Equatable {
     package var locale = "en"
     /// The output folder, relative to the site folder.
     package var outputDirectory = "output"
-    package var markdown = MarkdownOptions()
+    package var markdown = MarkdownOptions(breaksInHeadings: true)
     package var theme = ThemeSettings()
     /// Interface strings the site sets, by locale, over the theme's.
     package var strings: [String: [String: String]] = [:]
@@ -65,7 +65,8 @@ package struct SiteSettings: Sendable, Equatable {
                 extensions: MarkdownExtensions(
                     tables: markdown.bool("tables") ?? true, strikethrough: markdown.bool("strikethrough") ?? true,
                     autolinks: markdown.bool("autolinks") ?? true, taskLists: markdown.bool("tasklists") ?? true,
-                    footnotes: markdown.bool("footnotes") ?? true, alerts: markdown.bool("alerts") ?? true))
+                    footnotes: markdown.bool("footnotes") ?? true, alerts: markdown.bool("alerts") ?? true),
+                breaksInHeadings: true)
         } ?? settings.markdown
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
