@@ -180,6 +180,19 @@ import Testing
         ])
     }
 
+    /// Every page's footnotes are in one flow document: their ids carry the page's file name.
+    @Test func footnoteIdsAreUniqueInTheFlowsDocument() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-step.md": "# One\n\nA[^1].\n\n[^1]: First.\n", "content/tour/02-step.md": "# Two\n\nB[^1].\n\n[^1]: Second.\n",
+            "content/tour/03-.md": "# Three\n\nC[^1].\n\n[^1]: Third.\n", "content/tour/04-.markdown": "# Four\n\nD[^1].\n\n[^1]: Fourth.\n",
+        ])
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions()).succeeded)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        let ids = html.matches(of: /id="(fn-[^"]+)"/).map { String($0.1) }
+        #expect(ids.count == 4 && Set(ids).count == 4, "\(ids)")
+        #expect(ids.contains("fn-01-step-1") && ids.contains("fn-02-step-1"))
+    }
+
     @Test func numberedStepsWithOneNameGetTheirNumbers() throws {
         var files: [String: String] = [:]
         for step in 1...60 { files["content/tour/\(step < 10 ? "0" : "")\(step)-step.md"] = "# Step \(step)\n" }

@@ -18,8 +18,9 @@ struct FlowAssembler: Sendable {
     static func footnotePrefixes(_ names: [String]) -> [String] {
         var taken: Set<String> = []
         return names.map { name in
-            let base = PageNaming.slugify(PageNaming.stem(of: name))
-            var prefix = base.isEmpty ? "page" : base
+            let slug = PageNaming.slugify(PageNaming.stem(of: name))
+            let base = slug.isEmpty ? "page" : slug
+            var prefix = base
             var number = 2
             while taken.contains(prefix) {
                 prefix = "\(base)-\(number)"
