@@ -72,22 +72,11 @@ import Testing
             result.withLock { $0 = built }
         }
         thread.start()
-        try #require(Self.within(seconds: 30) { started.withLock { $0 } }, "the second build said it is waiting")
+        try #require(eventually(within: 30) { started.withLock { $0 } }, "the second build said it is waiting")
         #expect(result.withLock { $0 } == nil, "it waits")
         held.release()
-        try #require(Self.within(seconds: 30) { result.withLock { $0 } != nil }, "the second build ended once the lock was free")
+        try #require(eventually(within: 30) { result.withLock { $0 } != nil }, "the second build ended once the lock was free")
         #expect(result.withLock { $0?.succeeded } == true)
-    }
-
-    /// Whether `condition` came true within `seconds`, checked every millisecond: a regression
-    /// fails the test instead of hanging it.
-    static func within(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            usleep(1000)
-        }
-        return true
     }
 
     // MARK: "Up to date" is true

@@ -391,7 +391,7 @@ import Testing
         #expect(printed.hasSuffix("\n" + String(repeating: " ", count: 21) + "^"))
     }
 
-    @Test(arguments: ["\"sitegen:\"", "\"sitegen:\""])
+    @Test(arguments: ["\"sitegen:\"", "'sitegen:'"])
     func aStorageKeyOfTheNamespaceAloneIsAnError(_ key: String) {
         let fileSystem = MemoryFileSystem(["content/tour/_index.md": "---\nstorage_key: \(key)\n---\n", "content/tour/01-a.md": "# A\n"])
         #expect(errors(SiteBuilder(fileSystem: fileSystem).build(BuildOptions())).contains { $0.contains("'storage_key' must be") })

@@ -138,11 +138,7 @@ import Testing
     }
 
     private func waitFor(_ condition: () -> Bool) throws {
-        for _ in 0..<100 {
-            if condition() { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Issue.record("timed out waiting")
+        if !eventually(within: 5, condition) { Issue.record("timed out waiting") }
     }
 
     /// A preview of a site on a port the system chose, running on a thread of its own.

@@ -89,3 +89,14 @@ func runBinary(
     process.waitUntilExit()
     return (process.terminationStatus, printed)
 }
+
+/// Whether `condition` came true within `seconds`, checked every millisecond: a regression fails
+/// the test that waits instead of hanging it.
+func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        usleep(1000)
+    }
+    return true
+}
