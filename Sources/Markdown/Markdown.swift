@@ -10,10 +10,15 @@ package enum Markdown {
     /// (docs/markdown.md lists where sitegen differs). The body's plain text is extracted only when
     /// `plainText` asks for it. Control characters other than tab and line ends are read as U+FFFD.
     /// `footnotePrefix` goes into every footnote id (`fn-<prefix><label>`), so that the footnotes
-    /// of pages shown on one document stay apart.
+    /// of pages shown on one document stay apart. With a `headingIDPrefix`, every heading gets an
+    /// id: the prefix and its GitHub anchor (`HeadingSlugger`). `resolveLink` is asked about each
+    /// link, with the anchors of the body's headings; a destination it answers with replaces the
+    /// written one.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
-        footnotePrefix: String = "", resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil }
+        footnotePrefix: String = "", headingIDPrefix: String? = nil,
+        resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil },
+        resolveLink: (MarkdownLink, _ headings: Set<String>) -> String? = { _, _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
         let extensions = options.extensions.needed(by: bytes)
@@ -41,14 +46,25 @@ package enum Markdown {
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
         var firstHeading: String?
+        var slugger = HeadingSlugger()
+        var headingIDs: [OpaquePointer: String] = [:]
+        var headings: [String] = []
+        var links: [OpaquePointer] = []
         // An image inside another's description is only text of that description, as cmark renders it.
         for node in nodes(under: root, enteringImages: false) {
             let type = cmark_node_get_type(node)
-            if type == CMARK_NODE_HEADING, firstHeading == nil {
-                let text = plainText(of: node).trimmingBlanks
-                if !text.isEmpty { firstHeading = text }
+            if type == CMARK_NODE_HEADING {
+                let text = plainText(of: node)
+                if firstHeading == nil, !text.trimmingBlanks.isEmpty { firstHeading = text.trimmingBlanks }
+                if let headingIDPrefix {
+                    let slug = slugger.slug(text.trimmingBlanks)
+                    headings.append(slug)
+                    headingIDs[node] = headingIDPrefix + slug
+                }
+            } else if type == CMARK_NODE_LINK {
+                links.append(node)
             } else if type == CMARK_NODE_IMAGE {
-                let position = context?.imagePositions[node]
+                let position = context?.inlinePositions[node]
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
@@ -61,6 +77,15 @@ package enum Markdown {
                 }
             }
         }
+        let anchors = Set(headings)
+        for node in links {
+            let position = context?.inlinePositions[node]
+            let link = MarkdownLink(
+                url: string(cmark_node_get_url(node)),
+                line: position?.line ?? Int(cmark_node_get_start_line(node)),
+                byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
+            if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
+        }
         for (node, tag) in replacements {
             guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
             cmark_node_set_on_enter(custom, tag)
@@ -71,6 +96,7 @@ package enum Markdown {
         let body = wantsPlainText ? blockText(of: root) : ""
         if let context { GitHubExtensions.finish(root, context) }
         if options.breaksInHeadings { HeadingBreaks.apply(under: root) }
+        HeadingIDs.apply(under: root, ids: headingIDs, flags: options.cmarkFlags)
         var html = cmark_render_html(root, options.cmarkFlags).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
@@ -78,7 +104,7 @@ package enum Markdown {
         if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
-            isEmpty: cmark_node_first_child(root) == nil, images: images,
+            isEmpty: cmark_node_first_child(root) == nil, images: images, headings: headings,
             warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) })
     }
 
@@ -150,7 +176,7 @@ package enum Markdown {
     }
 
     /// Text escaped for an HTML attribute as cmark escapes it: `&`, `<`, `>` and `"`.
-    private static func escapedAttribute(_ text: String) -> String {
+    static func escapedAttribute(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {

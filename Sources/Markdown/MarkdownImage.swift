@@ -34,6 +34,8 @@ package struct RenderedMarkdown: Sendable, Hashable {
     package var isEmpty: Bool
     /// Every image, in document order.
     package var images: [MarkdownImage]
+    /// The anchor of every heading, in document order, when the body's headings were given ids.
+    package var headings: [String] = []
     /// What the author most likely meant otherwise, in source order (see `MarkdownWarning`).
     package var warnings: [MarkdownWarning] = []
 }

@@ -125,7 +125,7 @@ import Testing
             #expect(controls.isEmpty, "\(path) holds \(controls.map { String($0.value, radix: 16) })")
         }
         let carousel = try #require(output["output/tour/index.html"])
-        #expect(carousel.contains("<h1>A\u{FFFD}B</h1>"))
+        #expect(carousel.contains("<h1 id=\"a--ab\">A\u{FFFD}B</h1>"))
         #expect(carousel.contains("aria-label=\"Page 1: A\u{FFFD}B\""))
         #expect(carousel.contains("T\u{FFFD}itle\u{FFFD}\u{FFFD}\u{FFFD}"))
         #expect(carousel.contains("Text\tand tab"), "tabs stay")

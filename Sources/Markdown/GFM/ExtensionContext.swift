@@ -5,8 +5,8 @@ import CCMark
 final class ExtensionContext {
     let extensions: MarkdownExtensions
     let flags: Int32
-    /// Where an image moved in from a parsed-again piece of text sits in the body.
-    var imagePositions: [OpaquePointer: (line: Int, column: Int)] = [:]
+    /// Where an image or a link moved in from a parsed-again piece of text sits in the body.
+    var inlinePositions: [OpaquePointer: (line: Int, column: Int)] = [:]
     /// Each table's block and the shape of its rows.
     var tables: [OpaquePointer: TableLayout] = [:]
     /// The source of text nodes whose positions are not in the body's source (or that a pass made).
@@ -44,7 +44,7 @@ final class ExtensionContext {
     func free(_ node: OpaquePointer) {
         for descendant in CMarkNode.descendants(of: node) {
             rawTexts[descendant] = nil
-            imagePositions[descendant] = nil
+            inlinePositions[descendant] = nil
             tables[descendant] = nil
             adopted.remove(descendant)
         }

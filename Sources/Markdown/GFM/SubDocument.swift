@@ -35,7 +35,7 @@ struct SubDocument {
         self.lines = lines
     }
 
-    /// Records where `node`'s images and text were written, before it moves into the body's tree.
+    /// Records where `node`'s images, links and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
         context.adopted.formUnion(CMarkNode.descendants(of: node))
         for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
@@ -43,12 +43,13 @@ struct SubDocument {
                 context.rawTexts[descendant] = raw
             }
         }
-        for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_IMAGE {
-            let position = context.imagePositions[descendant]
+        for descendant in CMarkNode.descendants(of: node)
+        where cmark_node_get_type(descendant) == CMARK_NODE_IMAGE || cmark_node_get_type(descendant) == CMARK_NODE_LINK {
+            let position = context.inlinePositions[descendant]
                 ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
             guard position.line > base, position.line <= base + lines.count else { continue }
             let line = lines[position.line - base - 1]
-            context.imagePositions[descendant] = (line.line, position.column + line.offset)
+            context.inlinePositions[descendant] = (line.line, position.column + line.offset)
         }
     }
 

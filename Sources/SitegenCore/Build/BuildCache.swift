@@ -10,7 +10,7 @@ struct BuildCache: Sendable, Equatable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
     static let lockFile = "lock"
-    static let formatLine = "sitegen build cache 5\n"
+    static let formatLine = "sitegen build cache 6\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable {

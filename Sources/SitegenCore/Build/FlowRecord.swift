@@ -12,19 +12,23 @@ struct FlowRecord: Sendable, Equatable {
     var outputs: [String]
     /// The byte range of the flow's fragment in the output's `manifest.json`.
     var fragment: Range<Int>
+    /// The other flows its pages link to, whose pages it must be rebuilt with.
+    var linkedFlows: [String]
 
-    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: Range<Int>) {
+    init(slug: String, digest: String, summary: FlowSummary, outputs: [String], fragment: Range<Int>, linkedFlows: [String] = []) {
         self.slug = slug
         self.digest = digest
         self.summary = summary
         self.outputs = outputs
         self.fragment = fragment
+        self.linkedFlows = linkedFlows
     }
 
     /// The record of a flow just rendered, whose files hash to `digest` and whose fragment the
     /// manifest holds at `fragment`.
     init(_ flow: SiteRenderer.RenderedFlow, digest: String, fragment: Range<Int>) {
-        self.init(slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.outputs, fragment: fragment)
+        self.init(
+            slug: flow.slug, digest: digest, summary: flow.summary, outputs: flow.outputs, fragment: fragment, linkedFlows: flow.linkedFlows)
     }
 
     func write(to writer: inout NetstringWriter) {
@@ -42,6 +46,8 @@ struct FlowRecord: Sendable, Equatable {
         }
         writer.add(outputs.count)
         outputs.forEach { writer.add($0) }
+        writer.add(linkedFlows.count)
+        linkedFlows.forEach { writer.add($0) }
         if let image = summary.image {
             writer.add(1)
             for text in [image.src, image.alt] { writer.add(text) }
@@ -66,6 +72,12 @@ struct FlowRecord: Sendable, Equatable {
             guard let output = reader.string() else { return nil }
             outputs.append(output)
         }
+        guard let linkedCount = reader.int() else { return nil }
+        var linkedFlows: [String] = []
+        for _ in 0..<max(0, linkedCount) {
+            guard let slug = reader.string() else { return nil }
+            linkedFlows.append(slug)
+        }
         guard let hasImage = reader.int() else { return nil }
         var image: ManifestImage?
         if hasImage == 1 {
@@ -80,7 +92,7 @@ struct FlowRecord: Sendable, Equatable {
                 slug: slug, title: title, description: description, order: hasOrder == 1 ? order : nil, locale: locale,
                 direction: direction, pageCount: pageCount, image: image, storageKey: storageKey,
                 contentVersion: contentVersion, showOnce: showOnce == 1),
-            outputs: outputs, fragment: fragmentStart..<fragmentEnd)
+            outputs: outputs, fragment: fragmentStart..<fragmentEnd, linkedFlows: linkedFlows)
     }
 
     /// Splits the cache's entries into one digest per flow folder and one over everything else

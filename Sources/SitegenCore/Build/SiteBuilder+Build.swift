@@ -152,10 +152,17 @@ extension SiteBuilder {
         var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
         for slug in slugs {
             let (source, loadDiagnostics) = run.loader.loadFlow(slug: slug, inventory: run.inventory)
-            let (flow, assets, flowDiagnostics) = preparation.assembler.assemble(source, displayDirectory: run.loader.diskPath(source.directory))
-            diagnostics += loadDiagnostics + flowDiagnostics
+            let assembled = preparation.assembler.assemble(source, displayDirectory: run.loader.diskPath(source.directory))
+            // A link between this flow and another needs the other's pages: the whole site is built.
+            let linkedFrom = cache.flows.contains { !slugs.contains($0.slug) && $0.linkedFlows.contains(slug) }
+            if linkedFrom || !assembled.linkedFlows.isEmpty {
+                return buildEverything(run)
+            }
+            diagnostics += loadDiagnostics + assembled.diagnostics
             do throws(MustacheRenderError) {
-                if let flow { rebuilt[slug] = try renderer.render(flow, settings: settings, assets: assets.sorted()).0 }
+                if let flow = assembled.flow {
+                    rebuilt[slug] = try renderer.render(flow, settings: settings, assets: assembled.assets.sorted()).0
+                }
             } catch {
                 diagnostics += preparation.theme.diagnostics(for: [error])
             }

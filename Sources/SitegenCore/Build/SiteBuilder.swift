@@ -112,14 +112,21 @@ package struct SiteBuilder: Sendable {
         let assembler = preparation.assembler
         var flows: [Flow] = []
         var assets: Set<Asset> = []
-        let assembled = sourceFlows.parallelMap { source in
-            assembler.assemble(source, displayDirectory: loader.diskPath(source.directory))
+        // Every flow's front matter first, so that a link finds any page of the site.
+        let outlines = sourceFlows.parallelMap { source in
+            assembler.outline(source, displayDirectory: loader.diskPath(source.directory))
         }
-        for (flow, flowAssets, flowDiagnostics) in assembled {
-            diagnostics += flowDiagnostics
-            if let flow { flows.append(flow) }
-            assets.formUnion(flowAssets)
+        let directory = PageDirectory(
+            flows: Dictionary(outlines.map { ($0.source.slug, $0.directory) }) { first, _ in first })
+        let assembled = outlines.parallelMap { assembler.assemble($0, directory: directory) }
+        var headings: [String: [String: Set<String>]] = [:]
+        for (outline, flow) in zip(outlines, assembled) {
+            diagnostics += flow.diagnostics
+            if let made = flow.flow { flows.append(made) }
+            assets.formUnion(flow.assets)
+            headings[outline.source.slug] = flow.headings
         }
+        diagnostics += FlowAssembler.problems(with: assembled.flatMap(\.checks), headings: headings)
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets)
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: Set(sourceFlows.map(\.slug)))

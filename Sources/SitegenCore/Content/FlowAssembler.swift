@@ -34,46 +34,99 @@ struct FlowAssembler: Sendable {
     /// The site index, where a flow's finish link goes unless the flow says otherwise.
     static let defaultFinishHref = "../"
 
-    func assemble(_ source: FlowSources, displayDirectory: String) -> (Flow?, [Asset], [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    /// A flow read as far as its front matter: settings, and its pages in order with their ids,
+    /// drafts left out. What links between pages need from every flow before any is rendered.
+    struct Outline: Sendable {
+        var source: FlowSources
+        var displayDirectory: String
         var front = FlowFrontMatter()
         var descriptionFromBody = ""
-        var version = ContentHash()
+        var pages: [ParsedPage] = []
+        var drafts: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+
+        /// Where the outline's pages are, for `PageDirectory`.
+        var directory: PageDirectory.FlowPages {
+            PageDirectory.FlowPages(
+                ids: Dictionary(pages.map { ($0.name, $0.id) }) { first, _ in first }, drafts: drafts, firstID: pages.first?.id)
+        }
+    }
+
+    /// A flow made from its outline.
+    struct Assembled: Sendable {
+        var flow: Flow?
+        var assets: [Asset]
+        var diagnostics: [Diagnostic]
+        /// Links to headings of other flows, checked once every flow is assembled.
+        var checks: [AnchorCheck]
+        /// The anchors of each page's headings, by file name.
+        var headings: [String: Set<String>]
+        /// The other flows its links point to (or look for, when they find none).
+        var linkedFlows: [String]
+    }
+
+    /// Reads the flow's `_index.md` and the front matter of its pages, and orders and names them.
+    func outline(_ source: FlowSources, displayDirectory: String) -> Outline {
+        var outline = Outline(source: source, displayDirectory: displayDirectory)
         if let index = source.index {
-            version.add(index.text)
             switch FrontMatter.parse(index) {
             case .success(let split):
                 let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
-                front = fields
-                diagnostics += split.warnings + problems
-                descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
+                outline.front = fields
+                outline.diagnostics += split.warnings + problems
+                outline.descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
             case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
+                outline.diagnostics.append(diagnostic)
             }
         }
+        for file in source.pages {
+            let (parsed, problems) = parser.readFrontMatter(file)
+            if let parsed, parsed.frontMatter.draft, !includeDrafts {
+                outline.drafts.insert(parsed.name)
+                continue
+            }
+            outline.diagnostics += problems
+            if let parsed { outline.pages.append(parsed) }
+        }
+        outline.pages.sort { $0.sortKey < $1.sortKey }
+        outline.diagnostics += PageIDs.assign(&outline.pages)
+        return outline
+    }
 
-        var pages: [ParsedPage] = []
-        var draftsLeftOut = 0
+    /// Renders the outline's pages, their links resolved through `directory`, into the flow.
+    func assemble(_ outline: Outline, directory: PageDirectory) -> Assembled {
+        let source = outline.source
+        let front = outline.front
+        var diagnostics = outline.diagnostics
+        var version = ContentHash()
+        if let index = source.index { version.add(index.text) }
+
+        var pages = outline.pages
         var images = ResolvedImages()
         var parser = self.parser
         parser.markdown.alertTitles = Self.alertTitles(strings.strings(for: front.locale ?? site.locale))
-        let prefixes = Self.footnotePrefixes(source.pages.map(\.name))
-        for (file, prefix) in zip(source.pages, prefixes) {
-            let (parsed, problems) = parser.parse(file, in: source, images: &images, footnotePrefix: prefix)
-            if let parsed, parsed.frontMatter.draft, !includeDrafts {
-                draftsLeftOut += 1
-                continue
-            }
+        let prefixes = Dictionary(zip(source.pages.map(\.name), Self.footnotePrefixes(source.pages.map(\.name)))) { first, _ in first }
+        var checks: [AnchorCheck] = []
+        var headings: [String: Set<String>] = [:]
+        var linkedFlows: Set<String> = []
+        for index in pages.indices {
+            let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: pages[index].id)
+            let (problems, found) = parser.render(
+                &pages[index], in: source, images: &images, footnotePrefix: prefixes[pages[index].name] ?? "", links: links)
             diagnostics += problems
-            if let parsed { pages.append(parsed) }
+            checks += found.checks
+            headings[pages[index].name] = found.headings
+            linkedFlows.formUnion(found.flows)
         }
-        pages.sort { $0.sortKey < $1.sortKey }
+        let (own, others) = (checks.filter { $0.flow == source.slug }, checks.filter { $0.flow != source.slug })
+        diagnostics += Self.problems(with: own, headings: [source.slug: headings])
 
         if pages.isEmpty, source.unreadablePages == 0, !diagnostics.hasErrors {
-            let drafts = draftsLeftOut > 0 ? " (\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out; build with --drafts to include them)" : ""
-            diagnostics.append(.error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: displayDirectory))
+            let drafts = outline.drafts.isEmpty
+                ? "" : " (\(outline.drafts.count) draft\(outline.drafts.count == 1 ? "" : "s") left out; build with --drafts to include them)"
+            diagnostics.append(
+                .error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: outline.displayDirectory))
         }
-        diagnostics += PageIDs.assign(&pages)
 
         let settings = flowSettings(front, slug: source.slug)
         var assets: [Asset] = []
@@ -91,14 +144,38 @@ struct FlowAssembler: Sendable {
                         skip: front.skip ?? true, action: front.action, advance: front.advance ?? .auto,
                         background: front.background, cssClass: front.cssClass, draft: front.draft)))
         }
-        guard !diagnostics.hasErrors else { return (nil, [], diagnostics) }
+        let linked = linkedFlows.subtracting([source.slug]).sorted()
+        guard !diagnostics.hasErrors else {
+            return Assembled(flow: nil, assets: [], diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
+        }
         let flow = Flow(
             ManifestFlow(
                 id: source.slug, title: front.title ?? PageNaming.humanize(source.slug),
-                description: front.description ?? descriptionFromBody, url: Path.urlEncoded(source.slug) + "/",
+                description: front.description ?? outline.descriptionFromBody, url: Path.urlEncoded(source.slug) + "/",
                 contentVersion: version.hex, settings: settings, pages: modelPages),
-            order: front.order)
-        return (flow, assets, diagnostics)
+            order: front.order, linkedFlows: linked)
+        return Assembled(flow: flow, assets: assets, diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
+    }
+
+    /// Outlines and assembles one flow on its own, its links to other flows resolved against
+    /// `directory` (every other flow's pages, when known).
+    func assemble(_ source: FlowSources, displayDirectory: String, directory: PageDirectory = PageDirectory()) -> Assembled {
+        let outline = outline(source, displayDirectory: displayDirectory)
+        var directory = directory
+        directory.flows[source.slug] = outline.directory
+        return assemble(outline, directory: directory)
+    }
+
+    /// An error for each link to a heading that its page does not have; `headings` are each
+    /// flow's pages' anchors, by file name.
+    static func problems(with checks: [AnchorCheck], headings: [String: [String: Set<String>]]) -> [Diagnostic] {
+        checks.compactMap { check in
+            let anchors = headings[check.flow]?[check.page] ?? []
+            guard !anchors.contains(check.anchor) else { return nil }
+            return check.file.error(
+                "link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(PageLinkResolver.hint(check.anchor, headings: anchors))",
+                at: check.location)
+        }
     }
 
     /// The titles of alerts in a flow's language: the strings `alert_note`, `alert_tip`…

@@ -23,14 +23,7 @@ struct ImageResolver: Sendable {
 
     /// True for a reference to a file of the site, as opposed to a remote URL or a fragment.
     static func isLocal(_ reference: String) -> Bool {
-        guard !reference.isEmpty, !reference.hasPrefix("#"), !reference.hasPrefix("//") else { return false }
-        if let colon = reference.firstIndex(of: ":") {
-            let scheme = reference[..<colon]
-            let isScheme = scheme.first?.isLetter == true
-                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
-            if isScheme { return false }
-        }
-        return true
+        !reference.isEmpty && !reference.hasPrefix("#") && !reference.hasPrefix("//") && !PageLinkResolver.hasScheme(reference)
     }
 
     /// Resolves `reference`, written in a page of `flow`, relative to the flow's folder.

@@ -45,8 +45,12 @@ package struct PageFrontMatter: Sendable, Equatable {
         if let node = reader.node("id"), let id = reader.string("id") {
             if !Validation.isSlug(id) {
                 reader.report("'id' must be letters, digits, '-' and '_', starting with a letter or digit, not '\(id)'", at: node)
-            } else if id.hasPrefix(Validation.themeIDPrefix) {
-                reader.report("'id' may not start with '\(Validation.themeIDPrefix)', which the theme uses for its own ids", at: node)
+            } else if let reserved = Validation.reservedIDPrefixes.first(where: id.hasPrefix) {
+                reader.report("'id' may not start with '\(reserved)', which sitegen uses for its own ids", at: node)
+            } else if id.contains(PageDirectory.headingSeparator) || id.hasSuffix("-") {
+                reader.report(
+                    "'id' may not hold '\(PageDirectory.headingSeparator)' or end with '-': a heading's id is its page's id, "
+                        + "'\(PageDirectory.headingSeparator)' and its anchor", at: node)
             } else {
                 page.id = id
                 page.idNode = node

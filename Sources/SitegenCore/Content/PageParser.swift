@@ -22,10 +22,16 @@ struct ParsedPage: Sendable {
     /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
     let sortKey: (Int, String)
 
-    init(file: SourceFile, name: String, frontMatter: PageFrontMatter) {
+    /// The Markdown after the front matter, and the line of the file it starts on.
+    let body: String
+    let bodyStartLine: Int
+
+    init(file: SourceFile, name: String, frontMatter: PageFrontMatter, body: String = "", bodyStartLine: Int = 1) {
         self.file = file
         self.name = name
         self.frontMatter = frontMatter
+        self.body = body
+        self.bodyStartLine = bodyStartLine
         title = frontMatter.title
         html = ""
         assets = []
@@ -35,16 +41,25 @@ struct ParsedPage: Sendable {
     }
 }
 
-/// Reads one page: its front matter, its Markdown, and the images it shows.
+/// Reads one page in two steps: its front matter first, for every page of the site (which gives
+/// each page its id and its place), then its Markdown and the images it shows, once every page's
+/// address is known.
 struct PageParser: Sendable {
     let resolver: ImageResolver
     var markdown: MarkdownOptions
 
-    /// Parses `page` of `flow`; `images` remembers the flow's images from page to page.
-    /// `footnotePrefix` starts the page's footnote ids, so that they are unique in the flow's document.
-    func parse(
-        _ page: PageFile, in flow: FlowSources, images: inout ResolvedImages, footnotePrefix: String = ""
-    ) -> (ParsedPage?, [Diagnostic]) {
+    /// What rendering a page found out about its links and headings.
+    struct Links: Sendable {
+        /// The anchor of each of the page's headings.
+        var headings: Set<String> = []
+        /// Headings on other pages that its links point to.
+        var checks: [AnchorCheck] = []
+        /// Every flow its links point to, its own included.
+        var flows: Set<String> = []
+    }
+
+    /// The page's front matter; the page itself is rendered by `render`.
+    func readFrontMatter(_ page: PageFile) -> (ParsedPage?, [Diagnostic]) {
         let file = page.file
         let split: FrontMatter
         switch FrontMatter.parse(file) {
@@ -57,8 +72,20 @@ struct PageParser: Sendable {
             // CommonMark shows a NUL as U+FFFD; a text editor never writes one.
             diagnostics.append(file.warning("the page holds a NUL byte, shown as \u{FFFD}; is it really a text file?", at: nul))
         }
-        var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields)
+        return (ParsedPage(file: file, name: page.name, frontMatter: fields, body: split.body, bodyStartLine: split.bodyStartLine), diagnostics)
+    }
 
+    /// Renders `parsed`, a page of `flow`, whose links `links` resolves; `images` remembers the
+    /// flow's images from page to page. `footnotePrefix` starts the page's footnote ids, so that
+    /// they are unique in the flow's document.
+    func render(
+        _ parsed: inout ParsedPage, in flow: FlowSources, images: inout ResolvedImages, footnotePrefix: String = "",
+        links: PageLinkResolver
+    ) -> ([Diagnostic], Links) {
+        let file = parsed.file
+        let fields = parsed.frontMatter
+        var diagnostics: [Diagnostic] = []
+        var found = Links()
         if let reference = fields.image, let node = fields.imageNode {
             switch images.resolve(reference, in: flow, with: resolver) {
             case .success(let image):
@@ -80,30 +107,58 @@ struct PageParser: Sendable {
             }
         }
 
-        let rendered = Markdown.render(split.body, options: markdown, footnotePrefix: footnotePrefix) { image in
-            // Found only for a diagnostic: most images have none, and finding it reads the line.
-            func location() -> SourceLocation {
-                file.location(line: split.bodyStartLine + image.line - 1, utf8Column: image.byteColumn, marker: "![")
-            }
-            let length = 2 + image.alt.count
-            if image.alt.trimmingBlanks.isEmpty {
-                diagnostics.append(file.warning("image '\(image.url)' has no alt text; describe it in ![…]", at: location(), length: length))
-            }
-            switch images.resolve(image.url, in: flow, with: resolver) {
-            case .success(let resolved):
-                parsed.assets.append(resolved.asset)
-                parsed.imageDigests.append(resolved.digest)
-                return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height)
-            case .failure(let problem):
-                diagnostics.append(file.error(problem.message, at: location(), length: length))
-                return nil
-            case nil:
-                return nil
-            }
+        let bodyStartLine = parsed.bodyStartLine
+        // Found only for a diagnostic: most images and links have none, and finding it reads the line.
+        func location(_ line: Int, _ byteColumn: Int, marker: String) -> SourceLocation {
+            file.location(line: bodyStartLine + line - 1, utf8Column: byteColumn, marker: marker)
         }
+        let rendered = Markdown.render(
+            parsed.body, options: markdown, footnotePrefix: footnotePrefix,
+            headingIDPrefix: parsed.id + PageDirectory.headingSeparator,
+            resolveImage: { image in
+                let length = 2 + image.alt.count
+                if image.alt.trimmingBlanks.isEmpty {
+                    diagnostics.append(
+                        file.warning(
+                            "image '\(image.url)' has no alt text; describe it in ![…]",
+                            at: location(image.line, image.byteColumn, marker: "!["), length: length))
+                }
+                switch images.resolve(image.url, in: flow, with: resolver) {
+                case .success(let resolved):
+                    parsed.assets.append(resolved.asset)
+                    parsed.imageDigests.append(resolved.digest)
+                    return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height)
+                case .failure(let problem):
+                    diagnostics.append(file.error(problem.message, at: location(image.line, image.byteColumn, marker: "!["), length: length))
+                    return nil
+                case nil:
+                    return nil
+                }
+            },
+            resolveLink: { link, headings in
+                switch links.resolve(link.url, headings: headings) {
+                case .unchanged:
+                    return nil
+                case .resolved(let href, let target, let check):
+                    found.flows.insert(target)
+                    if let check {
+                        found.checks.append(
+                            AnchorCheck(
+                                flow: target, page: check.page, anchor: check.anchor, written: link.url, file: file,
+                                location: location(link.line, link.byteColumn, marker: "[")))
+                    }
+                    return href
+                case .broken(let message, let target):
+                    if let target { found.flows.insert(target) }
+                    diagnostics.append(file.error(message, at: location(link.line, link.byteColumn, marker: "[")))
+                    return nil
+                }
+            }
+        )
         parsed.html = rendered.html
+        found.headings = Set(rendered.headings)
         for warning in rendered.warnings {
-            let location = file.location(line: split.bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn)
+            let location = file.location(line: bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn)
             diagnostics.append(file.warning(warning.message, at: location))
         }
         // A heading may be long; the title made from it, repeated in labels, is cut short.
@@ -112,9 +167,9 @@ struct PageParser: Sendable {
         }
         if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(
-                file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: split.bodyStartLine, column: 1)))
+                file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
         }
-        return (parsed, diagnostics)
+        return (diagnostics, found)
     }
 
     /// Where the first NUL byte of `file` is, if it has one.
@@ -155,15 +210,15 @@ enum PageNaming {
     }
 
     /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`;
-    /// `02-sg-pages.md` is `page-sg-pages`.
+    /// `02-sg-pages.md` is `page-sg-pages`, `fn-notes.md` is `page-fn-notes`.
     static func defaultID(fileName: String) -> String {
         var base = Substring(stem(of: fileName))
         let digits = base.prefix { $0.isASCII && $0.isNumber }
         let rest = base.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
         if !rest.isEmpty { base = rest }
         let slug = slugify(String(base))
-        // The theme's own ids start with `sg-`: a page named like one is moved out of the way.
-        if slug.hasPrefix(Validation.themeIDPrefix) { return "page-\(slug)" }
+        // The theme's and the footnotes' ids start with `sg-`, `fn-`…: a page named like one is moved out of the way.
+        if Validation.reservedIDPrefixes.contains(where: slug.hasPrefix) { return "page-\(slug)" }
         if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
         return slug.isEmpty ? "page" : "page-\(slug)"
     }

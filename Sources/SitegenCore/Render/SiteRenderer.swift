@@ -44,6 +44,8 @@ package struct SiteRenderer: Sendable {
         var summary: FlowSummary
         /// The flow's JSON in UTF-8, as it stands in the manifest.
         var fragment: [UInt8]
+        /// The other flows its pages link to.
+        var linkedFlows: [String] = []
     }
 
     /// Renders, and with `recordingMisses` also collects every template name the data never had.
@@ -130,7 +132,8 @@ package struct SiteRenderer: Sendable {
         }
         let fragment = ManifestBuilder.fragment(ManifestBuilder.manifestFlow(flow, baseURL: settings.baseURL))
         return (
-            RenderedFlow(slug: flow.slug, files: files, outputs: files.map(\.path), summary: FlowSummary(flow), fragment: fragment),
+            RenderedFlow(slug: flow.slug, files: files, outputs: files.map(\.path), summary: FlowSummary(flow), fragment: fragment,
+                linkedFlows: flow.linkedFlows),
             lookups
         )
     }

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+/// Links between pages written as they work on GitHub and in an editor become the carousel's
+/// addresses, headings get ids unique in their flow's document, and a link to a page, flow or
+/// heading the site lacks is an error at the link.
+@Suite struct PageLinkTests {
+    private static let site: [String: String] = [
+        "content/guide/_index.md": "---\ntitle: Guide\n---\n",
+        "content/guide/01-start.md": "# Start here\n\n## 설치 방법\n\nText.\n",
+        "content/guide/02-setup.md": "---\nid: local-setup\n---\n# Setup\n\n## Install Node\n\n## Install Node\n",
+        "content/guide/03-step.md": "# Step\n",
+        "content/guide/04-step.md": "# Step again\n",
+        "content/guide/05-later.md": "---\ndraft: true\n---\n# Later\n",
+        "content/more/01-deep.md": "---\nid: deep\n---\n# Deep dive\n\n### Go *further*: now!\n",
+        "content/more/02 two words.md": "# Two\n",
+    ]
+
+    private func build(_ page: String, drafts: Bool = false, more: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
+        let files = Self.site.merging(["content/guide/03-step.md": page]) { _, new in new }.merging(more) { _, new in new }
+        let fileSystem = MemoryFileSystem(files)
+        return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions(includeDrafts: drafts)), fileSystem)
+    }
+
+    /// The hrefs of the links in the step page's body.
+    private func hrefs(_ page: String, drafts: Bool = false) throws -> [String] {
+        let (result, fileSystem) = build(page, drafts: drafts)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        let start = try #require(html.range(of: "id=\"step-3\""))
+        let body = html[start.upperBound...].prefix { _ in true }
+        let end = try #require(body.range(of: "<div class=\"sg-controls\">"))
+        return body[..<end.lowerBound].matches(of: #/<a href="([^"]*)"/#).map { String($0.output.1) }
+    }
+
+    @Test(arguments: [
+        ("[a](02-setup.md)", "#local-setup"),
+        ("[a](./02-setup.md)", "#local-setup"),
+        ("[a](02-setup.md#install-node)", "#local-setup--install-node"),
+        ("[a](02-setup.md#install-node-1)", "#local-setup--install-node-1"),
+        ("[a](01-start.md#설치-방법)", "#start--%EC%84%A4%EC%B9%98-%EB%B0%A9%EB%B2%95"),
+        ("[a](01-start.md#%EC%84%A4%EC%B9%98-%EB%B0%A9%EB%B2%95)", "#start--%EC%84%A4%EC%B9%98-%EB%B0%A9%EB%B2%95"),
+        ("[a](04-step.md)", "#step-4"),
+        ("[a](#step)", "#step-3--step"),
+        ("[a](#local-setup)", "#local-setup"),
+        ("[a](#local-setup--install-node)", "#local-setup--install-node"),
+        ("[a](../more/01-deep.md)", "../more/#deep"),
+        ("[a](../more/01-deep.md#go-further-now)", "../more/#deep--go-further-now"),
+        ("[a](../more/02%20two%20words.md)", "../more/#two-words"),
+        ("[a](<../more/02 two words.md>)", "../more/#two-words"),
+        ("[a](../more/)", "../more/"),
+        ("[a](../more)", "../more/"),
+        ("[a](../more/_index.md)", "../more/"),
+        ("[a](../more/#deep)", "../more/#deep"),
+        ("[a](_index.md)", "./"),
+        ("[a][ref]\n\n[ref]: 02-setup.md#install-node", "#local-setup--install-node"),
+        ("| a |\n| - |\n| [b](02-setup.md) |", "#local-setup"),
+        ("> [!TIP]\n> See [b](02-setup.md).", "#local-setup"),
+        ("- [ ] [b](02-setup.md)\n  - [c](../more/01-deep.md)", "#local-setup ../more/#deep"),
+        ("Note[^1].\n\n[^1]: See [b](02-setup.md).", "#fn-03-step-1 #local-setup #fnref-03-step-1"),
+    ])
+    func pageLinksBecomeCarouselAddresses(_ markdown: String, _ expected: String) throws {
+        #expect(try hrefs("# Step\n\n" + markdown + "\n").joined(separator: " ") == expected)
+    }
+
+    @Test(arguments: [
+        "[a](https://example.com/setup.md)", "[a](mailto:me@example.com)", "[a](//cdn.example.com/x.md)",
+        "[a](images/diagram.png)", "[a](../downloads/guide.pdf)", "[a](/robots.txt)", "[a](?tab=2)", "[a](#)",
+        "[a](#fn-03-step-1)", "[a](#sg-carousel)", "<https://example.com/x.md>", "www.example.com/x.md",
+    ])
+    func otherLinksAreLeftAsWritten(_ markdown: String) throws {
+        let links = try hrefs("# Step\n\n" + markdown + "\n")
+        #expect(links.count == 1)
+        let written = try #require(markdown.firstMatch(of: #/\]\(([^)]*)\)|<([^>]*)>|(www\.\S*)/#))
+        let url = String(written.output.1 ?? written.output.2 ?? written.output.3 ?? "")
+        #expect(links.first == url || links.first == "http://" + url, "\(links)")
+    }
+
+    @Test(arguments: [
+        ("[a](03-setup.md)", 3, 1, "link '03-setup.md' finds no page '03-setup.md' in this flow; did you mean '02-setup.md'?"),
+        ("Go [there](../mroe/01-deep.md).", 3, 4, "link '../mroe/01-deep.md' finds no flow 'mroe'; did you mean 'more'?"),
+        ("[a](../more/03-x.md)", 3, 1, "link '../more/03-x.md' finds no page '03-x.md' in flow 'more'"),
+        ("[a](#nowhere)", 3, 1, "link '#nowhere' finds no heading 'nowhere' on this page; its headings are 'step'"),
+        ("[a](#stpe)", 3, 1, "link '#stpe' finds no heading 'stpe' on this page; did you mean 'step'?"),
+        ("[a](02-setup.md#install)", 3, 1, "link '02-setup.md#install' finds no heading 'install' on 02-setup.md; did you mean 'install-node'?"),
+        ("x\n\n- [a](../more/01-deep.md#go-further)", 5, 3, "link '../more/01-deep.md#go-further' finds no heading 'go-further' on 01-deep.md; did you mean 'go-further-now'?"),
+        ("[a](05-later.md)", 3, 1, "link '05-later.md' points to a draft, which this build leaves out; build with --drafts, or link to it once it is published"),
+        ("[a](/guide/02-setup.md)", 3, 1, "link '/guide/02-setup.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../guide/02-setup.md"),
+        ("[a](../../README.md)", 3, 1, "link '../../README.md' points outside content/, where no page is"),
+        ("[a](notes/extra.md)", 3, 1, "link 'notes/extra.md' is not a page: pages are the Markdown files directly in a flow's folder, such as ../guide/02-setup.md"),
+        ("[a](../more/#nothing)", 3, 1, "link '../more/#nothing' finds no page 'nothing' in flow 'more'"),
+        ("| a | b |\n| - | - |\n| x | [c](nope.md) |", 5, 7, "link 'nope.md' finds no page 'nope.md' in this flow"),
+    ])
+    func aLinkToNothingIsAnErrorAtTheLink(_ markdown: String, _ line: Int, _ column: Int, _ message: String) throws {
+        let (result, _) = build("# Step\n\n" + markdown + "\n")
+        #expect(!result.succeeded)
+        let errors = result.diagnostics.filter(\.isError)
+        #expect(errors.count == 1, "\(errors)")
+        let error = try #require(errors.first)
+        #expect(error.path == "content/guide/03-step.md")
+        #expect(error.message == message)
+        #expect(error.location == .init(line: line, column: column))
+    }
+
+    @Test func aDraftIsLinkedWhenDraftsAreBuilt() throws {
+        #expect(try hrefs("# Step\n\n[a](05-later.md)\n", drafts: true) == ["#later"])
+    }
+
+    @Test func aPageWithFrontMatterCountsLinesFromTheFileStart() throws {
+        let (result, _) = build("---\ntitle: Step\n---\n\n[a](nope.md)\n")
+        #expect(result.diagnostics.filter(\.isError).map(\.location) == [.init(line: 5, column: 1)])
+    }
+
+    /// Every id in a flow's document is unique: pages, headings (repeated ones too), footnotes and
+    /// the theme's own, on pages whose file names, headings and footnote labels invite collisions.
+    @Test func everyIDInAFlowDocumentIsUnique() throws {
+        var files: [String: String] = [:]
+        let headings = ["Setup", "Setup", "Setup 1", "Setup-1", "setup", "Step", "fn-1", "Notes", "notes", "sg-track", "", "🙂"]
+        for number in 1...12 {
+            let name = ["setup", "step", "setup-1", "fn-notes", "sg-track", "notes"][number % 6]
+            var body = headings.map { "## \($0)\n\nText[^\(number % 3)] and[^a].\n" }.joined(separator: "\n")
+            body += "\n[^\(number % 3)]: One.\n[^a]: Two.\n"
+            files["content/flow/\(String(format: "%02d", number))-\(name).md"] = body
+        }
+        let fileSystem = MemoryFileSystem(files)
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded, "\(result.diagnostics.filter(\.isError))")
+        let html = try #require(fileSystem.text("output/flow/index.html"))
+        let ids = html.matches(of: #/ id="([^"]*)"/#).map { String($0.output.1) }
+        #expect(ids.count > 12 * headings.count)
+        let repeated = Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "\(repeated)")
+        for href in html.matches(of: #/href="#([^"]*)"/#).map({ String($0.output.1) }) {
+            #expect(ids.contains(href.removingPercentEncoding ?? href), "#\(href) names no element")
+        }
+    }
+
+    /// A link into another flow follows that flow's pages when only that flow changes.
+    @Test func aLinkIntoAnotherFlowFollowsItsChanges() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["content/guide/03-step.md": "# Step\n\n[a](../more/01-deep.md)\n"]) { _, new in new })
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        #expect(builder.build(BuildOptions()).succeeded)
+        #expect(fileSystem.text("output/guide/index.html")?.contains("href=\"../more/#deep\"") == true)
+        fileSystem.add("content/more/01-deep.md", Array("---\nid: renamed\n---\n# Deep dive\n".utf8))
+        let renamed = builder.build(BuildOptions())
+        #expect(renamed.succeeded, "\(renamed.diagnostics)")
+        #expect(fileSystem.text("output/guide/index.html")?.contains("href=\"../more/#renamed\"") == true)
+        try fileSystem.remove("content/more/01-deep.md")
+        let removed = builder.build(BuildOptions())
+        #expect(!removed.succeeded)
+        #expect(removed.diagnostics.map(\.path).contains("content/guide/03-step.md"))
+        #expect(fileSystem.text("output/guide/index.html")?.contains("href=\"../more/#renamed\"") == true, "a failed build changes nothing")
+    }
+
+    /// A flow whose links stay inside it is still rebuilt on its own.
+    @Test func aFlowWithOnlyItsOwnLinksIsRebuiltAlone() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["content/guide/03-step.md": "# Step\n\n[a](02-setup.md)\n"]) { _, new in new })
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        #expect(builder.build(BuildOptions()).succeeded)
+        fileSystem.add("content/guide/02-setup.md", Array("---\nid: setup-again\n---\n# Setup\n".utf8))
+        let result = builder.build(BuildOptions())
+        #expect(result.outcome == .rebuiltFlows(["guide"]), "\(result.outcome)")
+        #expect(fileSystem.text("output/guide/index.html")?.contains("href=\"#setup-again\"") == true)
+    }
+}
