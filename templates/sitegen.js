@@ -164,10 +164,7 @@
       if (index >= 0 || (!ownsHistory && control.tagName === "A" && (!hash || hash[0] === "#"))) event.preventDefault();
       if (index >= 0) {
         if (links.includes(control)) list.hidePopover();
-        go(index);
-        // A footnote or a heading: its page comes first, then the place on it.
-        const place = target(hash.slice(1));
-        if (place !== pages[index]) place.scrollIntoView({ block: "center" });
+        reveal(hash.slice(1));
       }
     });
 
@@ -188,10 +185,19 @@
     root.style.setProperty("--sg-count", pages.length);
     addEventListener("resize", wide);
     wide();
-    const hashed = () => Math.max(0, ownsHistory ? indexOf(location.hash.slice(1)) : 0);
-    const popped = () => go(hashed(), { history: null });
+    // The page an address names opens, then the footnote or heading on it, if it names one.
+    function reveal(id, options) {
+      const index = indexOf(id);
+      if (index < 0) return false;
+      go(index, options);
+      const place = target(id);
+      if (place !== pages[index]) place.scrollIntoView({ block: "center" });
+      return true;
+    }
+    const popped = (event, instant) => (ownsHistory && reveal(location.hash.slice(1), { history: null, instant }))
+      || go(0, { history: null, instant });
     if (ownsHistory) addEventListener("popstate", popped);
-    go(hashed(), { history: null, instant: true });
+    popped(null, true);
     // Stops what the carousel listens to outside its root (the embed calls it when it closes).
     return () => {
       removeEventListener("resize", wide);

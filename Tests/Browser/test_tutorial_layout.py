@@ -143,3 +143,54 @@ def test_tables_align_and_task_checkboxes_are_named(browser, server):
     cells, boxes = found
     assert cells == ["start", "end", "center"], cells
     assert [b[1] for b in boxes] == [True, True, False] and all(b[0] and b[2] for b in boxes), boxes
+
+
+IN_VIEW = "const r = document.getElementById(decodeURIComponent(arguments[0])).getBoundingClientRect(); return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1"
+
+
+def follow(browser, selector):
+    """Clicks the link `selector` on the current page; returns the id its address names."""
+    link = browser.find_element(By.CSS_SELECTOR, f".sg-page:not([inert]) {selector}")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    address = link.get_attribute("href").split("#")[1]
+    link.click()
+    return address
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_page_links_move_the_carousel_to_their_page_and_heading(browser, server, width):
+    resize(browser, width)
+    open_flow(browser, server, "tutorial/zh-guide/")
+    settle(browser, 0)
+    follow(browser, "a[href='#focus']")
+    assert settle(browser, 1)["hash"] == "#focus"
+    open_flow(browser, server, "tutorial/zh-guide/")
+    heading = follow(browser, "a[href^='#live-region--']")
+    settle(browser, 3)
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(IN_VIEW, heading))
+    open_flow(browser, server, "tutorial/zh-guide/")
+    heading = follow(browser, "a[href^='#pattern--']")
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(IN_VIEW, heading))
+    assert settle(browser, 0)["current"] == 0
+
+
+def test_a_link_into_another_flow_opens_its_page_at_the_heading(browser, server):
+    open_flow(browser, server, "tutorial/zh-guide/")
+    heading = follow(browser, "a[href^='../wide-content/']")
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/wide-content/#" + heading))
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+        "return document.querySelector('.sg-bar-prev').hasAttribute('aria-disabled')"))
+    settle(browser, 1)
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(IN_VIEW, heading))
+
+
+@pytest.mark.parametrize("selector, target", [("a[href='#focus']", "focus"), ("a[href^='#live-region--']", "live-region")])
+def test_page_links_work_without_javascript(browser, server, selector, target):
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    browser.get(f"{server}/tutorial/zh-guide/")
+    link = browser.find_element(By.CSS_SELECTOR, f"#pattern {selector}")
+    address = link.get_attribute("href").split("#")[1]
+    link.click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("#" + address))
+    page = browser.find_element(By.ID, target)
+    WebDriverWait(browser, 10).until(lambda b: abs(page.rect["x"] - b.find_element(By.CSS_SELECTOR, ".sg-track").rect["x"]) < 2)
