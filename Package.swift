@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "SitegenCore",
-            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "HTTPServer", "CPlatform", "OnboardingKit"],
+            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "HTTPServer", "CPlatform", "OnboardingKit", "Highlight"],
             swiftSettings: fuzzed,
             plugins: ["EmbedTheme"]
         ),

@@ -11,7 +11,7 @@
   };
 
   // Shows `flow` (what its embed.js holds) of `site`, styled by `styles`, run by `carousel`.
-  api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }) => {
+  api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }, code) => {
     const id = flow.id;
     const folder = new URL(encodeURIComponent(id) + "/", site.base);
     const host = document.createElement("sitegen-flow");
@@ -60,6 +60,7 @@
     document.body.append(host);
     dialog.showModal();
     const stop = carousel(root, { history: false });
+    code?.(root);
     root.querySelector(".sg-track").focus({ preventScroll: true });
 
     return new Promise((resolve) => {

@@ -58,9 +58,9 @@
       if (!site) throw new Error("sitegen: no flow named " + id);
       api.close();
       const mine = ticket;
-      const parts = ["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js"];
-      const [show, carousel, styles, flow] = await Promise.all(parts.map((path) => load(new URL(path, site.base).href)));
-      return mine === ticket ? show(site, flow, styles, carousel, settings) : "dismiss";
+      const parts = ["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js", "assets/code.js"];
+      const [show, carousel, styles, flow, code] = await Promise.all(parts.map((path) => load(new URL(path, site.base).href)));
+      return mine === ticket ? show(site, flow, styles, carousel, settings, code) : "dismiss";
     };
   }
 

@@ -3,6 +3,12 @@ extension LanguageLibrary {
     /// Info words that ask for no highlighting.
     static let plain: Set<String> = ["text", "plain", "plaintext", "txt", "none", "nohighlight"]
 
+    /// True for an info word that asks for no highlighting (`text`, `plain`…).
+    package static func isPlain(_ word: String) -> Bool { plain.contains(word.lowercased()) }
+
+    /// Every name a block may use for a language: ids and the usual aliases.
+    package var names: [String] { Array(languages.filter { !$0.value.hidden }.keys) + Self.aliases.keys.filter { languages[Self.aliases[$0] ?? ""] != nil } }
+
     /// Usual names → `.lang` ids; checked before the ids, so `python` is Python 3.
     static let aliases: [String: String] = [
         "javascript": "js", "node": "js", "mjs": "js", "cjs": "js", "ts": "typescript", "tsx": "typescript-jsx",

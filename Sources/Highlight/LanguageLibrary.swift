@@ -15,6 +15,8 @@ package final class LanguageLibrary: Sendable {
     package static let systemPath = URL(fileURLWithPath: "/usr/share/gtksourceview-5/language-specs")
 
     package let searchPaths: [URL]
+    /// Files given as bytes, which come before every folder's.
+    package let files: [LanguageFile]
     private let state = Mutex(State())
 
     /// The index and the languages loaded so far.
@@ -24,8 +26,21 @@ package final class LanguageLibrary: Sendable {
         var languages: [String: Result<CompiledLanguage, LanguageLoadError>] = [:]
     }
 
-    package init(searchPaths: [URL] = [LanguageLibrary.systemPath]) {
+    package init(searchPaths: [URL] = [LanguageLibrary.systemPath], files: [LanguageFile] = []) {
         self.searchPaths = searchPaths
+        self.files = files
+    }
+
+    /// What identifies the definitions in `folder` as they are now: each `.lang` file's name,
+    /// size and modification time, so that a build notices an upgraded package.
+    package static func fingerprint(of folder: URL = systemPath) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".lang") }.sorted()
+        return names.map { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(name):\(size):\(modified)"
+        }.joined(separator: ";")
     }
 
     /// Every language found, by id.
@@ -39,15 +54,17 @@ package final class LanguageLibrary: Sendable {
             if let index = state.index { return (index, state.indexProblems) }
             var found: [String: LanguageInfo] = [:]
             var problems: [LanguageLoadError] = []
+            var candidates = files
             for folder in searchPaths {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                for name in names.sorted() where name.hasSuffix(".lang") {
-                    do throws(LanguageLoadError) {
-                        let info = try LanguageInfo.read(folder.appendingPathComponent(name))
-                        if found[info.id] == nil { found[info.id] = info }
-                    } catch {
-                        problems.append(error)
-                    }
+                candidates += names.sorted().filter { $0.hasSuffix(".lang") }.map { LanguageFile(path: folder.appendingPathComponent($0).path) }
+            }
+            for file in candidates {
+                do throws(LanguageLoadError) {
+                    let info = try LanguageInfo.read(file)
+                    if found[info.id] == nil { found[info.id] = info }
+                } catch {
+                    problems.append(error)
                 }
             }
             state.index = found
@@ -80,7 +97,7 @@ package final class LanguageLibrary: Sendable {
             if let loaded = state.languages[id] { return loaded }
             let result: Result<CompiledLanguage, LanguageLoadError>
             do throws(LanguageLoadError) {
-                result = .success(try LanguageLoader.load(id) { known[$0]?.url })
+                result = .success(try LanguageLoader.load(id) { known[$0]?.file })
             } catch {
                 result = .failure(error)
             }

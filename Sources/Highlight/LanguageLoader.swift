@@ -4,8 +4,8 @@ import Foundation
 /// one set of context definitions, following GtkSourceView's `.lang` version 2 parser: patterns
 /// expanded, keywords joined, references resolved, `<replace>` applied.
 struct LanguageLoader {
-    /// Where the file of a language id is, from the library's index.
-    let locate: (String) -> URL?
+    /// The file of a language id, from the library's index.
+    let locate: (String) -> LanguageFile?
 
     var definitions: [ContextDefinition] = []
     var indexByID: [String: Int] = [:]
@@ -25,10 +25,10 @@ struct LanguageLoader {
         var cookie = 0
     }
 
-    init(locate: @escaping (String) -> URL?) { self.locate = locate }
+    init(locate: @escaping (String) -> LanguageFile?) { self.locate = locate }
 
     /// Loads `id` and returns the finished language.
-    static func load(_ id: String, locate: @escaping (String) -> URL?) throws(LanguageLoadError) -> CompiledLanguage {
+    static func load(_ id: String, locate: @escaping (String) -> LanguageFile?) throws(LanguageLoadError) -> CompiledLanguage {
         var loader = LanguageLoader(locate: locate)
         try loader.parseLanguage(id)
         do { try loader.finish() } catch {
@@ -41,16 +41,13 @@ struct LanguageLoader {
     }
 
     mutating func parseLanguage(_ id: String) throws(LanguageLoadError) {
-        guard let url = locate(id) else { throw LanguageLoadError(path: id, message: "unable to resolve language '\(id)'") }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LanguageLoadError(path: url.path, message: "unable to open the file")
-        }
+        guard let file = locate(id) else { throw LanguageLoadError(path: id, message: "unable to resolve language '\(id)'") }
+        let data = try file.data()
         let root: XMLNode
         do { root = try XMLNode.parse(data) } catch {
-            throw LanguageLoadError(path: url.path, message: "line \(error.line): \(error.message)")
+            throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)")
         }
-        var state = FileState(path: url.path)
+        var state = FileState(path: file.path)
         try visit(root, parent: nil, state: &state)
     }
 

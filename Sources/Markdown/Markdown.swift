@@ -13,12 +13,14 @@ package enum Markdown {
     /// of pages shown on one document stay apart. With a `headingIDPrefix`, every heading gets an
     /// id: the prefix and its GitHub anchor (`HeadingSlugger`). `resolveLink` is asked about each
     /// link, with the anchors of the body's headings; a destination it answers with replaces the
-    /// written one.
+    /// written one. `renderCode` is asked about each code block; HTML it answers with stands for
+    /// the block.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         footnotePrefix: String = "", headingIDPrefix: String? = nil,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil },
-        resolveLink: (MarkdownLink, _ headings: Set<String>) -> String? = { _, _ in nil }
+        resolveLink: (MarkdownLink, _ headings: Set<String>) -> String? = { _, _ in nil },
+        renderCode: (MarkdownCodeBlock) -> String? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
         let extensions = options.extensions.needed(by: bytes)
@@ -50,6 +52,7 @@ package enum Markdown {
         var headingIDs: [OpaquePointer: String] = [:]
         var headings: [String] = []
         var links: [OpaquePointer] = []
+        var codeBlocks: [OpaquePointer] = []
         // An image inside another's description is only text of that description, as cmark renders it.
         for node in nodes(under: root, enteringImages: false) {
             let type = cmark_node_get_type(node)
@@ -63,6 +66,8 @@ package enum Markdown {
                 }
             } else if type == CMARK_NODE_LINK {
                 links.append(node)
+            } else if type == CMARK_NODE_CODE_BLOCK {
+                codeBlocks.append(node)
             } else if type == CMARK_NODE_IMAGE {
                 let position = context?.inlinePositions[node]
                 let image = MarkdownImage(
@@ -85,6 +90,18 @@ package enum Markdown {
                 line: position?.line ?? Int(cmark_node_get_start_line(node)),
                 byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
+        }
+        let lines = codeBlocks.isEmpty ? nil : SourceText(bytes)
+        for node in codeBlocks {
+            let line = Int(cmark_node_get_start_line(node))
+            let block = MarkdownCodeBlock(
+                info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node)), line: line,
+                infoByteColumn: lines.map { infoColumn(of: node, line: $0.line(line)) } ?? 1)
+            guard let html = renderCode(block), let custom = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: "") else {
+                continue
+            }
+            cmark_node_replace(node, custom)
+            cmark_node_free(node)
         }
         for (node, tag) in replacements {
             guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
@@ -128,6 +145,21 @@ package enum Markdown {
             }
         }
         return result
+    }
+
+    /// The byte column (1-based) where a fenced block's info string starts on its opening line:
+    /// after the fence and the blanks that follow it. The fence's own column for any other block.
+    private static func infoColumn(of node: OpaquePointer, line: ArraySlice<UInt8>) -> Int {
+        let start = Int(cmark_node_get_start_column(node))
+        guard cmark_node_get_fence_info(node).map({ $0.pointee != 0 }) == true, start >= 1, start <= line.count else { return max(start, 1) }
+        var index = line.startIndex + start - 1
+        // Block quote markers and list indentation come before the fence, which starts at `start`.
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: ">") { index += 1 }
+        guard index < line.endIndex else { return start }
+        let fence = line[index]
+        while index < line.endIndex, line[index] == fence { index += 1 }
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
+        return index - line.startIndex + 1
     }
 
     /// The `<img>` cmark would write for `image`, with the replacement's URL and size added.

@@ -11,12 +11,26 @@ public struct ManifestField<Root>: Sendable {
     public init<Value: ManifestValue>(
         _ key: String, _ property: WritableKeyPath<Root, Value> & Sendable, _ constraints: ManifestConstraint...
     ) {
+        self.init(key, property, constraints: constraints, missing: Value.absentValue)
+    }
+
+    /// A field added after manifests were first written: a reader of an older manifest, which
+    /// lacks the key, gets `missing`.
+    public init<Value: ManifestValue>(
+        _ key: String, _ property: WritableKeyPath<Root, Value> & Sendable, missing: Value, _ constraints: ManifestConstraint...
+    ) {
+        self.init(key, property, constraints: constraints, missing: missing)
+    }
+
+    private init<Value: ManifestValue>(
+        _ key: String, _ property: WritableKeyPath<Root, Value> & Sendable, constraints: [ManifestConstraint], missing: Value?
+    ) {
         self.key = key
         let codingKey = ManifestCodingKey(key)
         json = { $0[keyPath: property].manifestJSON }
         encode = { root, container in try container.encode(root[keyPath: property], forKey: codingKey) }
         decode = { root, container in
-            if let absent = Value.absentValue, !container.contains(codingKey) {
+            if let absent = missing, !container.contains(codingKey) {
                 root[keyPath: property] = absent
             } else {
                 root[keyPath: property] = try container.decode(Value.self, forKey: codingKey)

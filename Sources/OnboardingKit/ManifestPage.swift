@@ -1,5 +1,7 @@
 /// One screen of a flow.
 public struct ManifestPage: ManifestObject, Identifiable {
+    /// The page's code blocks in document order, as tokens an app can colour itself.
+    public var codeBlocks: [ManifestCodeBlock] = []
     /// The rendered Markdown body. Relative URLs in it resolve against the flow's `url`.
     public var html = ""
     /// The page's anchor slug, unique within its flow.
@@ -15,6 +17,7 @@ public struct ManifestPage: ManifestObject, Identifiable {
 
     public static let schemaName = "page"
     public static let fields: [ManifestField<ManifestPage>] = [
+        .init("code_blocks", \.codeBlocks, missing: [], .description("The body's code blocks in document order, as styled tokens.")),
         .init("html", \.html, .description("The rendered body; relative URLs resolve against the flow's url.")),
         .init("id", \.id, .pattern("^[A-Za-z0-9][A-Za-z0-9_-]*$")),
         .init("image", \.image),
@@ -28,8 +31,9 @@ public struct ManifestPage: ManifestObject, Identifiable {
 
     public init(
         id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
-        settings: PageSettings
+        settings: PageSettings, codeBlocks: [ManifestCodeBlock] = []
     ) {
+        self.codeBlocks = codeBlocks
         self.id = id
         self.index = index
         self.title = title

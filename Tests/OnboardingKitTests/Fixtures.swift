@@ -11,6 +11,12 @@ func makeFlow(pages: Int = 3, showOnce: Bool = true, skipEnabled: Bool = true, t
         pages: (0..<pages).map { index in
             ManifestPage(
                 id: "p\(index)", index: index, title: "Page \(index)", html: "<p>\(index)</p>\n", image: nil,
-                source: "welcome/0\(index).md", settings: PageSettings(skip: pageSkip?[index] ?? true))
+                source: "welcome/0\(index).md", settings: PageSettings(skip: pageSkip?[index] ?? true),
+                codeBlocks: index == 0
+                    ? [
+                        ManifestCodeBlock(
+                            language: "swift", title: "App.swift",
+                            tokens: [.init(style: "keyword", text: "let"), .init(style: "", text: " x = 1\n")], markedLines: [1])
+                    ] : [])
         })
 }

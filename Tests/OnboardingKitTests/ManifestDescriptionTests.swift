@@ -21,6 +21,8 @@ import Testing
         (LinkAction.schemaName, LinkAction.fields.map(\.key)),
         (ManifestPage.schemaName, ManifestPage.fields.map(\.key)),
         (ManifestImage.schemaName, ManifestImage.fields.map(\.key)),
+        (ManifestCodeBlock.schemaName, ManifestCodeBlock.fields.map(\.key)),
+        (ManifestToken.schemaName, ManifestToken.fields.map(\.key)),
         (PageSettings.schemaName, PageSettings.fields.map(\.key)),
     ]
 
@@ -50,6 +52,9 @@ import Testing
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(LinkAction.self, from: Data(#"{"href": "/app"}"#.utf8))
         }
+        // A page of a manifest written before pages had code blocks.
+        let older = #"{"html": "<p>x</p>", "id": "a", "image": null, "index": 0, "source": "f/a.md", "title": "A", "settings": \#(settings)}"#
+        #expect(try JSONDecoder().decode(ManifestPage.self, from: Data(older.utf8)).codeBlocks == [])
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(PageSettings.self, from: Data(#"{"skip": true, "advance": "sometimes", "draft": false}"#.utf8))
         }

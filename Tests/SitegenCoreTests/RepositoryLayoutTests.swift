@@ -43,7 +43,7 @@ import Testing
         ("Sources/FrontMatter", ["CYAML", "Diagnostics"]),
         ("Sources/HTTPServer", ["CMicroHTTPD"]),
         ("Sources/Highlight", ["CPCRE2", "Diagnostics", "FoundationXML"]),
-        ("Sources/SitegenCore", ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit"]),
+        ("Sources/SitegenCore", ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "OnboardingKit", "Highlight"]),
         ("Sources/SitegenCore/Serve", ["Diagnostics", "Mustache", "OnboardingKit", "HTTPServer"]),
         ("Sources/SitegenCore/CLI/CommandLineInterface+Serve.swift", ["HTTPServer"]),
         ("Sources/SitegenCore/Model", ["OnboardingKit"]),

@@ -243,7 +243,10 @@ extension SiteBuilder {
 
     /// What identifies a build besides its inputs: the tool and the options.
     private static func identity(_ options: BuildOptions, tool: String) -> String {
-        [tool, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""].joined(separator: "\u{0}")
+        [
+            tool, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : "",
+            SiteLanguages.systemFingerprint(),
+        ].joined(separator: "\u{0}")
     }
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).

@@ -53,6 +53,8 @@ package struct SiteBuilder: Sendable {
         var compiledTheme: CompiledTheme
         var settings: SiteSettings
         var assembler: FlowAssembler
+        /// The highlighter the assembler's code blocks share.
+        var highlighting: CodeHighlighting
         /// Where the build writes: `--output`, else `sitegen.yml`'s `output`.
         var outputDirectory: String
         var diagnostics: [Diagnostic]
@@ -76,12 +78,14 @@ package struct SiteBuilder: Sendable {
             .flatMap { Path.relative($0, to: loader.root) }
         let resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
+        let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(inventory, loader: loader)
+        let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
-            parser: PageParser(resolver: resolver, markdown: settings.markdown),
+            parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),
             site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts, gatesShowOnce: options.workspace != .preview)
         return Preparation(
-            theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler,
-            outputDirectory: outputDirectory, diagnostics: diagnostics)
+            theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, highlighting: highlighting,
+            outputDirectory: outputDirectory, diagnostics: diagnostics + languageDiagnostics)
     }
 
     /// The site as a model, ready to render: what `check` and `build` share.
@@ -127,6 +131,7 @@ package struct SiteBuilder: Sendable {
             headings[outline.source.slug] = flow.headings
         }
         diagnostics += FlowAssembler.problems(with: assembled.flatMap(\.checks), headings: headings)
+        if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets)
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: Set(sourceFlows.map(\.slug)))

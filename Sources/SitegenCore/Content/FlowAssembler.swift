@@ -142,7 +142,8 @@ struct FlowAssembler: Sendable {
                     image: parsed.image, source: Path.join(source.slug, parsed.name),
                     settings: PageSettings(
                         skip: front.skip ?? true, action: front.action, advance: front.advance ?? .auto,
-                        background: front.background, cssClass: front.cssClass, draft: front.draft)))
+                        background: front.background, cssClass: front.cssClass, draft: front.draft),
+                    codeBlocks: parsed.codeBlocks))
         }
         let linked = linkedFlows.subtracting([source.slug]).sorted()
         guard !diagnostics.hasErrors else {

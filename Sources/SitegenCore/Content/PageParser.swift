@@ -12,6 +12,8 @@ struct ParsedPage: Sendable {
     var title: String?
     var html: String
     var image: ManifestImage?
+    /// The body's code blocks, as the manifest describes them.
+    var codeBlocks: [ManifestCodeBlock] = []
     var assets: [Asset]
     /// Digests of the images the page shows, for its flow's content version.
     var imageDigests: [String]
@@ -47,6 +49,8 @@ struct ParsedPage: Sendable {
 struct PageParser: Sendable {
     let resolver: ImageResolver
     var markdown: MarkdownOptions
+    /// How code blocks are highlighted and laid out.
+    var code = CodeBlockRenderer(highlighting: nil)
 
     /// What rendering a page found out about its links and headings.
     struct Links: Sendable {
@@ -109,7 +113,7 @@ struct PageParser: Sendable {
 
         let bodyStartLine = parsed.bodyStartLine
         // Found only for a diagnostic: most images and links have none, and finding it reads the line.
-        func location(_ line: Int, _ byteColumn: Int, marker: String) -> SourceLocation {
+        func location(_ line: Int, _ byteColumn: Int, marker: String?) -> SourceLocation {
             file.location(line: bodyStartLine + line - 1, utf8Column: byteColumn, marker: marker)
         }
         let rendered = Markdown.render(
@@ -153,6 +157,14 @@ struct PageParser: Sendable {
                     diagnostics.append(file.error(message, at: location(link.line, link.byteColumn, marker: "[")))
                     return nil
                 }
+            },
+            renderCode: { block in
+                let rendered = code.render(block)
+                parsed.codeBlocks.append(rendered.manifest)
+                for problem in rendered.problems {
+                    diagnostics.append(file.warning(problem.message, at: location(block.line, block.infoByteColumn + problem.offset, marker: nil)))
+                }
+                return rendered.html
             }
         )
         parsed.html = rendered.html

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// Every input of a site as one walk found it: `sitegen.yml`, and everything under `content/`,
-/// `templates/` and `static/`, with the problems the walk met (links leaving the site, loops, special files).
+/// `templates/`, `static/` and `languages/`, with the problems the walk met (links leaving the site, loops, special files).
 /// Loading and the build cache both work from it, so the site is listed once per build.
 struct SiteInventory: Sendable {
     /// Input files by site-relative path, each root's in path order; links inside the site are
@@ -13,7 +13,7 @@ struct SiteInventory: Sendable {
     var problems: [Diagnostic]
 
     /// The folders and files of a site that a build reads.
-    static let roots = [SiteLoader.configFile, ContentLayout.directory, ThemeLoader.directory, StaticFiles.directory]
+    static let roots = [SiteLoader.configFile, ContentLayout.directory, ThemeLoader.directory, StaticFiles.directory, SiteLanguages.directory]
 
     /// Walks the roots of the site `loader` reads.
     init(loader: SiteLoader) {

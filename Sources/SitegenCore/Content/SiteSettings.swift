@@ -13,6 +13,8 @@ package struct SiteSettings: Sendable, Equatable {
     /// The output folder, relative to the site folder.
     package var outputDirectory = "output"
     package var markdown = MarkdownOptions(breaksInHeadings: true)
+    /// Whether fenced code blocks are highlighted (`markdown: {highlight: false}` turns it off).
+    package var highlight = true
     package var theme = ThemeSettings()
     /// Interface strings the site sets, by locale, over the theme's.
     package var strings: [String: [String: String]] = [:]
@@ -56,9 +58,13 @@ package struct SiteSettings: Sendable, Equatable {
                 reader.report("'output' must be a folder inside the site, such as 'public', not '\(output)'; build elsewhere with --output", at: node)
             }
         }
-        let markdownKeys = ["smart", "hardbreaks", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes", "alerts"]
+        let markdownKeys = [
+            "smart", "hardbreaks", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes", "alerts", "highlight",
+        ]
+        var highlight = true
         settings.markdown = reader.mapping("markdown", keys: markdownKeys) { markdown in
-            MarkdownOptions(
+            highlight = markdown.bool("highlight") ?? true
+            return MarkdownOptions(
                 smart: markdown.bool("smart") ?? false,
                 hardBreaks: markdown.bool("hardbreaks") ?? false,
                 unsafe: markdown.bool("unsafe") ?? false,
@@ -68,6 +74,7 @@ package struct SiteSettings: Sendable, Equatable {
                     footnotes: markdown.bool("footnotes") ?? true, alerts: markdown.bool("alerts") ?? true),
                 breaksInHeadings: true)
         } ?? settings.markdown
+        settings.highlight = highlight
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
         diagnostics += settings.theme.contrastWarnings(

@@ -11,6 +11,8 @@ package struct SiteRenderer: Sendable {
 
     package static let stylesheetPath = "assets/sitegen.css"
     package static let scriptPath = "assets/sitegen.js"
+    package static let codeStylesheetPath = "assets/code.css"
+    package static let codeScriptPath = "assets/code.js"
     /// The site's own rules (`templates/custom.css`), linked after the theme's stylesheet.
     package static let customStylesheetPath = "assets/custom.css"
     package static let manifestPath = "manifest.json"
@@ -82,6 +84,8 @@ package struct SiteRenderer: Sendable {
         var files = [
             OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
             OutputFile(path: Self.scriptPath, text: theme.script),
+            OutputFile(path: Self.codeStylesheetPath, text: theme.codeStylesheet),
+            OutputFile(path: Self.codeScriptPath, text: theme.codeScript),
             manifest,
             OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
             OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
@@ -157,7 +161,8 @@ package struct SiteRenderer: Sendable {
     func embedStyles(settings: SiteSettings) -> OutputFile {
         OutputFile(
             path: EmbedBuilder.stylesPath,
-            text: EmbedBuilder.styles(stylesheet: theme.stylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
+            text: EmbedBuilder.styles(
+                stylesheet: theme.stylesheet + theme.codeStylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
     }
 
     /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.

@@ -40,6 +40,7 @@ struct TemplateData: Sendable {
         let text = strings.strings(for: settings.locale)
         let count = String(flow.pages.count)
         let title = flow.title == self.settings.title ? flow.title : "\(flow.title) · \(self.settings.title)"
+        let hasCode = flow.pages.contains { !$0.codeBlocks.isEmpty }
         let flowValue: MustacheValue = [
             "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
             "carousel_label": .string(StringTable.format(text["carousel_label", default: ""], ["title": flow.title])),
@@ -53,6 +54,7 @@ struct TemplateData: Sendable {
             ],
             "page_count": .int(flow.pages.count),
             "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
+            "has_code": .bool(hasCode),
         ]
         let indicatorLabel = StringPattern(text["indicator_label", default: ""])
         let positionLabel = StringPattern(text["page_position", default: ""])
@@ -67,7 +69,7 @@ struct TemplateData: Sendable {
         }
         return document(
             title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
-            root: "../", strings: text, extra: [("flow", flowValue), ("pages", .array(pages))])
+            root: "../", strings: text, hasCode: hasCode, extra: [("flow", flowValue), ("pages", .array(pages))])
     }
 
     /// The page indicators of a flow, each page's list differing only in which one is current.
@@ -148,7 +150,7 @@ struct TemplateData: Sendable {
 
     private func document(
         title: String, description: String, locale: String, direction: TextDirection, root: String,
-        strings text: [String: String], extra: [(String, MustacheValue)]
+        strings text: [String: String], hasCode: Bool = false, extra: [(String, MustacheValue)]
     ) -> MustacheValue {
         var fields: MustacheObject = [
             "title": .string(title), "description": .string(description), "lang": .string(locale),
@@ -159,6 +161,7 @@ struct TemplateData: Sendable {
             ],
             "generator": ["name": .string(SitegenVersion.name), "version": .string(SitegenVersion.version)],
             "favicon": MustacheValue(settings.favicon.map { root + Path.urlEncoded($0) }),
+            "code_stylesheet": hasCode ? .string(root + SiteRenderer.codeStylesheetPath) : .null,
             "custom_stylesheet": hasCustomStylesheet ? .string(root + SiteRenderer.customStylesheetPath) : .null,
             "strings": .object(MustacheObject(text.mapValues(MustacheValue.string))),
         ]

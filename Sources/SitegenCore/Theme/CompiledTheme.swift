@@ -12,6 +12,9 @@ package struct CompiledTheme: Sendable {
     package var embedLoader: String
     package var embedDialog: String
     package var embedStylesheet: String
+    /// Code blocks' styles and copy buttons, `code.css` and `code.js`.
+    package var codeStylesheet = ""
+    package var codeScript = ""
     /// The site's own stylesheet, `custom.css`, when it has one.
     package var customStylesheet: String?
     package var strings: StringTable
@@ -43,13 +46,15 @@ extension Theme {
             strings = strings.overridden(by: table.locales)
             diagnostics += problems
         }
-        let compiled = CompiledTheme(
+        var compiled = CompiledTheme(
             templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
             script: RuntimeScript.served(files[Self.scriptFile]),
             embedLoader: RuntimeScript.served(files[Self.embedLoaderFile], named: Self.embedLoaderFile),
             embedDialog: RuntimeScript.served(files[Self.embedDialogFile], named: Self.embedDialogFile),
             embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", customStylesheet: files[Self.customStylesheetFile]?.text,
             strings: strings)
+        compiled.codeStylesheet = files[Self.codeStylesheetFile]?.text ?? ""
+        compiled.codeScript = RuntimeScript.served(files[Self.codeScriptFile], named: Self.codeScriptFile)
         return (compiled, diagnostics)
     }
 }

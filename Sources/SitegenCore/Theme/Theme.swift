@@ -11,6 +11,9 @@ package struct Theme: Sendable {
     /// A site's own rules, loaded after the theme's; the default theme has none.
     package static let customStylesheetFile = "custom.css"
     package static let scriptFile = "sitegen.js"
+    /// Code blocks' styles and copy buttons, which the flows with code blocks load.
+    package static let codeStylesheetFile = "code.css"
+    package static let codeScriptFile = "code.js"
     /// embed.js's loader, the dialog it loads when a flow opens, and the rules it adds to the stylesheet.
     package static let embedLoaderFile = "embed.js"
     package static let embedDialogFile = "embed-dialog.js"
@@ -41,7 +44,10 @@ package struct Theme: Sendable {
     /// Whether a theme file has a use: templates, the stylesheet, the scripts and the string table.
     static func isThemeFile(_ path: String) -> Bool {
         path.hasSuffix(templateExtension)
-            || [stylesheetFile, customStylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile]
+            || [
+                stylesheetFile, customStylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile,
+                codeStylesheetFile, codeScriptFile,
+            ]
             .contains(path)
     }
 }

@@ -1,2 +1,2 @@
 [the embedded theme's embed.js]
-({"tour":["sitegen:tour","9da1ecde52dd79ce",1]});
+({"tour":["sitegen:tour","1e930bc8145a34d8",1]});

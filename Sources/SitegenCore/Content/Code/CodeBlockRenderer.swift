@@ -1,0 +1,144 @@
+import Highlight
+import Markdown
+import Mustache
+import OnboardingKit
+
+/// A code block as the page shows it and the manifest describes it: tokens as `<span class="hl-…">`
+/// (one class per GtkSourceView `def:` style), a title, marked, numbered, added and removed lines.
+struct CodeBlockRenderer: Sendable {
+    /// The build's highlighter; nil when highlighting is off.
+    let highlighting: CodeHighlighting?
+
+    /// What a block became.
+    struct Rendered {
+        /// The block's HTML, or nil when cmark's own rendering is all it needs.
+        var html: String?
+        var manifest: ManifestCodeBlock
+        /// Warnings, each at a byte offset in the info string.
+        var problems: [(message: String, offset: Int)] = []
+    }
+
+    func render(_ block: MarkdownCodeBlock) -> Rendered {
+        let code = block.code
+        let lineCount = code.isEmpty ? 0 : code.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (code.utf8.last == 0x0A ? 0 : 1)
+        let info = CodeInfo(block.info, lineCount: lineCount)
+        var problems = info.problems
+        var lines = Self.lines(of: code)
+        // A diff's marks come off before its lines are highlighted, and go back on as text.
+        var kinds: [LineKind] = lines.indices.map { info.markedLines.contains($0 + 1) ? .marked : .plain }
+        var signs: [String] = Array(repeating: "", count: lines.count)
+        if info.isDiff {
+            for index in lines.indices {
+                guard let first = lines[index].first, first == "+" || first == "-" || first == " " else { continue }
+                signs[index] = String(first)
+                lines[index].removeFirst()
+                if first != " " { kinds[index] = first == "+" ? .added : .removed }
+            }
+        }
+        let body = lines.joined()
+        var runs = [TokenRun(style: "", text: body)]
+        var languageID = ""
+        if !info.language.isEmpty, !LanguageLibrary.isPlain(info.language), let highlighting,
+            let (id, result) = highlighting.highlight(body, language: info.language)
+        {
+            switch result {
+            case .success(let highlighted):
+                runs = highlighted
+                languageID = id
+            case .failure(let problem):
+                let suggestion = problem == .unknownLanguage(info.language) ? highlighting.suggestion(for: info.language) : ""
+                problems.insert((problem.message + suggestion, 0), at: 0)
+            }
+        }
+        var perLine = Self.split(runs, into: lines.count)
+        for index in perLine.indices where !signs[index].isEmpty {
+            perLine[index].insert(TokenRun(style: "", text: signs[index]), at: 0)
+        }
+        let manifest = ManifestCodeBlock(
+            language: languageID, title: info.title, tokens: Self.merged(perLine.flatMap { $0 }).map { ManifestToken(style: $0.style, text: $0.text) },
+            markedLines: info.markedLines.sorted(), lineNumbers: info.lineNumbers,
+            addedLines: kinds.indices.filter { kinds[$0] == .added }.map { $0 + 1 },
+            removedLines: kinds.indices.filter { kinds[$0] == .removed }.map { $0 + 1 })
+        let wrapsLines = info.lineNumbers || info.isDiff || !info.markedLines.isEmpty
+        guard !languageID.isEmpty || info.title != nil || wrapsLines else { return Rendered(html: nil, manifest: manifest, problems: problems) }
+
+        var html = info.title.map { "<figure class=\"sg-code\">\n<figcaption class=\"sg-code-title\">\(HTMLEscaping.escape($0))</figcaption>\n" }
+            ?? "<div class=\"sg-code\">\n"
+        var classes = wrapsLines ? ["sg-lines"] : []
+        if info.lineNumbers { classes.append("sg-numbered") }
+        html += classes.isEmpty ? "<pre>" : "<pre class=\"\(classes.joined(separator: " "))\">"
+        html += info.word.isEmpty ? "<code>" : "<code class=\"language-\(HTMLEscaping.escape(info.word))\">"
+        for (index, line) in perLine.enumerated() {
+            let tag = wrapsLines ? kinds[index].tag : nil
+            if let tag { html += "<\(tag) class=\"sg-line\">" }
+            for run in line { html += Self.span(run) }
+            if let tag { html += "</\(tag)>" }
+        }
+        html += "</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")
+        return Rendered(html: html, manifest: manifest, problems: problems)
+    }
+
+    private enum LineKind {
+        case plain, marked, added, removed
+
+        var tag: String {
+            switch self {
+            case .plain: "span"
+            case .marked: "mark"
+            case .added: "ins"
+            case .removed: "del"
+            }
+        }
+    }
+
+    private static func span(_ run: TokenRun) -> String {
+        let text = HTMLEscaping.escape(run.text)
+        return run.style.isEmpty ? text : "<span class=\"hl-\(run.style)\">\(text)</span>"
+    }
+
+    /// `code`'s lines, each with its line break.
+    static func lines(of code: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for character in code {
+            current.append(character)
+            if character == "\n" || character == "\r\n" {
+                lines.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// `runs` cut at line breaks into `count` lines, each line's runs ending with its break.
+    static func split(_ runs: [TokenRun], into count: Int) -> [[TokenRun]] {
+        var lines: [[TokenRun]] = [[]]
+        for run in runs {
+            var rest = Substring(run.text)
+            while let newline = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                let piece = rest[...newline]
+                lines[lines.count - 1].append(TokenRun(style: run.style, text: String(piece)))
+                lines.append([])
+                rest = rest[rest.index(after: newline)...]
+            }
+            if !rest.isEmpty { lines[lines.count - 1].append(TokenRun(style: run.style, text: String(rest))) }
+        }
+        if lines.last?.isEmpty == true, lines.count > count { lines.removeLast() }
+        while lines.count < count { lines.append([]) }
+        return lines
+    }
+
+    /// Adjacent runs of one style as one.
+    static func merged(_ runs: [TokenRun]) -> [TokenRun] {
+        var result: [TokenRun] = []
+        for run in runs where !run.text.isEmpty {
+            if let last = result.last, last.style == run.style {
+                result[result.count - 1].text += run.text
+            } else {
+                result.append(run)
+            }
+        }
+        return result
+    }
+}
