@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [
-                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit", "HTTPServer",
+                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit", "HTTPServer", "Highlight",
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,0 +1,240 @@
+import Foundation
+import Highlight
+import OnboardingKit
+import Testing
+@testable import Markdown
+@testable import SitegenCore
+
+/// Fenced code blocks as pages show them: highlighted tokens, titles, marked and numbered lines,
+/// diffs, warnings at the info string, and the manifest's tokens.
+@Suite struct CodeBlockTests {
+    private func build(_ page: String, files: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
+        let fileSystem = MemoryFileSystem(["content/tour/01-code.md": page].merging(files) { _, new in new })
+        return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions()), fileSystem)
+    }
+
+    private func body(_ fileSystem: MemoryFileSystem) throws -> String {
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        let start = try #require(html.range(of: "<div class=\"sg-body\">"))
+        let end = try #require(html.range(of: "<div class=\"sg-controls\">"))
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    private func manifestBlocks(_ fileSystem: MemoryFileSystem) throws -> [ManifestCodeBlock] {
+        let data = Data(try #require(fileSystem.text("output/manifest.json")).utf8)
+        return try JSONDecoder().decode(Manifest.self, from: data).flows[0].pages[0].codeBlocks
+    }
+
+    @Test(arguments: [
+        ("swift", CodeInfo.with(language: "swift", word: "swift")),
+        ("swift title=\"App Delegate.swift\" {3,5-7} linenos", CodeInfo.with(language: "swift", word: "swift", title: "App Delegate.swift", marked: [3, 5, 6, 7], numbers: true)),
+        ("  js {2}   title='a b'", CodeInfo.with(language: "js", word: "js", title: "a b", marked: [2])),
+        ("swift{1}", CodeInfo.with(language: "swift", word: "swift", marked: [1])),
+        ("diff-swift", CodeInfo.with(language: "swift", word: "diff-swift", diff: true)),
+        ("diff", CodeInfo.with(language: "diff", word: "diff")),
+        ("title=x.txt", CodeInfo.with(language: "title=x.txt", word: "title=x.txt")),
+        ("", CodeInfo.with(language: "", word: "")),
+    ])
+    func infoStringsAreRead(_ info: String, _ expected: CodeInfo) {
+        #expect(CodeInfo(info, lineCount: 8) == expected)
+    }
+
+    @Test(arguments: [
+        ("swift titel=\"a\"", "unknown code block attribute 'titel'; did you mean 'title'?; sitegen knows title=\"…\", {1,3-5} and linenos", 6),
+        ("swift {9}", "line 9 is marked, but the block has 8 lines", 6),
+        ("swift {3-1}", "'3-1' is not a line or a range of lines such as 3 or 5-7", 6),
+        ("swift {x}", "'x' is not a line or a range of lines such as 3 or 5-7", 6),
+        ("swift {1", "'{' opens marked lines but no '}' closes them", 6),
+        ("swift title=\"a", "the quoted value of 'title' has no closing \"", 6),
+        ("swift title=\"\"", "'title' is empty", 6),
+        ("swift linenos=3", "unknown code block attribute 'linenos'; did you mean 'linenos'?; sitegen knows title=\"…\", {1,3-5} and linenos", 6),
+    ])
+    func badInfoStringsAreWarningsWithTheirOffset(_ info: String, _ message: String, _ offset: Int) {
+        let read = CodeInfo(info, lineCount: 8)
+        #expect(read.problems.map(\.message) == [message])
+        #expect(read.problems.map(\.offset) == [offset])
+    }
+
+    @Test func aHugeRangeOfMarkedLinesStaysSmall() {
+        #expect(CodeInfo("swift {1-999999999}", lineCount: Int.max).markedLines.isEmpty)
+    }
+
+    @Test func tokensBecomeSpansAndTheTextIsKeptExactly() throws {
+        let code = "import UIKit\nlet a = \"<b>&\" // x\n\tvar é = 0x1F\n"
+        let (result, fileSystem) = build("```swift\n\(code)```\n")
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = try body(fileSystem)
+        #expect(html.contains("<div class=\"sg-code\">\n<pre><code class=\"language-swift\"><span class=\"hl-preprocessor\">import</span> UIKit\n"))
+        #expect(html.contains("<span class=\"hl-string\">&quot;&lt;b&gt;&amp;&quot;</span>"))
+        let text = html.replacing(#/<[^>]+>/#, with: "").replacing("&quot;", with: "\"").replacing("&lt;", with: "<")
+            .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+        #expect(text.contains(code))
+        let blocks = try manifestBlocks(fileSystem)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.text == code)
+        #expect(blocks.first?.language == "swift")
+        #expect(blocks.first?.tokens.contains(ManifestToken(style: "preprocessor", text: "import")) == true)
+        #expect(blocks.first.map { zip($0.tokens, $0.tokens.dropFirst()).allSatisfy { $0.style != $1.style } } == true, "runs are merged")
+    }
+
+    @Test func linesAreMarkedNumberedAddedAndRemoved() throws {
+        let (result, fileSystem) = build("```diff-swift title=\"Fix.swift\" {1} linenos\n let a = 1\n-let b = 2\n+let b = 3\n```\n")
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = try body(fileSystem)
+        #expect(html.contains("<figure class=\"sg-code\">\n<figcaption class=\"sg-code-title\">Fix.swift</figcaption>\n<pre class=\"sg-lines sg-numbered\"><code class=\"language-diff-swift\">"))
+        #expect(html.contains("<mark class=\"sg-line\"> <span class=\"hl-type\">let</span>"))
+        #expect(html.contains("<del class=\"sg-line\">-<span class=\"hl-type\">let</span> b"))
+        #expect(html.contains("<ins class=\"sg-line\">+<span class=\"hl-type\">let</span> b"))
+        #expect(html.contains("</ins></code></pre>\n</figure>"))
+        let block = try #require(try manifestBlocks(fileSystem).first)
+        #expect(block.markedLines == [1] && block.addedLines == [3] && block.removedLines == [2] && block.lineNumbers)
+        #expect(block.title == "Fix.swift" && block.language == "swift")
+        #expect(block.text == " let a = 1\n-let b = 2\n+let b = 3\n")
+    }
+
+    @Test func plainBlocksStayAsCmarkWritesThem() throws {
+        let (result, fileSystem) = build("```\nx <y>\n```\n\n    indented\n\n```text\nplain\n```\n")
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = try body(fileSystem)
+        #expect(html.contains("<pre><code>x &lt;y&gt;\n</code></pre>\n<pre><code>indented\n</code></pre>\n<pre><code class=\"language-text\">plain\n</code></pre>"))
+        #expect(try manifestBlocks(fileSystem).map(\.text) == ["x <y>\n", "indented\n", "plain\n"])
+        #expect(try fileSystem.text("output/tour/index.html")?.contains("assets/code.css") == true, "the flow has code blocks")
+    }
+
+    @Test func aFlowWithoutCodeLoadsNoCodeAssets() throws {
+        let (result, fileSystem) = build("# No code\n")
+        #expect(result.succeeded)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(!html.contains("code.css") && !html.contains("code.js") && !html.contains("data-copy"))
+        #expect(fileSystem.text("output/assets/code.css")?.isEmpty == false, "the assets are there for any flow")
+    }
+
+    @Test func anUnknownLanguageIsAWarningAtTheInfoStringAndThePlainBlock() throws {
+        let (result, fileSystem) = build("---\ntitle: T\n---\n# Code\n\n> ```swfit\n> x\n> ```\n")
+        #expect(result.succeeded)
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.message == "unknown language 'swfit': the block is left plain; did you mean 'swift'?")
+        #expect(warning.path == "content/tour/01-code.md" && warning.location == .init(line: 6, column: 6))
+        #expect(try body(fileSystem).contains("<pre><code class=\"language-swfit\">x\n</code></pre>"))
+    }
+
+    @Test func attributeWarningsPointIntoTheInfoString() throws {
+        let (result, _) = build("# Code\n\n- item\n\n  ~~~~ js  titel=x {4}\n  a\n  ~~~~\n")
+        #expect(result.diagnostics.map(\.location) == [.init(line: 5, column: 12), .init(line: 5, column: 20)])
+        #expect(result.diagnostics.map(\.isError) == [false, false])
+    }
+
+    @Test func highlightingCanBeTurnedOff() throws {
+        let (result, fileSystem) = build("```swift\nlet a = 1\n```\n", files: ["sitegen.yml": "markdown:\n  highlight: false\n"])
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(try body(fileSystem).contains("<pre><code class=\"language-swift\">let a = 1\n</code></pre>"))
+    }
+
+    /// A site's `languages/` folder adds a language and overrides one of the system's.
+    @Test func aSiteLanguageComesBeforeTheSystems() throws {
+        let language = { (id: String, word: String) in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <language id="\(id)" name="\(id)" version="2.0" _section="Other">
+              <metadata><property name="globs">*.\(id)</property></metadata>
+              <styles><style id="kw" name="kw" map-to="def:keyword"/></styles>
+              <definitions><context id="\(id)"><include><context id="k" style-ref="kw"><keyword>\(word)</keyword></context></include></context></definitions>
+            </language>
+            """
+        }
+        let (result, fileSystem) = build(
+            "```tiny\nhello world\n```\n\n```swift\nlet zap\n```\n",
+            files: ["languages/tiny.lang": language("tiny", "hello"), "languages/swift.lang": language("swift", "zap")])
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let html = try body(fileSystem)
+        #expect(html.contains("<span class=\"hl-keyword\">hello</span> world"))
+        #expect(html.contains("let <span class=\"hl-keyword\">zap</span>"), "the site's swift.lang, not the system's")
+    }
+
+    @Test func aBrokenSiteLanguageIsAWarningNamingItsFile() throws {
+        let (result, fileSystem) = build(
+            "```tiny\nx\n```\n", files: ["languages/tiny.lang": "<language id=\"tiny\"", "languages/notes.txt": "hello"])
+        #expect(result.succeeded)
+        let messages = result.diagnostics.map { "\($0.path): \($0.message)" }
+        #expect(messages.contains { $0.hasPrefix("languages/tiny.lang: this language definition cannot be used") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("languages/notes.txt: only .lang files") }, "\(messages)")
+        #expect(messages.contains { $0.contains("unknown language 'tiny'") }, "\(messages)")
+        #expect(try body(fileSystem).contains("<pre><code class=\"language-tiny\">x\n</code></pre>"))
+    }
+
+    @Test func withoutDefinitionsBlocksArePlainAndOneWarningSaysWhy() throws {
+        let highlighting = CodeHighlighting(library: LanguageLibrary(searchPaths: [URL(fileURLWithPath: "/nonexistent")]))
+        let renderer = CodeBlockRenderer(highlighting: highlighting)
+        for index in 0..<3 {
+            let rendered = renderer.render(MarkdownCodeBlock(info: "swift", code: "let a = \(index)\n", line: 1, infoByteColumn: 4))
+            #expect(rendered.html == nil && rendered.problems.isEmpty)
+        }
+        #expect(highlighting.missedDefinitions)
+        #expect(SiteLanguages.missingDefinitions.message.contains("libgtksourceview-5-common"))
+    }
+
+    @Test func pathologicalCodeIsBoundedAndLeftPlain() throws {
+        let definitions = """
+            <language id="slow" version="2.0"><styles><style id="s" map-to="def:string"/></styles>
+            <definitions><context id="slow"><include><context id="bad" style-ref="s"><match>(a|aa)+$</match></context></include></context></definitions></language>
+            """
+        let (result, fileSystem) = build("```slow\n" + String(repeating: "a", count: 5_000) + "b\n```\n", files: ["languages/slow.lang": definitions])
+        #expect(result.succeeded)
+        #expect(result.diagnostics.map(\.message).contains { $0.contains("PCRE2's limits") }, "\(result.diagnostics)")
+        #expect(try body(fileSystem).contains("<pre><code class=\"language-slow\">aaaa"))
+    }
+
+    /// Each block is highlighted once per build, however many pages show it.
+    @Test func aBlockRepeatedIsHighlightedOnce() throws {
+        let highlighting = CodeHighlighting(library: LanguageLibrary())
+        let renderer = CodeBlockRenderer(highlighting: highlighting)
+        for _ in 0..<5 { _ = renderer.render(MarkdownCodeBlock(info: "swift", code: "let a = 1\n", line: 1, infoByteColumn: 4)) }
+        _ = renderer.render(MarkdownCodeBlock(info: "swift {1}", code: "let a = 1\n", line: 1, infoByteColumn: 4))
+        #expect(highlighting.highlightedCount == 1)
+    }
+
+    /// Every token colour of the theme, on the code's background and on each line's tint (marked,
+    /// added, removed), light and dark: at least 4.5:1.
+    @Test func everyTokenColourMeetsWCAGAAOnEveryBackground() throws {
+        let theme = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        let code = try #require(Theme.default.files[Theme.codeStylesheetFile]?.text)
+        let palette = ThemePalette.parse(code).merging(ThemePalette.parse(theme)) { own, _ in own }
+        let colours = palette.keys.filter { $0.hasPrefix("--sg-hl-") && !["--sg-hl-mark", "--sg-hl-added", "--sg-hl-removed"].contains($0) }
+        #expect(colours.count >= 8)
+        let backgrounds = try ["--sg-surface", "--sg-hl-mark", "--sg-hl-added", "--sg-hl-removed"].map { try #require(palette[$0]) }
+        for name in colours.sorted() + ["--sg-text"] {
+            let colour = try #require(palette[name])
+            for background in backgrounds {
+                let light = try #require(ColorContrast.ratio(colour.light, background.light))
+                let (colourDark, backgroundDark) = (try #require(colour.dark), try #require(background.dark))
+                let dark = try #require(ColorContrast.ratio(colourDark, backgroundDark))
+                #expect(light >= 4.5 && dark >= 4.5, "\(name): \(light) light, \(dark) dark")
+            }
+        }
+        // Every def: style has a rule or is meant to be plain text.
+        let plain: Set<String> = ["identifier", "operator", "heading0"]
+        for style in try Self.defStyles() where !plain.contains(style) {
+            #expect(code.contains(".hl-\(style)") || (style.hasPrefix("heading") && code.contains("[class^=\"hl-heading\"]")), "no rule for \(style)")
+        }
+    }
+
+    static func defStyles() throws -> [String] {
+        let text = try String(contentsOfFile: "/usr/share/gtksourceview-5/language-specs/def.lang", encoding: .utf8)
+        return text.matches(of: #/<style id="([a-z0-9-]+)"/#).map { String($0.output.1) }
+    }
+}
+
+extension CodeInfo {
+    static func with(
+        language: String, word: String, title: String? = nil, marked: Set<Int> = [], numbers: Bool = false, diff: Bool = false
+    ) -> CodeInfo {
+        var info = CodeInfo()
+        info.language = language
+        info.word = word
+        info.title = title
+        info.markedLines = marked
+        info.lineNumbers = numbers
+        info.isDiff = diff
+        return info
+    }
+}
