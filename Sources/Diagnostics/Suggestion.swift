@@ -3,11 +3,17 @@ package enum Suggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
     package static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
-        let scored = candidates.map { (candidate: $0, distance: editDistance(lowered, $0.lowercased())) }
+        let limit = max(1, min(3, name.count / 3))
+        let length = lowered.unicodeScalars.count
+        // The distance is at least the difference in length: most candidates need no comparing.
+        let scored = candidates.compactMap { candidate -> (candidate: String, distance: Int)? in
+            let other = candidate.lowercased()
+            guard abs(other.unicodeScalars.count - length) <= limit else { return nil }
+            return (candidate, editDistance(lowered, other))
+        }
         guard let best = scored.min(by: { ($0.distance, $0.candidate) < ($1.distance, $1.candidate) }) else {
             return nil
         }
-        let limit = max(1, min(3, name.count / 3))
         return best.distance <= limit ? best.candidate : nil
     }
 

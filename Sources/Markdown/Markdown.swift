@@ -12,14 +12,14 @@ package enum Markdown {
     /// `footnotePrefix` goes into every footnote id (`fn-<prefix><label>`), so that the footnotes
     /// of pages shown on one document stay apart. With a `headingIDPrefix`, every heading gets an
     /// id: the prefix and its GitHub anchor (`HeadingSlugger`). `resolveLink` is asked about each
-    /// link, with the anchors of the body's headings; a destination it answers with replaces the
-    /// written one. `renderCode` is asked about each code block; HTML it answers with stands for
+    /// link, with the anchors of the body's headings and its footnotes' ids; a destination it
+    /// answers with replaces the written one. `renderCode` is asked about each code block; HTML it answers with stands for
     /// the block.
     package static func render(
         _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         footnotePrefix: String = "", headingIDPrefix: String? = nil,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil },
-        resolveLink: (MarkdownLink, _ headings: Set<String>) -> String? = { _, _ in nil },
+        resolveLink: (MarkdownLink, MarkdownAnchors) -> String? = { _, _ in nil },
         renderCode: (MarkdownCodeBlock) -> String? = { _ in nil }
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
@@ -60,7 +60,8 @@ package enum Markdown {
                 let text = plainText(of: node)
                 if firstHeading == nil, !text.trimmingBlanks.isEmpty { firstHeading = text.trimmingBlanks }
                 if let headingIDPrefix {
-                    let slug = slugger.slug(text.trimmingBlanks)
+                    // The anchor is made from the heading's text as a browser shows it: no tags.
+                    let slug = slugger.slug(plainText(of: node, keepingHTML: false).trimmingBlanks)
                     headings.append(slug)
                     headingIDs[node] = headingIDPrefix + slug
                 }
@@ -82,7 +83,7 @@ package enum Markdown {
                 }
             }
         }
-        let anchors = Set(headings)
+        let anchors = MarkdownAnchors(headings: Set(headings), footnotes: context?.footnoteIDs ?? [])
         for node in links {
             let position = context?.inlinePositions[node]
             let link = MarkdownLink(
@@ -175,7 +176,7 @@ package enum Markdown {
     /// The text of a node's inline content as cmark renders it into `alt`: text, code and raw
     /// HTML literally, line breaks as spaces. Walked with cmark's iterator, not by recursion, so
     /// that no nesting of inlines is too deep for it.
-    private static func plainText(of node: OpaquePointer) -> String {
+    private static func plainText(of node: OpaquePointer, keepingHTML: Bool = true) -> String {
         var text = ""
         guard let iterator = cmark_iter_new(node) else { return text }
         defer { cmark_iter_free(iterator) }
@@ -184,7 +185,7 @@ package enum Markdown {
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator), current != node else { continue }
             let type = cmark_node_get_type(current)
-            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || (keepingHTML && type == CMARK_NODE_HTML_INLINE) {
                 text += string(cmark_node_get_literal(current))
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                 text += " "

@@ -12,3 +12,16 @@ package struct MarkdownLink: Sendable, Hashable {
         self.byteColumn = byteColumn
     }
 }
+
+/// What a link within a body may point to: its headings' anchors and its footnotes' ids.
+package struct MarkdownAnchors: Sendable, Hashable {
+    /// The anchor of each heading (`HeadingSlugger`), without the page's prefix.
+    package var headings: Set<String>
+    /// The ids of the footnotes shown and of the references to them (`fn-…`, `fnref-…`).
+    package var footnotes: Set<String>
+
+    package init(headings: Set<String> = [], footnotes: Set<String> = []) {
+        self.headings = headings
+        self.footnotes = footnotes
+    }
+}

@@ -128,7 +128,7 @@ def test_footnotes_and_their_back_links_stay_on_their_page(browser, server, widt
 
 
 def test_an_address_naming_a_footnote_opens_its_page(browser, server):
-    open_flow(browser, server, "tutorial/zh-guide/#fn-03-motion-live")
+    open_flow(browser, server, "tutorial/zh-guide/#fn-03-motion--live")
     assert settle(browser, 2)["current"] == 2
 
 

@@ -190,7 +190,7 @@ import Testing
         let html = try #require(fileSystem.text("output/tour/index.html"))
         let ids = html.matches(of: /id="(fn-[^"]+)"/).map { String($0.1) }
         #expect(ids.count == 4 && Set(ids).count == 4, "\(ids)")
-        #expect(ids.contains("fn-01-step-1") && ids.contains("fn-02-step-1"))
+        #expect(ids.contains("fn-01-step--1") && ids.contains("fn-02-step--1"))
     }
 
     @Test func numberedStepsWithOneNameGetTheirNumbers() throws {

@@ -18,7 +18,8 @@ import Testing
     ]
 
     private func build(_ page: String, drafts: Bool = false, more: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
-        let files = Self.site.merging(["content/guide/03-step.md": page]) { _, new in new }.merging(more) { _, new in new }
+        let files = Self.site.merging(["content/guide/03-step.md": page, "static/downloads/guide.pdf": "%PDF"]) { _, new in new }
+            .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
         return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions(includeDrafts: drafts)), fileSystem)
     }
@@ -37,6 +38,7 @@ import Testing
     @Test(arguments: [
         ("[a](02-setup.md)", "#local-setup"),
         ("[a](./02-setup.md)", "#local-setup"),
+        ("[a](02-setup.md/)", "#local-setup"),
         ("[a](02-setup.md#install-node)", "#local-setup--install-node"),
         ("[a](02-setup.md#install-node-1)", "#local-setup--install-node-1"),
         ("[a](01-start.md#설치-방법)", "#start--%EC%84%A4%EC%B9%98-%EB%B0%A9%EB%B2%95"),
@@ -58,7 +60,14 @@ import Testing
         ("| a |\n| - |\n| [b](02-setup.md) |", "#local-setup"),
         ("> [!TIP]\n> See [b](02-setup.md).", "#local-setup"),
         ("- [ ] [b](02-setup.md)\n  - [c](../more/01-deep.md)", "#local-setup ../more/#deep"),
-        ("Note[^1].\n\n[^1]: See [b](02-setup.md).", "#fn-03-step-1 #local-setup #fnref-03-step-1"),
+        ("Note[^1].\n\n[^1]: See [b](02-setup.md).", "#fn-03-step--1 #local-setup #fnref-03-step--1"),
+        ("Note[^1] [a](#fn-03-step--1).\n\n[^1]: One.", "#fn-03-step--1 #fn-03-step--1 #fnref-03-step--1"),
+        ("[a](../more/?replay)", "../more/?replay"),
+        ("[a](../more/01-deep.md?replay)", "../more/?replay#deep"),
+        ("[a](02-setup.md?tab=2#install-node)", "?tab=2#local-setup--install-node"),
+        ("[a](../downloads/)", "../downloads/"),
+        ("[a](../manifest.json)", "../manifest.json"),
+        ("## Press <kbd>Ctrl</kbd>+<kbd>C</kbd>\n\n[a](#press-ctrlc)", "#step-3--press-ctrlc"),
     ])
     func pageLinksBecomeCarouselAddresses(_ markdown: String, _ expected: String) throws {
         #expect(try hrefs("# Step\n\n" + markdown + "\n").joined(separator: " ") == expected)
@@ -67,7 +76,7 @@ import Testing
     @Test(arguments: [
         "[a](https://example.com/setup.md)", "[a](mailto:me@example.com)", "[a](//cdn.example.com/x.md)",
         "[a](images/diagram.png)", "[a](../downloads/guide.pdf)", "[a](/robots.txt)", "[a](?tab=2)", "[a](#)",
-        "[a](#fn-03-step-1)", "[a](#sg-carousel)", "<https://example.com/x.md>", "www.example.com/x.md",
+        "[a](#sg-carousel)", "<https://example.com/x.md>", "www.example.com/x.md",
     ])
     func otherLinksAreLeftAsWritten(_ markdown: String) throws {
         let links = try hrefs("# Step\n\n" + markdown + "\n")
@@ -91,6 +100,12 @@ import Testing
         ("[a](notes/extra.md)", 3, 1, "link 'notes/extra.md' is not a page: pages are the Markdown files directly in a flow's folder, such as ../guide/02-setup.md"),
         ("[a](../more/#nothing)", 3, 1, "link '../more/#nothing' finds no page 'nothing' in flow 'more'"),
         ("| a | b |\n| - | - |\n| x | [c](nope.md) |", 5, 7, "link 'nope.md' finds no page 'nope.md' in this flow"),
+        ("[a](../nope/)", 3, 1, "link '../nope/' finds no flow 'nope'"),
+        ("[a](../nope)", 3, 1, "link '../nope' finds no flow 'nope'"),
+        ("[a](../More/#deep)", 3, 1, "link '../More/#deep' finds no flow 'More'; did you mean 'more'?"),
+        ("[a](../_shared/)", 3, 1, "link '../_shared/' finds no flow '_shared'"),
+        ("[a](/more/01-deep.md)", 3, 1, "link '/more/01-deep.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../more/01-deep.md"),
+        ("[a](#fn-bogus)", 3, 1, "link '#fn-bogus' finds no footnote 'fn-bogus' on this page"),
     ])
     func aLinkToNothingIsAnErrorAtTheLink(_ markdown: String, _ line: Int, _ column: Int, _ message: String) throws {
         let (result, _) = build("# Step\n\n" + markdown + "\n")
@@ -101,6 +116,42 @@ import Testing
         #expect(error.path == "content/guide/03-step.md")
         #expect(error.message == message)
         #expect(error.location == .init(line: line, column: column))
+    }
+
+    @Test func aPagesActionLinksLikeItsBody() throws {
+        let (result, fileSystem) = build("---\naction: {label: Set up, href: 02-setup.md#install-node}\n---\n# Step\n")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(fileSystem.text("output/guide/index.html")?.contains("<a class=\"sg-button\" href=\"#local-setup--install-node\">Set up</a>") == true)
+        let (broken, _) = build("---\ntitle: Step\naction: {label: Go, href: 09-nope.md}\n---\n# Step\n")
+        #expect(broken.diagnostics.filter(\.isError).map(\.message) == ["'action': link '09-nope.md' finds no page '09-nope.md' in this flow"])
+        #expect(broken.diagnostics.filter(\.isError).map(\.location) == [.init(line: 3, column: 9)])
+    }
+
+    /// A page whose front matter is broken has its error; links to it are not a second one.
+    @Test func aLinkToAPageThatFailedIsNotASecondError() throws {
+        let (result, _) = build("# Step\n\n[a](02-setup.md) [c](#setup)\n", more: ["content/guide/02-setup.md": "---\ntitle: [broken\n---\n"])
+        #expect(result.diagnostics.filter(\.isError).map(\.path) == ["content/guide/02-setup.md"], "\(result.diagnostics.map(\.message))")
+    }
+
+    /// Footnote ids join the page's prefix and the label with `--`, which no prefix holds, so
+    /// `01-a.md`'s `[^b-1]` and `01-a-b.md`'s `[^1]` stay apart.
+    @Test func footnoteIdsOfTwoPagesNeverRunTogether() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/g/01-a.md": "X[^b-1].\n\n[^b-1]: one\n", "content/g/01-a-b.md": "Y[^1].\n\n[^1]: two\n",
+        ])
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions()).succeeded)
+        let ids = try #require(fileSystem.text("output/g/index.html")).matches(of: #/ id="(fn[^"]*)"/#).map { String($0.output.1) }
+        #expect(ids.sorted() == ["fn-01-a--b-1", "fn-01-a-b--1", "fnref-01-a--b-1", "fnref-01-a-b--1"])
+    }
+
+    /// Renaming a heading that many links point to is reported quickly: only the first links of a
+    /// page get a "did you mean", found by comparing names.
+    @Test func onlyTheFirstBrokenLinksOfAPageSuggestATarget() throws {
+        let links = (1...60).map { _ in "[x](02-setup.md#install-nod) [y](#stpe)" }.joined(separator: "\n\n")
+        let (result, _) = build("# Step\n\n" + links + "\n")
+        let messages = result.diagnostics.filter(\.isError).map(\.message)
+        #expect(messages.count == 120)
+        #expect(messages.filter { $0.contains("did you mean") }.count == 2 * PageParser.suggestedLinkProblems)
     }
 
     @Test func aDraftIsLinkedWhenDraftsAreBuilt() throws {

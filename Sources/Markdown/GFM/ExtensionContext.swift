@@ -20,6 +20,18 @@ final class ExtensionContext {
     var footnoteDuplicates: [OpaquePointer] = []
     /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
     var footnotePrefix = ""
+
+    /// The ids of the footnotes that are shown (those referred to) and of every reference to them.
+    var footnoteIDs: Set<String> {
+        var ids: Set<String> = []
+        for definition in footnotes.values where definition.number != nil {
+            let label = footnotePrefix + FootnoteLabel.escaped(definition.label)
+            ids.insert("fn-" + label)
+            ids.insert("fnref-" + label)
+            for reference in stride(from: 2, through: definition.references, by: 1) { ids.insert("fnref-\(label)-\(reference)") }
+        }
+        return ids
+    }
     var warnings: [MarkdownWarning] = []
     private let rootSource: SourceText
     private var definitionsCache: [UInt8]?

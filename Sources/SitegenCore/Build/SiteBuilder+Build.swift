@@ -152,7 +152,8 @@ extension SiteBuilder {
         var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
         for slug in slugs {
             let (source, loadDiagnostics) = run.loader.loadFlow(slug: slug, inventory: run.inventory)
-            let assembled = preparation.assembler.assemble(source, displayDirectory: run.loader.diskPath(source.directory))
+            let assembled = preparation.assembler.assemble(
+                source, displayDirectory: run.loader.diskPath(source.directory), directory: PageDirectory(flows: [:], inventory: run.inventory))
             // A link between this flow and another needs the other's pages: the whole site is built.
             let linkedFrom = cache.flows.contains { !slugs.contains($0.slug) && $0.linkedFlows.contains(slug) }
             if linkedFrom || !assembled.linkedFlows.isEmpty {

@@ -121,7 +121,7 @@ package struct SiteBuilder: Sendable {
             assembler.outline(source, displayDirectory: loader.diskPath(source.directory))
         }
         let directory = PageDirectory(
-            flows: Dictionary(outlines.map { ($0.source.slug, $0.directory) }) { first, _ in first })
+            flows: Dictionary(outlines.map { ($0.source.slug, $0.directory) }) { first, _ in first }, inventory: inventory)
         let assembled = outlines.parallelMap { assembler.assemble($0, directory: directory) }
         var headings: [String: [String: Set<String>]] = [:]
         for (outline, flow) in zip(outlines, assembled) {

@@ -14,7 +14,8 @@ struct FlowAssembler: Sendable {
     var gatesShowOnce = true
 
     /// A prefix for each page's footnote ids, from its file name and unique in the flow
-    /// (`02-setup.md` gives `02-setup-`, so its first footnote is `fn-02-setup-1`).
+    /// (`02-setup.md` gives `02-setup--`, so its first footnote is `fn-02-setup--1`). The name's
+    /// slug never holds `--`, so no two pages' prefixes and labels run together into one id.
     static func footnotePrefixes(_ names: [String]) -> [String] {
         var taken: Set<String> = []
         return names.map { name in
@@ -27,7 +28,7 @@ struct FlowAssembler: Sendable {
                 number += 1
             }
             taken.insert(prefix)
-            return prefix + "-"
+            return prefix + "--"
         }
     }
 
@@ -43,12 +44,15 @@ struct FlowAssembler: Sendable {
         var descriptionFromBody = ""
         var pages: [ParsedPage] = []
         var drafts: Set<String> = []
+        /// Pages whose front matter could not be read, by file name.
+        var unreadable: Set<String> = []
         var diagnostics: [Diagnostic] = []
 
         /// Where the outline's pages are, for `PageDirectory`.
         var directory: PageDirectory.FlowPages {
             PageDirectory.FlowPages(
-                ids: Dictionary(pages.map { ($0.name, $0.id) }) { first, _ in first }, drafts: drafts, firstID: pages.first?.id)
+                ids: Dictionary(pages.map { ($0.name, $0.id) }) { first, _ in first }, drafts: drafts, firstID: pages.first?.id,
+                unreadable: unreadable, unreadableIDs: Set(unreadable.map { PageNaming.defaultID(fileName: $0) }))
         }
     }
 
@@ -86,7 +90,7 @@ struct FlowAssembler: Sendable {
                 continue
             }
             outline.diagnostics += problems
-            if let parsed { outline.pages.append(parsed) }
+            if let parsed { outline.pages.append(parsed) } else { outline.unreadable.insert(file.name) }
         }
         outline.pages.sort { $0.sortKey < $1.sortKey }
         outline.diagnostics += PageIDs.assign(&outline.pages)
@@ -141,7 +145,7 @@ struct FlowAssembler: Sendable {
                     id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
                     image: parsed.image, source: Path.join(source.slug, parsed.name),
                     settings: PageSettings(
-                        skip: front.skip ?? true, action: front.action, advance: front.advance ?? .auto,
+                        skip: front.skip ?? true, action: parsed.action, advance: front.advance ?? .auto,
                         background: front.background, cssClass: front.cssClass, draft: front.draft),
                     codeBlocks: parsed.codeBlocks))
         }
@@ -170,12 +174,14 @@ struct FlowAssembler: Sendable {
     /// An error for each link to a heading that its page does not have; `headings` are each
     /// flow's pages' anchors, by file name.
     static func problems(with checks: [AnchorCheck], headings: [String: [String: Set<String>]]) -> [Diagnostic] {
-        checks.compactMap { check in
+        var reported: [String: Int] = [:]
+        return checks.compactMap { check in
             let anchors = headings[check.flow]?[check.page] ?? []
             guard !anchors.contains(check.anchor) else { return nil }
-            return check.file.error(
-                "link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(PageLinkResolver.hint(check.anchor, headings: anchors))",
-                at: check.location)
+            let count = reported[check.file.path, default: 0]
+            reported[check.file.path] = count + 1
+            let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: anchors) : ""
+            return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
         }
     }
 

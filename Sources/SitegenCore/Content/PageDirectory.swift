@@ -12,9 +12,28 @@ struct PageDirectory: Sendable {
         var drafts: Set<String> = []
         /// The id of the flow's first page.
         var firstID: String?
+        /// Pages whose front matter could not be read (each has its error), by file name, and the
+        /// ids they would have from their names: a link to one is not a second problem.
+        var unreadable: Set<String> = []
+        var unreadableIDs: Set<String> = []
     }
 
     var flows: [String: FlowPages] = [:]
+    /// Names at the output's root that are not flows but that a link may name: the build's own
+    /// files and folders, and the top of each static file's path.
+    var published: Set<String> = Set(ContentLayout.reservedSlugs)
+
+    init(flows: [String: FlowPages] = [:]) {
+        self.flows = flows
+    }
+
+    /// `flows`, and the names the static files of `inventory` are published under.
+    init(flows: [String: FlowPages], inventory: SiteInventory) {
+        self.flows = flows
+        for entry in inventory.files(under: StaticFiles.directory) {
+            published.insert(String(entry.path.dropFirst(StaticFiles.directory.count + 1).prefix { $0 != "/" }))
+        }
+    }
 
     /// The separator between a page's id and a heading's anchor in the heading's id
     /// (`setup--install-node`). Page ids never hold it, so heading ids never meet page ids.

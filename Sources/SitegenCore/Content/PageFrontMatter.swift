@@ -12,6 +12,8 @@ package struct PageFrontMatter: Sendable, Equatable {
     package var order: Int?
     package var id: String?
     package var idNode: YAMLNode?
+    /// Where `action` is written, for a problem with its link.
+    package var actionNode: YAMLNode?
     package var draft = false
     package var skip: Bool?
     package var action: LinkAction?
@@ -61,6 +63,7 @@ package struct PageFrontMatter: Sendable, Equatable {
         if let node = reader.node("action"), let parts = reader.linkParts("action") {
             if let label = parts.label, let href = parts.href {
                 page.action = LinkAction(label: label, href: href)
+                page.actionNode = node
             } else if reader.diagnostics.isEmpty {
                 reader.report("'action' needs both a 'label' and an 'href'", at: node)
             }

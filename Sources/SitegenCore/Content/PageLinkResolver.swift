@@ -1,4 +1,5 @@
 import Diagnostics
+import Markdown
 
 /// What a link on a page becomes.
 enum PageLink: Equatable, Sendable {
@@ -10,6 +11,15 @@ enum PageLink: Equatable, Sendable {
     case resolved(href: String, flow: String, check: (page: String, anchor: String)?)
     /// A page, heading or flow the site does not have; `flow` is the flow it was looked for in.
     case broken(String, flow: String?)
+
+    /// The link with `query` (`?replay`, as written) before its fragment.
+    func withQuery(_ query: String) -> PageLink {
+        guard !query.isEmpty, case .resolved(let href, let flow, let check) = self else { return self }
+        let hash = href.firstIndex(of: "#") ?? href.endIndex
+        var address = String(href[..<hash])
+        if address == "./" { address = "" }
+        return .resolved(href: address + query + href[hash...], flow: flow, check: check)
+    }
 
     static func == (lhs: PageLink, rhs: PageLink) -> Bool {
         switch (lhs, rhs) {
@@ -31,22 +41,32 @@ struct PageLinkResolver: Sendable {
     let flow: String
     let pageID: String
 
-    /// What the link to `url` becomes; `headings` are the anchors of this page's headings.
-    func resolve(_ url: String, headings: Set<String>) -> PageLink {
+    /// What the link to `url` becomes; `anchors` are this page's headings and footnotes. Without
+    /// `suggesting`, a problem names no likely target (a page with very many broken links would
+    /// otherwise spend its time comparing names).
+    func resolve(_ url: String, anchors: MarkdownAnchors, suggesting: Bool = true) -> PageLink {
         guard !url.isEmpty, !url.hasPrefix("//"), !Self.hasScheme(url) else { return .unchanged }
         let hash = url.firstIndex(of: "#")
         let fragment = hash.map { String(url[url.index(after: $0)...]) }
-        let pathPart = String(url[..<(hash ?? url.endIndex)].prefix { $0 != "?" })
+        let beforeHash = url[..<(hash ?? url.endIndex)]
+        let pathPart = String(beforeHash.prefix { $0 != "?" })
+        // A query (`?replay`) is the author's and stays, before the fragment.
+        let query = String(beforeHash.dropFirst(pathPart.count))
+        let resolver = Suggesting(resolver: self, suggesting: suggesting)
         if pathPart.isEmpty {
-            return hash == nil ? .unchanged : onThisPage(fragment ?? "", written: url, headings: headings)
+            guard hash != nil else { return .unchanged }
+            return resolver.onThisPage(fragment ?? "", written: url, anchors: anchors).withQuery(query)
         }
         let decodedPath = Path.percentDecoded(pathPart)
-        let isPageFile = PageNaming.isPageFile(Path.fileName(of: decodedPath ?? pathPart))
+        let lastPart = (decodedPath ?? pathPart).split(separator: "/").last.map(String.init) ?? ""
+        let isPageFile = PageNaming.isPageFile(lastPart)
         if pathPart.hasPrefix("/") {
+            var fromRoot = pathPart.drop { $0 == "/" }
+            if fromRoot.hasPrefix(ContentLayout.directory + "/") { fromRoot = fromRoot.dropFirst(ContentLayout.directory.count + 1) }
             return isPageFile
                 ? .broken(
                     "link '\(url)' is written from the site root, which moves when the site is deployed under a path; "
-                        + "write it relative to the page, such as ../\(flow)/\(Path.fileName(of: pathPart))", flow: nil)
+                        + "write it relative to the page, such as ../\(fromRoot)", flow: nil)
                 : .unchanged
         }
         guard let decodedPath else {
@@ -59,12 +79,16 @@ struct PageLinkResolver: Sendable {
         let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 } ?? ""
         switch parts.count {
         case 1 where directory.flows[parts[0]] != nil:
-            return toFlow(parts[0], anchor: anchor, written: url)
+            return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
+        case 1 where !isPageFile:
+            // `../name/` is a flow, or a folder or file the site publishes at the output's root.
+            guard !directory.published.contains(parts[0]) else { return .unchanged }
+            return resolver.missingFlow(parts[0], written: url)
         case 2 where parts[1] == ContentLayout.flowIndexFile:
-            guard directory.flows[parts[0]] != nil else { return missingFlow(parts[0], written: url) }
-            return toFlow(parts[0], anchor: anchor, written: url)
+            guard directory.flows[parts[0]] != nil else { return resolver.missingFlow(parts[0], written: url) }
+            return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 2 where isPageFile:
-            return toPage(parts[1], in: parts[0], anchor: anchor, written: url)
+            return resolver.toPage(parts[1], in: parts[0], anchor: anchor, written: url).withQuery(query)
         default:
             guard isPageFile else { return .unchanged }
             return .broken(
@@ -73,65 +97,90 @@ struct PageLinkResolver: Sendable {
         }
     }
 
-    /// `#anchor` on this page: a heading of it, or an id the flow's document has.
-    private func onThisPage(_ fragment: String, written: String, headings: Set<String>) -> PageLink {
-        let anchor = Path.percentDecoded(fragment) ?? fragment
-        if anchor.isEmpty { return .unchanged }
-        if headings.contains(anchor) {
-            return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)
-        }
-        let pages = directory.flows[flow] ?? .init()
-        if let known = idInFlow(anchor, pages) { return known.map { .resolved(href: "#" + anchor, flow: flow, check: $0) } ?? .unchanged }
-        return .broken("link '\(written)' finds no heading '\(anchor)' on this page\(Self.hint(anchor, headings: headings))", flow: flow)
-    }
+    /// The resolver's lookups, naming likely targets in problems only when `suggesting`.
+    private struct Suggesting {
+        let resolver: PageLinkResolver
+        let suggesting: Bool
+        var directory: PageDirectory { resolver.directory }
+        var flow: String { resolver.flow }
+        var pageID: String { resolver.pageID }
 
-    /// Whether `anchor` is an id of a flow's document that a link may name as it is: a page's id,
-    /// a heading's (`page--anchor`, with the heading to check), a footnote's or the theme's.
-    /// Nil when it is none of them; `.some(nil)` when there is nothing further to check.
-    private func idInFlow(_ anchor: String, _ pages: PageDirectory.FlowPages) -> (page: String, anchor: String)?? {
-        if pages.ids.values.contains(anchor) { return .some(nil) }
-        if ["fn-", "fnref-", Validation.themeIDPrefix].contains(where: anchor.hasPrefix) { return .some(nil) }
-        if let separator = anchor.range(of: PageDirectory.headingSeparator),
-            let file = pages.ids.first(where: { $0.value == anchor[..<separator.lowerBound] })?.key
-        {
-            return .some((file, String(anchor[separator.upperBound...])))
+        func didYouMean(_ name: String, in candidates: [String]) -> String {
+            suggesting ? Suggestion.didYouMean(name, in: candidates) : ""
         }
-        return nil
-    }
 
-    private func toFlow(_ slug: String, anchor: String, written: String) -> PageLink {
-        let address = slug == flow ? "" : Self.flowAddress(slug)
-        guard !anchor.isEmpty else { return .resolved(href: address.isEmpty ? "./" : address, flow: slug, check: nil) }
-        let pages = directory.flows[slug] ?? .init()
-        guard let known = idInFlow(anchor, pages) else {
+        func hint(_ anchor: String, headings: Set<String>) -> String {
+            suggesting ? PageLinkResolver.hint(anchor, headings: headings) : ""
+        }
+
+        /// `#anchor` on this page: a heading of it, or an id the flow's document has.
+        func onThisPage(_ fragment: String, written: String, anchors: MarkdownAnchors) -> PageLink {
+            let anchor = Path.percentDecoded(fragment) ?? fragment
+            if anchor.isEmpty { return .unchanged }
+            if anchors.headings.contains(anchor) {
+                return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)
+            }
+            if anchors.footnotes.contains(fragment) || anchors.footnotes.contains(anchor) { return .unchanged }
+            let pages = directory.flows[flow] ?? .init()
+            if !anchor.hasPrefix("fn"), let known = idInFlow(anchor, pages) {
+                return known.map { .resolved(href: "#" + anchor, flow: flow, check: $0) } ?? .unchanged
+            }
+            if anchor.hasPrefix("fn-") || anchor.hasPrefix("fnref-") {
+                return .broken("link '\(written)' finds no footnote '\(anchor)' on this page", flow: flow)
+            }
             return .broken(
-                "link '\(written)' finds no page '\(anchor)' in flow '\(slug)'\(Suggestion.didYouMean(anchor, in: pages.ids.values.sorted()))",
-                flow: slug)
+                "link '\(written)' finds no heading '\(anchor)' on this page\(hint(anchor, headings: anchors.headings))", flow: flow)
         }
-        return .resolved(href: address + "#" + anchor, flow: slug, check: known)
-    }
 
-    private func toPage(_ name: String, in slug: String, anchor: String, written: String) -> PageLink {
-        guard let pages = directory.flows[slug] else { return missingFlow(slug, written: written) }
-        guard let id = pages.ids[name] else {
-            if pages.drafts.contains(name) {
+        /// Whether `anchor` is an id of a flow's document that a link may name as it is: a page's id,
+        /// a heading's (`page--anchor`, with the heading to check), a footnote's or the theme's.
+        /// Nil when it is none of them; `.some(nil)` when there is nothing further to check.
+        func idInFlow(_ anchor: String, _ pages: PageDirectory.FlowPages) -> (page: String, anchor: String)?? {
+            if pages.ids.values.contains(anchor) { return .some(nil) }
+            if anchor.hasPrefix(Validation.themeIDPrefix) || pages.unreadableIDs.contains(anchor) { return .some(nil) }
+            if let separator = anchor.range(of: PageDirectory.headingSeparator),
+                let file = pages.ids.first(where: { $0.value == anchor[..<separator.lowerBound] })?.key
+            {
+                return .some((file, String(anchor[separator.upperBound...])))
+            }
+            return nil
+        }
+
+        func toFlow(_ slug: String, anchor: String, written: String) -> PageLink {
+            let address = slug == flow ? "" : PageLinkResolver.flowAddress(slug)
+            guard !anchor.isEmpty else { return .resolved(href: address.isEmpty ? "./" : address, flow: slug, check: nil) }
+            let pages = directory.flows[slug] ?? .init()
+            guard let known = idInFlow(anchor, pages) else {
                 return .broken(
-                    "link '\(written)' points to a draft, which this build leaves out; build with --drafts, or link to it once it is published",
+                    "link '\(written)' finds no page '\(anchor)' in flow '\(slug)'\(didYouMean(anchor, in: pages.ids.values.sorted()))",
                     flow: slug)
             }
-            let place = slug == flow ? "this flow" : "flow '\(slug)'"
-            return .broken(
-                "link '\(written)' finds no page '\(name)' in \(place)\(Suggestion.didYouMean(name, in: pages.ids.keys.sorted()))", flow: slug)
+            return .resolved(href: address + "#" + anchor, flow: slug, check: known)
         }
-        let address = slug == flow ? "" : Self.flowAddress(slug)
-        guard !anchor.isEmpty else { return .resolved(href: address + "#" + id, flow: slug, check: nil) }
-        return .resolved(
-            href: address + "#" + PageDirectory.headingID(pageID: id, anchor: anchor), flow: slug, check: (name, anchor))
-    }
 
-    private func missingFlow(_ slug: String, written: String) -> PageLink {
-        .broken(
-            "link '\(written)' finds no flow '\(slug)'\(Suggestion.didYouMean(slug, in: directory.flows.keys.sorted()))", flow: slug)
+        func toPage(_ name: String, in slug: String, anchor: String, written: String) -> PageLink {
+            guard let pages = directory.flows[slug] else { return missingFlow(slug, written: written) }
+            guard let id = pages.ids[name] else {
+                if pages.unreadable.contains(name) { return .unchanged }
+                if pages.drafts.contains(name) {
+                    return .broken(
+                        "link '\(written)' points to a draft, which this build leaves out; build with --drafts, or link to it once it is published",
+                        flow: slug)
+                }
+                let place = slug == flow ? "this flow" : "flow '\(slug)'"
+                return .broken(
+                    "link '\(written)' finds no page '\(name)' in \(place)\(didYouMean(name, in: pages.ids.keys.sorted()))", flow: slug)
+            }
+            let address = slug == flow ? "" : PageLinkResolver.flowAddress(slug)
+            guard !anchor.isEmpty else { return .resolved(href: address + "#" + id, flow: slug, check: nil) }
+            return .resolved(
+                href: address + "#" + PageDirectory.headingID(pageID: id, anchor: anchor), flow: slug, check: (name, anchor))
+        }
+
+        func missingFlow(_ slug: String, written: String) -> PageLink {
+            .broken(
+                "link '\(written)' finds no flow '\(slug)'\(didYouMean(slug, in: directory.flows.keys.sorted()))", flow: slug)
+        }
     }
 
     /// What to say after "finds no heading": the anchor likely meant, or the ones there are.

@@ -12,6 +12,8 @@ struct ParsedPage: Sendable {
     var title: String?
     var html: String
     var image: ManifestImage?
+    /// The page's own button, its link resolved like the body's (`href: 04-setup.md`).
+    var action: LinkAction?
     /// The body's code blocks, as the manifest describes them.
     var codeBlocks: [ManifestCodeBlock] = []
     var assets: [Asset]
@@ -35,6 +37,7 @@ struct ParsedPage: Sendable {
         self.body = body
         self.bodyStartLine = bodyStartLine
         title = frontMatter.title
+        action = frontMatter.action
         html = ""
         assets = []
         imageDigests = []
@@ -51,6 +54,10 @@ struct PageParser: Sendable {
     var markdown: MarkdownOptions
     /// How code blocks are highlighted and laid out.
     var code = CodeBlockRenderer(highlighting: nil)
+
+    /// How many broken links of a page name a likely target ("did you mean"); later ones do not,
+    /// so that renaming a heading many links point to costs little to report.
+    static let suggestedLinkProblems = 50
 
     /// What rendering a page found out about its links and headings.
     struct Links: Sendable {
@@ -116,6 +123,7 @@ struct PageParser: Sendable {
         func location(_ line: Int, _ byteColumn: Int, marker: String?) -> SourceLocation {
             file.location(line: bodyStartLine + line - 1, utf8Column: byteColumn, marker: marker)
         }
+        var broken = 0
         let rendered = Markdown.render(
             parsed.body, options: markdown, footnotePrefix: footnotePrefix,
             headingIDPrefix: parsed.id + PageDirectory.headingSeparator,
@@ -139,8 +147,8 @@ struct PageParser: Sendable {
                     return nil
                 }
             },
-            resolveLink: { link, headings in
-                switch links.resolve(link.url, headings: headings) {
+            resolveLink: { link, anchors in
+                switch links.resolve(link.url, anchors: anchors, suggesting: broken < Self.suggestedLinkProblems) {
                 case .unchanged:
                     return nil
                 case .resolved(let href, let target, let check):
@@ -153,6 +161,7 @@ struct PageParser: Sendable {
                     }
                     return href
                 case .broken(let message, let target):
+                    broken += 1
                     if let target { found.flows.insert(target) }
                     diagnostics.append(file.error(message, at: location(link.line, link.byteColumn, marker: "[")))
                     return nil
@@ -169,6 +178,22 @@ struct PageParser: Sendable {
         )
         parsed.html = rendered.html
         found.headings = Set(rendered.headings)
+        if let action = parsed.action {
+            switch links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings)) {
+            case .unchanged:
+                break
+            case .resolved(let href, let target, let check):
+                found.flows.insert(target)
+                parsed.action?.href = href
+                if let check, let node = fields.actionNode {
+                    found.checks.append(
+                        AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: file, location: node.location))
+                }
+            case .broken(let message, let target):
+                if let target { found.flows.insert(target) }
+                diagnostics.append(file.error("'action': " + message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
+            }
+        }
         for warning in rendered.warnings {
             let location = file.location(line: bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn)
             diagnostics.append(file.warning(warning.message, at: location))
