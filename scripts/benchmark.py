@@ -2,6 +2,8 @@
 """sitegen's benchmark: builds a seeded synthetic site and measures, median of several runs after
 a warm-up, a full build, Debian's cmark over the same Markdown, a no-op rebuild, a rebuild after one
 page changed and one after sitegen.yml changed: wall time, CPU time and peak memory, with ratios.
+Every page has a Swift code block: a full build with highlighting off, and one whose blocks an
+earlier build highlighted, say what highlighting costs.
 
     python3 scripts/benchmark.py                 # 1,000 flows x 8 pages (8,000 pages)
     python3 scripts/benchmark.py --size large    # 10,000 flows x 8 pages (80,000 pages)
@@ -143,9 +145,18 @@ def main():
         def change_config(run):
             config.write_text(original_config + f"# edit {run}\n")
 
+        def build_state_only(_):
+            (site / ".sitegen-cache" / "build-state").unlink(missing_ok=True)
+
         figures = {}
         figures["full build"] = median_of(arguments.runs, no_cache, fresh_output)
         shutil.rmtree(fresh)
+        figures["full, blocks kept"] = median_of(arguments.runs, build_state_only, fresh_output)
+        shutil.rmtree(fresh)
+        config.write_text(original_config + "markdown:\n  highlight: false\n")
+        figures["full, no highlighting"] = median_of(arguments.runs, no_cache, fresh_output)
+        shutil.rmtree(fresh)
+        config.write_text(original_config)
         figures["full, after rm -rf output"] = median_of(arguments.runs, clean, build)
         listing = pathlib.Path(temporary) / "files.txt"
         listing.write_text("\n".join(map(str, pages)))
@@ -165,6 +176,8 @@ def main():
             ratio = f"{wall / cmark:.2f}x cmark"
         if name == "cmark, same pages":
             ratio = f"full build = {full / cmark:.2f}x"
+        if name == "full, no highlighting":
+            ratio = f"highlighting +{(full / wall - 1) * 100:.1f}%"
         print(f"{name:26}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
     print(f"\noutput: {output_mb:.1f} MB")
     # 100 MiB for the 8,000-page site (28.8 MB of output), and no faster than the output beyond.
@@ -174,6 +187,7 @@ def main():
         (f"peak memory at most {memory_budget:.0f} MiB", figures["full build"][2] <= memory_budget),
         ("no-op rebuild at most 10% of a full build", figures["no-op rebuild"][0] <= 0.10 * full),
         ("one page changed at most 15% of a full build", figures["one page changed"][0] <= 0.15 * full),
+        ("highlighting adds at most 25% to a full build", full <= 1.25 * figures["full, no highlighting"][0]),
     ]
     for name, met in targets:
         print(f"{'met ' if met else 'MISSED'}  {name}")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Renders the README's screenshots with headless Chromium: the example flow's first page, a middle
 page, right-to-left, dark and a phone-sized viewport; and, from the tutorial fixture, a long page
-and a flow of a hundred pages, on a desktop and a phone; and embed.js's dialog and sheet over a
-sample app. Run with `make screenshots`."""
+and a flow of a hundred pages, on a desktop and a phone; highlighted Swift and a diff, light and
+dark; and embed.js's dialog and sheet over a sample app. Run with `make screenshots`."""
 
 import functools
 import http.server
@@ -32,6 +32,9 @@ SHOTS = [
     ("long-page-phone.png", "tutorial", "wide-content/#build-log", 390, 844, "light", True, SCROLL),
     ("many-pages.png", "tutorial", "steps-100/#step-37", 1200, 760, "light", False, OPEN_LIST),
     ("many-pages-phone.png", "tutorial", "combine-ja/#page-control", 390, 844, "light", True, None),
+    ("code-light.png", "tutorial", "code-tour/#data-source", 1200, 760, "light", False, None),
+    ("code-dark.png", "tutorial", "code-tour/#the-fix", 1200, 760, "dark", False, None),
+    ("code-phone.png", "tutorial", "code-tour/#data-source", 390, 844, "dark", True, None),
     ("embed-dialog.png", "app", "dialog.html", 1200, 760, "light", False, None),
     ("embed-sheet.png", "app", "sheet.html", 390, 844, "light", True, None),
 ]

@@ -11,7 +11,7 @@
   };
 
   // Shows `flow` (what its embed.js holds) of `site`, styled by `styles`, run by `carousel`.
-  api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }, code) => {
+  api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }, [code, codeStyles] = []) => {
     const id = flow.id;
     const folder = new URL(encodeURIComponent(id) + "/", site.base);
     const host = document.createElement("sitegen-flow");
@@ -19,9 +19,12 @@
     // reset, and the theme's custom properties set on this element.
     host.style.cssText = "display: contents !important";
     const shadow = host.attachShadow({ mode: "open" });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(styles);
-    shadow.adoptedStyleSheets = [sheet];
+    // A flow with code blocks brings their styles and copy buttons (assets/code.js) along.
+    shadow.adoptedStyleSheets = [styles, codeStyles].filter(Boolean).map((text) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      return sheet;
+    });
     const asSheet = presentation === "sheet" || (presentation !== "dialog" && matchMedia("(max-width: 40rem)").matches);
     const dialog = element("dialog", asSheet ? "sg-dialog sg-sheet" : "sg-dialog", shadow);
     dialog.setAttribute("aria-label", flow.title);

@@ -58,8 +58,9 @@
       if (!site) throw new Error("sitegen: no flow named " + id);
       api.close();
       const mine = ticket;
-      const parts = ["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js", "assets/code.js"];
-      const [show, carousel, styles, flow, code] = await Promise.all(parts.map((path) => load(new URL(path, site.base).href)));
+      const fetch = (paths) => Promise.all(paths.map((path) => load(new URL(path, site.base).href)));
+      const [show, carousel, styles, flow] = await fetch(["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js"]);
+      const code = flow.code ? await fetch(["assets/code.js", "assets/embed-code-styles.js"]) : [];
       return mine === ticket ? show(site, flow, styles, carousel, settings, code) : "dismiss";
     };
   }

@@ -24,7 +24,7 @@
     // written or decoded (a footnote's id may hold `%`), and the page it is on.
     const find = (id) => root.querySelector("#" + CSS.escape(id));
     const target = (id) => {
-      try { return find(id) || find(decodeURIComponent(id)); } catch (error) { return find(id); }
+      try { return find(id) || find(decodeURIComponent(id)); } catch (error) { return null; }
     };
     const indexOf = (id) => pages.indexOf(target(id)?.closest(".sg-page"));
     // Events leave a shadow root (composed), so that a page embedding the flow hears them too.

@@ -60,7 +60,7 @@ def test_code_and_tables_use_a_wide_screen_while_prose_keeps_its_measure(browser
     widths = browser.execute_script("""
         const page = document.querySelector('.sg-page:not([inert]) .sg-body');
         const width = (s) => Math.max(...[...page.querySelectorAll(s)].map(e => e.getBoundingClientRect().width));
-        return { prose: width(':scope > p'), code: width(':scope > pre'), table: width(':scope > table') };""")
+        return { prose: width(':scope > p'), code: width(':scope > :is(pre, .sg-code)'), table: width(':scope > table') };""")
     assert widths["prose"] <= 36 * 16 + 1, widths
     assert 36 * 16 + 100 < widths["code"] <= 62 * 16 + 1, widths
     assert 36 * 16 + 100 < widths["table"] <= 62 * 16 + 1, widths

@@ -193,6 +193,34 @@ import Testing
         #expect(highlighting.highlightedCount == 1)
     }
 
+    /// Blocks are kept between builds: a rebuild after one page changed highlights only that
+    /// page's changed blocks, a full build after a template changed highlights none, and a store
+    /// that is not sitegen's is a store with nothing in it.
+    @Test func aRebuildHighlightsOnlyTheBlocksThatChanged() throws {
+        var files: [String: String] = [:]
+        for flow in 1...3 {
+            for page in 1...4 { files["content/f\(flow)/0\(page)-p.md"] = "# P\n\n```swift\nlet f\(flow)p\(page) = 1\n```\n\n```js\nvar same;\n```\n" }
+        }
+        let fileSystem = MemoryFileSystem(files)
+        let builder = SiteBuilder(fileSystem: fileSystem)
+        let first = builder.build(BuildOptions())
+        #expect(first.succeeded && first.highlightedBlocks == 13, "12 distinct Swift blocks and one JavaScript block")
+        fileSystem.add("content/f2/03-p.md", Array("# P\n\n```swift\nlet changed = 2\n```\n\n```js\nvar same;\n```\n".utf8))
+        let second = builder.build(BuildOptions())
+        #expect(second.rebuiltFlows == ["f2"] && second.highlightedBlocks == 1)
+        fileSystem.add("templates/page.mustache", Array("<div id=\"{{id}}\">{{{html}}}</div>\n".utf8))
+        let third = builder.build(BuildOptions())
+        #expect(third.outcome == .builtEverything && third.highlightedBlocks == 0)
+        #expect(fileSystem.text("output/f2/index.html")?.contains("<span class=\"hl-type\">let</span> changed") == true)
+        try fileSystem.remove("content/f1/01-p.md")
+        fileSystem.add(".sitegen-cache/highlight", Array("not sitegen's\n".utf8))
+        fileSystem.add("sitegen.yml", Array("title: Changed\n".utf8))
+        let fourth = builder.build(BuildOptions())
+        #expect(fourth.outcome == .builtEverything)
+        #expect(fourth.succeeded && fourth.highlightedBlocks == 12, "an unreadable store means highlighting again, not an error")
+        #expect(HighlightStore.load(loader: try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get(), folder: ".sitegen-cache").entries.count == 12)
+    }
+
     /// Every token colour of the theme, on the code's background and on each line's tint (marked,
     /// added, removed), light and dark: at least 4.5:1.
     @Test func everyTokenColourMeetsWCAGAAOnEveryBackground() throws {

@@ -137,6 +137,8 @@ extension SiteBuilder {
                 FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
             })
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(run.preparation.highlighting.storeToSave(pruning: true), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.highlightedBlocks = run.preparation.highlighting.highlightedCount
         return result
     }
 
@@ -232,6 +234,8 @@ extension SiteBuilder {
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(preparation.highlighting.storeToSave(pruning: false), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.highlightedBlocks = preparation.highlighting.highlightedCount
         return result
     }
 
@@ -248,6 +252,17 @@ extension SiteBuilder {
             tool, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : "",
             SiteLanguages.systemFingerprint(),
         ].joined(separator: "\u{0}")
+    }
+
+    /// Saves the highlighted blocks, when they changed; failing that, a warning.
+    private func save(_ store: HighlightStore?, loader: SiteLoader, folder: String) -> [Diagnostic] {
+        guard let store else { return [] }
+        do {
+            try store.save(loader: loader, folder: folder)
+            return []
+        } catch {
+            return [.warning("cannot keep the highlighted code blocks, so the next build highlights them again: \(error)", path: loader.diskPath(folder))]
+        }
     }
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).

@@ -30,6 +30,8 @@ package struct SiteBuilder: Sendable {
         /// How many flows and pages the site has (also when it was up to date).
         package var flowCount = 0
         package var pageCount = 0
+        /// How many code blocks the build highlighted, rather than found from an earlier build.
+        package var highlightedBlocks = 0
 
         /// True when the build produced its output, found it up to date, or the check passed.
         package var succeeded: Bool { outcome != .failed }
@@ -78,7 +80,8 @@ package struct SiteBuilder: Sendable {
             .flatMap { Path.relative($0, to: loader.root) }
         let resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
-        let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(inventory, loader: loader)
+        let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
+            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder)
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),

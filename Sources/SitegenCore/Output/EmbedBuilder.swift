@@ -12,6 +12,8 @@ enum EmbedBuilder {
     static let loaderPath = "embed.js"
     static let dialogPath = "assets/embed-dialog.js"
     static let stylesPath = "assets/embed-styles.js"
+    /// Code blocks' styles for the shadow root, which a flow with code blocks loads besides.
+    static let codeStylesPath = "assets/embed-code-styles.js"
     /// Each flow's script, in the flow's folder.
     static let flowFileName = "embed.js"
 
@@ -30,6 +32,11 @@ enum EmbedBuilder {
         "window.sitegen.part(" + json(shadowStylesheet(stylesheet + embedStylesheet) + shadowStylesheet(siteCSS)) + ");\n"
     }
 
+    /// The styles of code blocks for a shadow root, as a script.
+    static func codeStyles(_ stylesheet: String) -> String {
+        "window.sitegen.part(" + json(shadowStylesheet(stylesheet)) + ");\n"
+    }
+
     /// A flow's script: its carousel's markup and what the dialog needs around it. Style
     /// attributes become `data-sg-style`, which the loader applies from script: a strict Content
     /// Security Policy blocks style attributes in markup, not styles set from script. (Markup
@@ -39,6 +46,7 @@ enum EmbedBuilder {
         let value: JSONValue = [
             "id": .string(flow.slug), "title": .string(flow.title), "lang": .string(flow.settings.locale),
             "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(markup),
+            "code": .bool(flow.pages.contains { !$0.codeBlocks.isEmpty }),
         ]
         return Array("window.sitegen.part(".utf8) + value.utf8(indentation: 0, expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
     }

@@ -86,6 +86,7 @@ package struct SiteRenderer: Sendable {
             OutputFile(path: Self.scriptPath, text: theme.script),
             OutputFile(path: Self.codeStylesheetPath, text: theme.codeStylesheet),
             OutputFile(path: Self.codeScriptPath, text: theme.codeScript),
+            OutputFile(path: EmbedBuilder.codeStylesPath, text: EmbedBuilder.codeStyles(theme.codeStylesheet)),
             manifest,
             OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
             OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
@@ -161,8 +162,7 @@ package struct SiteRenderer: Sendable {
     func embedStyles(settings: SiteSettings) -> OutputFile {
         OutputFile(
             path: EmbedBuilder.stylesPath,
-            text: EmbedBuilder.styles(
-                stylesheet: theme.stylesheet + theme.codeStylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
+            text: EmbedBuilder.styles(stylesheet: theme.stylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
     }
 
     /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.

@@ -8,8 +8,9 @@ import Highlight
 enum SiteLanguages {
     static let directory = "languages"
 
-    /// The highlighter for the site `loader` reads; warnings for files it cannot use.
-    static func highlighting(_ inventory: SiteInventory, loader: SiteLoader) -> (CodeHighlighting, [Diagnostic]) {
+    /// The highlighter for the site `loader` reads, which remembers blocks in `cacheFolder`;
+    /// warnings for files it cannot use.
+    static func highlighting(_ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String) -> (CodeHighlighting, [Diagnostic]) {
         var files: [LanguageFile] = []
         var diagnostics: [Diagnostic] = []
         for entry in inventory.files(under: directory) {
@@ -31,7 +32,16 @@ enum SiteLanguages {
         for problem in files.isEmpty ? [] : library.indexProblems where own.contains(problem.path) {
             diagnostics.append(.warning("this language definition cannot be used (\(problem.message)); its blocks stay plain", path: problem.path))
         }
-        return (CodeHighlighting(library: library), diagnostics)
+        var definitions = ContentHash()
+        definitions.add(systemFingerprint())
+        for file in files {
+            definitions.add(file.path)
+            definitions.add(Array(file.contents ?? Data()))
+        }
+        let highlighting = CodeHighlighting(library: library, definitions: definitions.hex) {
+            HighlightStore.load(loader: loader, folder: cacheFolder).entries
+        }
+        return (highlighting, diagnostics)
     }
 
     /// What identifies the system's definitions as they are now, for the build's identity.
