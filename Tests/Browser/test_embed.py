@@ -466,3 +466,27 @@ def test_a_host_in_vertical_writing_mode(app, host):
     start_open(app)
     rect = in_dialog(app, "const r = root.querySelector('dialog').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, r.width]")
     assert rect[0] > 0 and rect[1] < rect[2] and rect[3] > 500, rect
+
+
+def test_code_blocks_bring_their_styles_and_copy_buttons_under_a_strict_policy(app, host, server):
+    app.get(host + "/background.html")
+    app.execute_script("window.violations = []; document.addEventListener('securitypolicyviolation', e => violations.push(e.violatedDirective))")
+    start_open(app, "tour")
+    wait(app, lambda: in_dialog(app, "return root.querySelectorAll('.sg-copy').length") == 2)
+    colours = in_dialog(app, """
+        const code = root.querySelector('pre .hl-type');
+        return [getComputedStyle(code).color, getComputedStyle(code.closest('pre')).color,
+                root.querySelector('.sg-copy').textContent]""")
+    assert colours[0] != colours[1], "tokens are coloured in the shadow root"
+    assert colours[2] == "Copy code"
+    assert app.execute_script("return window.violations") == []
+    fetched = app.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert server + "/basic/assets/embed-code-styles.js" in fetched
+    app.execute_script("sitegen.close()")
+
+
+def test_a_flow_without_code_loads_no_code_assets(app, host, server):
+    start_open(app, "welcome")
+    fetched = app.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert not any("code" in name for name in fetched), fetched
+    app.execute_script("sitegen.close()")
