@@ -2,10 +2,11 @@
 /// `container_context_starts_here`), and painting what they match.
 extension HighlightRun {
     func childStarts(_ child: ChildReference, _ state: Segment, _ line: Line, at position: Int) throws(RegexError) -> (Segment, Int)? {
-        let definition = language.definitions[child.index]
-        switch definition.kind {
+        // Most children do not start here: the definition is copied only for one that does.
+        switch language.definitions[child.index].kind {
         case .simple(let regex):
             guard let first = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+            let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
             guard let (match, matchEnd) = try applicableMatch(context, regex, line, at: position) else { return nil }
             if matchEnd == position, !context.endsParent || lineStart + position == state.start { return nil }
@@ -27,6 +28,7 @@ extension HighlightRun {
             return (next, matchEnd)
         case .container(let start?, _):
             guard let first = try start.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+            let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
             guard let (match, matchEnd) = try applicableMatch(context, start, line, at: position) else { return nil }
             if matchEnd == position, let last = state.lastChild, last.definition == child.index,

@@ -8,7 +8,7 @@ final class HighlightRun {
     var paint: [UInt8]
     var styleNames: [String] = [""]
     var styleIndex: [String: UInt8] = [:]
-    let scratch = RegexScratch()
+    let scratch = RegexScratch.borrow()
     let budget: Int
     /// The first byte not painted yet.
     var cursor = 0
@@ -17,6 +17,8 @@ final class HighlightRun {
     var lineLength = 0
     /// Every context made, to break the parent–child cycles once the run is over.
     var contexts: [RuntimeContext] = []
+
+    deinit { RegexScratch.giveBack(scratch) }
 
     init(language: CompiledLanguage, text: String) {
         self.language = language

@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 /// A compiled PCRE2 pattern, matched against UTF-8 bytes the way GtkSourceView's GRegex does:
 /// UTF and Unicode properties on, LF newlines, JIT-compiled when the JIT is available.
@@ -85,7 +86,23 @@ struct RegexMatch: Sendable {
 }
 
 /// One thread's match state: PCRE2 match data, the limits that bound a match, and a JIT stack.
-final class RegexScratch {
+/// Making one maps memory for the stack, so runs borrow them from `pool` and give them back.
+final class RegexScratch: @unchecked Sendable {
+    /// Scratches not in use; each is used by one run at a time, which is what makes it Sendable.
+    private static let pool = Mutex<[RegexScratch]>([])
+
+    /// A scratch of the pool's, or a new one, with its count of calls at zero.
+    static func borrow() -> RegexScratch {
+        let scratch = pool.withLock { $0.popLast() } ?? RegexScratch()
+        scratch.calls = 0
+        return scratch
+    }
+
+    /// Gives `scratch` back for a later run; the pool keeps a few, as many as runs at once.
+    static func giveBack(_ scratch: RegexScratch) {
+        pool.withLock { if $0.count < 16 { $0.append(scratch) } }
+    }
+
     static let pairs = 400
     let data: OpaquePointer?
     let context: OpaquePointer?

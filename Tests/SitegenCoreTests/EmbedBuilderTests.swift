@@ -42,4 +42,14 @@ import Testing
         let css = EmbedBuilder.shadowStylesheet(":root { --a: 1.5rem; }\nhtml { x: 0; }\nbody { margin: 2rem .5rem; }\n:root:not(.sg-js) .sg-bar { display: none; }\n")
         #expect(css == ":host { --a: 24px; }\n:host { x: 0; }\n.sg-embed { margin: 32px 8px; }\n.sg-no-js .sg-bar { display: none; }\n")
     }
+
+    /// The byte-wise rewrite of style attributes writes what `String.replacing` writes, whatever
+    /// characters surround them.
+    @Test(arguments: [
+        "", " style=\"", "a style=\"b\" style=\"c\"", "<p style=\"x\">한국어 style=\"é\u{301}\"</p> style=",
+        "🙂 style=\"🙂\"", "style=\"no leading space\"", String(repeating: "<div style=\"a\">é</div>", count: 200),
+    ])
+    func styleAttributesAreRewrittenLikeReplacing(_ markup: String) {
+        #expect(EmbedBuilder.replacingStyleAttributes(in: markup) == markup.replacing(#" style=""#, with: #" data-sg-style=""#))
+    }
 }

@@ -96,33 +96,43 @@ struct CodeBlockRenderer: Sendable {
         return run.style.isEmpty ? text : "<span class=\"hl-\(run.style)\">\(text)</span>"
     }
 
-    /// `code`'s lines, each with its line break.
+    /// `code`'s lines, each with its line break (cut byte by byte: a line break is one byte).
     static func lines(of code: String) -> [String] {
         var lines: [String] = []
-        var current = ""
-        for character in code {
-            current.append(character)
-            if character == "\n" || character == "\r\n" {
-                lines.append(current)
-                current = ""
+        let utf8 = code.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == 0x0A {
+                lines.append(String(code[start..<next]))
+                start = next
             }
+            index = next
         }
-        if !current.isEmpty { lines.append(current) }
+        if start != utf8.endIndex { lines.append(String(code[start...])) }
         return lines
     }
 
     /// `runs` cut at line breaks into `count` lines, each line's runs ending with its break.
     static func split(_ runs: [TokenRun], into count: Int) -> [[TokenRun]] {
         var lines: [[TokenRun]] = [[]]
+        lines.reserveCapacity(count + 1)
         for run in runs {
-            var rest = Substring(run.text)
-            while let newline = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
-                let piece = rest[...newline]
-                lines[lines.count - 1].append(TokenRun(style: run.style, text: String(piece)))
-                lines.append([])
-                rest = rest[rest.index(after: newline)...]
+            let text = run.text
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            var index = start
+            while index != utf8.endIndex {
+                let next = utf8.index(after: index)
+                if utf8[index] == 0x0A {
+                    lines[lines.count - 1].append(TokenRun(style: run.style, text: String(text[start..<next])))
+                    lines.append([])
+                    start = next
+                }
+                index = next
             }
-            if !rest.isEmpty { lines[lines.count - 1].append(TokenRun(style: run.style, text: String(rest))) }
+            if start != utf8.endIndex { lines[lines.count - 1].append(TokenRun(style: run.style, text: String(text[start...]))) }
         }
         if lines.last?.isEmpty == true, lines.count > count { lines.removeLast() }
         while lines.count < count { lines.append([]) }

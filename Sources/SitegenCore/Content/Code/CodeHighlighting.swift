@@ -22,6 +22,9 @@ final class CodeHighlighting: Sendable {
         var failures: [String: HighlightProblem] = [:]
         var added = false
         var missedDefinitions = false
+        /// Each info word's language, and each language compiled, as first found.
+        var languageIDs: [String: String?] = [:]
+        var compiled: [String: Result<CompiledLanguage, LanguageLoadError>] = [:]
         /// The blocks highlighted, neither remembered nor stored (two flows may meet one block at
         /// once and both highlight it; it counts once).
         var highlighted: Set<String> = []
@@ -67,7 +70,10 @@ final class CodeHighlighting: Sendable {
             state.withLock { $0.missedDefinitions = true }
             return nil
         }
-        guard let id = library.languageID(for: word) else { return (word, .failure(.unknownLanguage(word))) }
+        let found = state.withLock { $0.languageIDs[word] }
+        let languageID = found ?? library.languageID(for: word)
+        if found == nil { state.withLock { $0.languageIDs[word] = .some(languageID) } }
+        guard let id = languageID else { return (word, .failure(.unknownLanguage(word))) }
         var hash = ContentHash()
         for part in [SitegenVersion.version, definitions, id, code] { hash.add(part) }
         let key = hash.hex
@@ -81,7 +87,13 @@ final class CodeHighlighting: Sendable {
             return .success(runs)
         }
         if let known { return (id, known) }
-        let result = highlighter.highlight(code, language: id)
+        let language = state.withLock { $0.compiled[id] } ?? library.language(id)
+        state.withLock { $0.compiled[id] = language }
+        let result: Result<[TokenRun], HighlightProblem>
+        switch language {
+        case .success(let compiled): result = highlighter.highlight(code, with: compiled)
+        case .failure(let error): result = .failure(.definitionFailed(error))
+        }
         state.withLock { state in
             state.highlighted.insert(key)
             switch result {
