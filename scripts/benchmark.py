@@ -88,6 +88,19 @@ def median_of(runs, prepare, command, cwd=None):
     return tuple(statistics.median(s[i] for s in samples) for i in range(3))
 
 
+def interleaved(runs, variants):
+    """Medians of several (prepare, command) variants run in turn, one of each per round, so that a
+    machine's slow minutes weigh on every variant alike: for ratios between them."""
+    samples = {name: [] for name in variants}
+    for run in range(runs + 1):
+        for name, (prepare, command) in variants.items():
+            prepare(run)
+            sample = measure(command(run) if callable(command) else command)
+            if run > 0:
+                samples[name].append(sample)
+    return {name: tuple(statistics.median(s[i] for s in taken) for i in range(3)) for name, taken in samples.items()}
+
+
 def built_sitegen(given):
     """`given`, or sitegen built as `make` builds it: release, the Swift runtime linked statically."""
     if given is not None:
@@ -148,15 +161,26 @@ def main():
         def build_state_only(_):
             (site / ".sitegen-cache" / "build-state").unlink(missing_ok=True)
 
-        figures = {}
-        figures["full build"] = median_of(arguments.runs, no_cache, fresh_output)
+        # The same site with highlighting off, built in turn with it, for what highlighting costs.
+        plain = pathlib.Path(temporary) / "plain"
+        shutil.copytree(site, plain)
+        (plain / "sitegen.yml").write_text(original_config + "markdown:\n  highlight: false\n")
+
+        def plain_no_cache(_):
+            shutil.rmtree(plain / ".sitegen-cache", ignore_errors=True)
+
+        def plain_output(run):
+            return [sitegen, "build", "--quiet", "--site", plain, "--output", fresh / f"plain-{run}"]
+
+        def kept_output(run):
+            return build + ["--output", fresh / f"kept-{run}"]
+
+        figures = interleaved(arguments.runs, {
+            "full build": (no_cache, fresh_output),
+            "full, blocks kept": (build_state_only, kept_output),
+            "full, no highlighting": (plain_no_cache, plain_output),
+        })
         shutil.rmtree(fresh)
-        figures["full, blocks kept"] = median_of(arguments.runs, build_state_only, fresh_output)
-        shutil.rmtree(fresh)
-        config.write_text(original_config + "markdown:\n  highlight: false\n")
-        figures["full, no highlighting"] = median_of(arguments.runs, no_cache, fresh_output)
-        shutil.rmtree(fresh)
-        config.write_text(original_config)
         figures["full, after rm -rf output"] = median_of(arguments.runs, clean, build)
         listing = pathlib.Path(temporary) / "files.txt"
         listing.write_text("\n".join(map(str, pages)))

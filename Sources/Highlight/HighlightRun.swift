@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One text highlighted with one language, line by line, the way GtkSourceView's context engine
 /// analyses a buffer: at each position the ancestors' ends, then the children in order, then the
 /// context's own end; contexts marked `end-at-line-end` close at the line's end. Each byte is
@@ -10,6 +16,11 @@ final class HighlightRun {
     var styleIndex: [String: UInt8] = [:]
     let scratch = RegexScratch.borrow()
     let budget: Int
+    /// Each match call stays under PCRE2's limits, but many calls just under them could add up to
+    /// minutes for a hostile definition: a block may take this much of its thread's CPU time.
+    static let cpuSeconds = 2.0
+    private let startedCPU = HighlightRun.threadCPUTime()
+    private var checkedAt = 0
     /// The first byte not painted yet.
     var cursor = 0
     /// The current line: its first byte in `bytes` and its length without the line break.
@@ -102,19 +113,33 @@ final class HighlightRun {
         var position = 0
         var stalled = 0
         while position <= line.count {
-            guard let (next, newPosition) = try nextSegment(state, line, from: position) else { break }
+            let found = try nextSegment(state, line, from: position)
+            if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
+            if scratch.calls - checkedAt >= 32 {
+                checkedAt = scratch.calls
+                guard Self.threadCPUTime() - startedCPU <= Self.cpuSeconds else {
+                    throw RegexError(message: "more than \(Int(Self.cpuSeconds)) s for one block", offset: lineStart, isLimit: true)
+                }
+            }
+            guard let (next, newPosition) = found else { break }
             if newPosition == position, next === state { break }
             stalled = newPosition == position ? stalled + 1 : 0
             if stalled > 100 { break }
             state = next
             position = newPosition
-            if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
         }
         flush(state, to: line.count)
         if state.context.ancestorCanEnd || state.context.endsAtLineEnd {
             state = checkLineEnd(state)
         }
         return state
+    }
+
+    /// The calling thread's CPU time, in seconds.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     func checkLineEnd(_ state: Segment) -> Segment {

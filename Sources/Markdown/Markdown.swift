@@ -92,12 +92,15 @@ package enum Markdown {
                 byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
         }
-        let lines = codeBlocks.isEmpty ? nil : SourceText(bytes)
+        let lines = codeBlocks.isEmpty ? nil : SourceText(parsed)
         for node in codeBlocks {
-            let line = Int(cmark_node_get_start_line(node))
+            // A block moved in from text parsed again (a footnote's) knows where it was written.
+            let position = context?.inlinePositions[node]
+            let line = position?.line ?? Int(cmark_node_get_start_line(node))
+            let column = position?.column ?? Int(cmark_node_get_start_column(node))
             let block = MarkdownCodeBlock(
                 info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node)), line: line,
-                infoByteColumn: lines.map { infoColumn(of: node, line: $0.line(line)) } ?? 1)
+                infoByteColumn: lines.map { infoColumn(of: node, startingAt: column, line: $0.line(line)) } ?? 1)
             guard let html = renderCode(block), let custom = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: "") else {
                 continue
             }
@@ -150,8 +153,7 @@ package enum Markdown {
 
     /// The byte column (1-based) where a fenced block's info string starts on its opening line:
     /// after the fence and the blanks that follow it. The fence's own column for any other block.
-    private static func infoColumn(of node: OpaquePointer, line: ArraySlice<UInt8>) -> Int {
-        let start = Int(cmark_node_get_start_column(node))
+    private static func infoColumn(of node: OpaquePointer, startingAt start: Int, line: ArraySlice<UInt8>) -> Int {
         guard cmark_node_get_fence_info(node).map({ $0.pointee != 0 }) == true, start >= 1, start <= line.count else { return max(start, 1) }
         var index = line.startIndex + start - 1
         // Block quote markers and list indentation come before the fence, which starts at `start`.

@@ -31,7 +31,8 @@ import Testing
         ("  js {2}   title='a b'", CodeInfo.with(language: "js", word: "js", title: "a b", marked: [2])),
         ("swift{1}", CodeInfo.with(language: "swift", word: "swift", marked: [1])),
         ("diff-swift", CodeInfo.with(language: "swift", word: "diff-swift", diff: true)),
-        ("diff", CodeInfo.with(language: "diff", word: "diff")),
+        ("diff", CodeInfo.with(language: "", word: "diff", diff: true)),
+        ("patch", CodeInfo.with(language: "", word: "patch", diff: true)),
         ("title=x.txt", CodeInfo.with(language: "title=x.txt", word: "title=x.txt")),
         ("", CodeInfo.with(language: "", word: "")),
     ])
@@ -40,14 +41,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("swift titel=\"a\"", "unknown code block attribute 'titel'; did you mean 'title'?; sitegen knows title=\"…\", {1,3-5} and linenos", 6),
+        ("swift titel=\"a\"", "unknown code block attribute 'titel' (did you mean 'title'?); sitegen knows title=\"…\", {1,3-5} and linenos", 6),
+        ("swift linenos linenos", "'linenos' is given twice; the last one counts", 14),
         ("swift {9}", "line 9 is marked, but the block has 8 lines", 6),
         ("swift {3-1}", "'3-1' is not a line or a range of lines such as 3 or 5-7", 6),
         ("swift {x}", "'x' is not a line or a range of lines such as 3 or 5-7", 6),
         ("swift {1", "'{' opens marked lines but no '}' closes them", 6),
         ("swift title=\"a", "the quoted value of 'title' has no closing \"", 6),
         ("swift title=\"\"", "'title' is empty", 6),
-        ("swift linenos=3", "unknown code block attribute 'linenos'; did you mean 'linenos'?; sitegen knows title=\"…\", {1,3-5} and linenos", 6),
+        ("swift linenos=3", "'linenos' takes no value: write it alone", 6),
     ])
     func badInfoStringsAreWarningsWithTheirOffset(_ info: String, _ message: String, _ offset: Int) {
         let read = CodeInfo(info, lineCount: 8)
@@ -184,6 +186,19 @@ import Testing
         #expect(try body(fileSystem).contains("<pre><code class=\"language-slow\">aaaa"))
     }
 
+    /// Many matches each just under PCRE2's limit add up: a block stops at its CPU budget, with a
+    /// warning, however long it is (a hostile definition cannot make a build take minutes).
+    @Test func manyCostlyMatchesStopAtTheBlocksBudget() throws {
+        let definitions = """
+            <language id="slow" version="2.0"><styles><style id="s" map-to="def:string"/></styles>
+            <definitions><context id="slow"><include><context id="bad" style-ref="s"><match>(?:a+)+[0-9][0-9]</match></context></include></context></definitions></language>
+            """
+        let code = String(repeating: String(repeating: "a", count: 18) + "!\n", count: 20_000)
+        let (result, _) = build("```slow\n" + code + "```\n", files: ["languages/slow.lang": definitions])
+        #expect(result.succeeded)
+        #expect(result.diagnostics.map(\.message).contains { $0.contains("highlighting stopped") }, "\(result.diagnostics.map(\.message))")
+    }
+
     /// Each block is highlighted once per build, however many pages show it.
     @Test func aBlockRepeatedIsHighlightedOnce() throws {
         let highlighting = CodeHighlighting(library: LanguageLibrary())
@@ -208,6 +223,10 @@ import Testing
         fileSystem.add("content/f2/03-p.md", Array("# P\n\n```swift\nlet changed = 2\n```\n\n```js\nvar same;\n```\n".utf8))
         let second = builder.build(BuildOptions())
         #expect(second.rebuiltFlows == ["f2"] && second.highlightedBlocks == 1)
+        let loader = try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
+        let stored = HighlightStore.load(loader: loader, folder: ".sitegen-cache").entries
+        #expect(stored.count == 13, "the replaced block is gone, so an edit loop does not grow the store")
+        #expect(stored.values.first { $0.runs.map(\.text).joined() == "var same;\n" }?.flows == ["f1", "f2", "f3"])
         fileSystem.add("templates/page.mustache", Array("<div id=\"{{id}}\">{{{html}}}</div>\n".utf8))
         let third = builder.build(BuildOptions())
         #expect(third.outcome == .builtEverything && third.highlightedBlocks == 0)
@@ -218,7 +237,7 @@ import Testing
         let fourth = builder.build(BuildOptions())
         #expect(fourth.outcome == .builtEverything)
         #expect(fourth.succeeded && fourth.highlightedBlocks == 12, "an unreadable store means highlighting again, not an error")
-        #expect(HighlightStore.load(loader: try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get(), folder: ".sitegen-cache").entries.count == 12)
+        #expect(HighlightStore.load(loader: loader, folder: ".sitegen-cache").entries.count == 12)
     }
 
     /// Every token colour of the theme, on the code's background and on each line's tint (marked,
@@ -240,10 +259,40 @@ import Testing
             }
         }
         // Every def: style has a rule or is meant to be plain text.
-        let plain: Set<String> = ["identifier", "operator", "heading0"]
+        let plain: Set<String> = ["operator", "heading0"]
         for style in try Self.defStyles() where !plain.contains(style) {
             #expect(code.contains(".hl-\(style)") || (style.hasPrefix("heading") && code.contains("[class^=\"hl-heading\"]")), "no rule for \(style)")
         }
+    }
+
+    @Test func theStylesThatBecomeClassesAreDefLangs() throws {
+        #expect(CodeBlockRenderer.styles == Set(try Self.defStyles()))
+    }
+
+    /// A site's definition may name any style, and the cache may be tampered with: only def: styles
+    /// become classes, so no name can write markup into the page.
+    @Test func aStyleThatIsNotGtkSourceViewsStaysPlainText() throws {
+        let definition = """
+            <language id="inj" name="Inj" version="2.0" _section="Other">
+              <styles><style id="a" name="A" map-to="def:x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"/></styles>
+              <definitions><context id="inj"><include><context id="k" style-ref="a"><keyword>one</keyword></context>
+              <context id="k2" style-ref="def:keyword&quot; onclick=&quot;x"><keyword>two</keyword></context></include></context></definitions>
+            </language>
+            """
+        let (result, fileSystem) = build("```inj\none two\n```\n", files: ["languages/inj.lang": definition])
+        #expect(result.succeeded)
+        let html = try body(fileSystem)
+        #expect(!html.contains("<img") && !html.contains("onclick"))
+        #expect(html.contains("<code class=\"language-inj\">one two\n</code>"))
+        #expect(try manifestBlocks(fileSystem).first?.tokens == [ManifestToken(style: "", text: "one two\n")])
+    }
+
+    @Test func aMarkedLineOfADiffIsMarkedToo() throws {
+        let (_, fileSystem) = build("```diff {1,3}\n+a\n-b\n c\n```\n")
+        let html = try body(fileSystem)
+        #expect(html.contains("<ins class=\"sg-line sg-mark\">+a\n</ins><del class=\"sg-line\">-b\n</del><mark class=\"sg-line\"> c\n</mark>"))
+        let block = try #require(try manifestBlocks(fileSystem).first)
+        #expect(block.addedLines == [1] && block.removedLines == [2] && block.markedLines == [1, 3])
     }
 
     static func defStyles() throws -> [String] {

@@ -35,7 +35,7 @@ struct SubDocument {
         self.lines = lines
     }
 
-    /// Records where `node`'s images, links and text were written, before it moves into the body's tree.
+    /// Records where `node`'s images, links, code blocks and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
         context.adopted.formUnion(CMarkNode.descendants(of: node))
         for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
@@ -44,7 +44,7 @@ struct SubDocument {
             }
         }
         for descendant in CMarkNode.descendants(of: node)
-        where cmark_node_get_type(descendant) == CMARK_NODE_IMAGE || cmark_node_get_type(descendant) == CMARK_NODE_LINK {
+        where [CMARK_NODE_IMAGE, CMARK_NODE_LINK, CMARK_NODE_CODE_BLOCK].contains(cmark_node_get_type(descendant)) {
             let position = context.inlinePositions[descendant]
                 ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
             guard position.line > base, position.line <= base + lines.count else { continue }

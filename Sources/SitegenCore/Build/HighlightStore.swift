@@ -2,29 +2,42 @@ import Highlight
 
 /// Highlighted code blocks kept between builds in the build cache's folder (`highlight`), each by a
 /// key of everything that made it: sitegen's version, the definitions, the language and the text.
-/// A build highlights only the blocks it has not seen; a full build keeps only the blocks it used.
-/// An unreadable or foreign file is an empty store, never an error.
+/// A build highlights only the blocks it has not seen. Each entry names the flows that show it,
+/// so that a build keeps only what some flow still shows. An unreadable or foreign file is an
+/// empty store, never an error.
 struct HighlightStore: Sendable, Equatable {
     static let fileName = "highlight"
-    static let formatLine = "sitegen highlight cache 1\n"
+    static let formatLine = "sitegen highlight cache 2\n"
 
-    var entries: [String: [TokenRun]] = [:]
+    /// A block's runs and the flows that show it.
+    struct Entry: Sendable, Equatable {
+        var runs: [TokenRun]
+        var flows: Set<String>
+    }
+
+    var entries: [String: Entry] = [:]
 
     static func load(loader: SiteLoader, folder: String) -> HighlightStore {
         guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
             bytes.starts(with: formatLine.utf8)
         else { return HighlightStore() }
         var reader = NetstringReader(bytes, from: formatLine.utf8.count)
-        var entries: [String: [TokenRun]] = [:]
+        var entries: [String: Entry] = [:]
         guard let count = reader.int(), count >= 0 else { return HighlightStore() }
         for _ in 0..<count {
-            guard let key = reader.string(), let runCount = reader.int(), runCount >= 0 else { return HighlightStore() }
+            guard let key = reader.string(), let flowCount = reader.int(), flowCount >= 0 else { return HighlightStore() }
+            var flows: Set<String> = []
+            for _ in 0..<flowCount {
+                guard let flow = reader.string() else { return HighlightStore() }
+                flows.insert(flow)
+            }
+            guard let runCount = reader.int(), runCount >= 0 else { return HighlightStore() }
             var runs: [TokenRun] = []
             for _ in 0..<runCount {
                 guard let style = reader.string(), let text = reader.string() else { return HighlightStore() }
                 runs.append(TokenRun(style: style, text: text))
             }
-            entries[key] = runs
+            entries[key] = Entry(runs: runs, flows: flows)
         }
         return reader.isAtEnd ? HighlightStore(entries: entries) : HighlightStore()
     }
@@ -33,10 +46,12 @@ struct HighlightStore: Sendable, Equatable {
     func save(loader: SiteLoader, folder cacheFolder: String) throws {
         var writer = NetstringWriter()
         writer.add(entries.count)
-        for (key, runs) in entries.sorted(by: { $0.key < $1.key }) {
+        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.add(key)
-            writer.add(runs.count)
-            for run in runs {
+            writer.add(entry.flows.count)
+            entry.flows.sorted().forEach { writer.add($0) }
+            writer.add(entry.runs.count)
+            for run in entry.runs {
                 writer.add(run.style)
                 writer.add(run.text)
             }

@@ -38,7 +38,7 @@ extension SiteBuilder {
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         let (config, configDiagnostics) = reader.readConfig(inventory)
-        var preparation = prepare(options, loader: reader, inventory: inventory, config: config)
+        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, tool: tool)
         preparation.diagnostics += configDiagnostics
         let output = OutputWriter.trimmed(preparation.outputDirectory)
         // A preview's output is its own, inside its cache; any other is checked.
@@ -137,7 +137,7 @@ extension SiteBuilder {
                 FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
             })
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.diagnostics += save(run.preparation.highlighting.storeToSave(pruning: true), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(run.preparation.highlighting.storeToSave(rebuilt: nil), loader: run.loader, folder: run.options.workspace.cacheFolder)
         result.highlightedBlocks = run.preparation.highlighting.highlightedCount
         return result
     }
@@ -234,7 +234,7 @@ extension SiteBuilder {
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.diagnostics += save(preparation.highlighting.storeToSave(pruning: false), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(preparation.highlighting.storeToSave(rebuilt: Set(slugs)), loader: run.loader, folder: run.options.workspace.cacheFolder)
         result.highlightedBlocks = preparation.highlighting.highlightedCount
         return result
     }

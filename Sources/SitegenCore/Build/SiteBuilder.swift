@@ -63,7 +63,10 @@ package struct SiteBuilder: Sendable {
     }
 
     /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
-    func prepare(_ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?) -> Preparation {
+    /// `tool` (the program building, as `build` names it) is part of every remembered code block's key.
+    func prepare(
+        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, tool: String = SitegenVersion.version
+    ) -> Preparation {
         let (theme, themeDiagnostics) = ThemeLoader(loader: loader).load(inventory)
         var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
@@ -81,7 +84,7 @@ package struct SiteBuilder: Sendable {
         let resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
-            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder)
+            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder, tool: tool)
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),

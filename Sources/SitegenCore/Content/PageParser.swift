@@ -168,7 +168,7 @@ struct PageParser: Sendable {
                 }
             },
             renderCode: { block in
-                let rendered = code.render(block)
+                let rendered = code.render(block, flow: flow.slug)
                 parsed.codeBlocks.append(rendered.manifest)
                 for problem in rendered.problems {
                     diagnostics.append(file.warning(problem.message, at: location(block.line, block.infoByteColumn + problem.offset, marker: nil)))

@@ -18,7 +18,8 @@ struct CodeBlockRenderer: Sendable {
         var problems: [(message: String, offset: Int)] = []
     }
 
-    func render(_ block: MarkdownCodeBlock) -> Rendered {
+    /// `block`, on a page of the flow `flow`.
+    func render(_ block: MarkdownCodeBlock, flow: String = "") -> Rendered {
         let code = block.code
         let lineCount = code.isEmpty ? 0 : code.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (code.utf8.last == 0x0A ? 0 : 1)
         let info = CodeInfo(block.info, lineCount: lineCount)
@@ -26,6 +27,7 @@ struct CodeBlockRenderer: Sendable {
         var lines = Self.lines(of: code)
         // A diff's marks come off before its lines are highlighted, and go back on as text.
         var kinds: [LineKind] = lines.indices.map { info.markedLines.contains($0 + 1) ? .marked : .plain }
+        let marked = Set(info.markedLines.map { $0 - 1 })
         var signs: [String] = Array(repeating: "", count: lines.count)
         if info.isDiff {
             for index in lines.indices {
@@ -39,11 +41,13 @@ struct CodeBlockRenderer: Sendable {
         var runs = [TokenRun(style: "", text: body)]
         var languageID = ""
         if !info.language.isEmpty, !LanguageLibrary.isPlain(info.language), let highlighting,
-            let (id, result) = highlighting.highlight(body, language: info.language)
+            let (id, result) = highlighting.highlight(body, language: info.language, flow: flow)
         {
             switch result {
             case .success(let highlighted):
-                runs = highlighted
+                // Only GtkSourceView's own style names become classes: a site's definition (or a
+                // tampered cache) may name any, and a class is written into the page.
+                runs = highlighted.map { Self.styles.contains($0.style) ? $0 : TokenRun(style: "", text: $0.text) }
                 languageID = id
             case .failure(let problem):
                 let suggestion = problem == .unknownLanguage(info.language) ? highlighting.suggestion(for: info.language) : ""
@@ -70,13 +74,25 @@ struct CodeBlockRenderer: Sendable {
         html += info.word.isEmpty ? "<code>" : "<code class=\"language-\(HTMLEscaping.escape(info.word))\">"
         for (index, line) in perLine.enumerated() {
             let tag = wrapsLines ? kinds[index].tag : nil
-            if let tag { html += "<\(tag) class=\"sg-line\">" }
+            // A marked line of a diff is added or removed, and marked as well.
+            let isAlsoMarked = marked.contains(index) && kinds[index] != .marked
+            if let tag { html += isAlsoMarked ? "<\(tag) class=\"sg-line sg-mark\">" : "<\(tag) class=\"sg-line\">" }
             for run in line { html += Self.span(run) }
             if let tag { html += "</\(tag)>" }
         }
         html += "</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")
         return Rendered(html: html, manifest: manifest, problems: problems)
     }
+
+    /// The `def:` styles of GtkSourceView 5's `def.lang`, each a class of the theme (`hl-keyword`).
+    static let styles: Set<String> = [
+        "comment", "shebang", "doc-comment", "doc-comment-element", "constant", "character", "string", "special-char", "number",
+        "floating-point", "decimal", "base-n-integer", "complex", "special-constant", "boolean", "identifier", "function", "builtin",
+        "statement", "operator", "keyword", "type", "emphasis", "strong-emphasis", "inline-code", "insertion", "deletion", "link-text",
+        "link-symbol", "link-destination", "heading", "thematic-break", "preformatted-section", "list-marker", "preprocessor", "error",
+        "warning", "reserved", "note", "net-address", "underlined", "heading0", "heading1", "heading2", "heading3", "heading4",
+        "heading5", "heading6",
+    ]
 
     private enum LineKind {
         case plain, marked, added, removed

@@ -9,18 +9,17 @@ import Synchronization
 final class CodeHighlighting: Sendable {
     let library: LanguageLibrary
     private let highlighter: Highlighter
-    /// What identifies the definitions: the system's files and the site's own.
+    /// What identifies the definitions (the system's files and the site's own) and the program.
     private let definitions: String
     /// The blocks earlier builds highlighted, read the first time a block needs them.
-    private let loadStored: @Sendable () -> [String: [TokenRun]]
+    private let loadStored: @Sendable () -> [String: HighlightStore.Entry]
     private let state = Mutex(State())
 
     private struct State {
-        var stored: [String: [TokenRun]]?
-        /// The blocks this build showed, by key, and whether any was new.
-        var used: [String: [TokenRun]] = [:]
+        var stored: [String: HighlightStore.Entry]?
+        /// The blocks this build showed, by key, with the flows that show them, and whether any was new.
+        var used: [String: HighlightStore.Entry] = [:]
         var failures: [String: HighlightProblem] = [:]
-        var added = false
         var missedDefinitions = false
         /// Each info word's language, and each language compiled, as first found.
         var languageIDs: [String: String?] = [:]
@@ -30,7 +29,9 @@ final class CodeHighlighting: Sendable {
         var highlighted: Set<String> = []
     }
 
-    init(library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable () -> [String: [TokenRun]] = { [:] }) {
+    init(
+        library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable () -> [String: HighlightStore.Entry] = { [:] }
+    ) {
         self.library = library
         self.definitions = definitions
         loadStored = stored
@@ -44,17 +45,21 @@ final class CodeHighlighting: Sendable {
     /// that an earlier build had highlighted).
     var highlightedCount: Int { state.withLock { $0.highlighted.count } }
 
-    /// What to keep for the next build, or nil when the store need not change: with `pruning`,
-    /// only the blocks this build used (a whole site was built); otherwise those added to the rest.
-    func storeToSave(pruning: Bool) -> HighlightStore? {
+    /// What to keep for the next build, or nil when the store need not change. With `rebuilt`
+    /// nil, the whole site was built: only the blocks it showed are kept. Otherwise the flows in
+    /// `rebuilt` were built again, and what they no longer show goes, unless another flow shows it.
+    func storeToSave(rebuilt: Set<String>?) -> HighlightStore? {
         state.withLock { state in
-            let stored = state.stored ?? (state.used.isEmpty ? [:] : loadStored())
-            if pruning {
-                guard state.added || Set(stored.keys) != Set(state.used.keys) else { return nil }
-                return HighlightStore(entries: state.used)
+            let stored = state.stored ?? loadStored()
+            var entries = state.used
+            if let rebuilt {
+                for (key, entry) in stored {
+                    let others = entry.flows.subtracting(rebuilt)
+                    guard !others.isEmpty else { continue }
+                    entries[key, default: HighlightStore.Entry(runs: entry.runs, flows: [])].flows.formUnion(others)
+                }
             }
-            guard state.added else { return nil }
-            return HighlightStore(entries: stored.merging(state.used) { _, new in new })
+            return entries == stored ? nil : HighlightStore(entries: entries)
         }
     }
 
@@ -65,7 +70,7 @@ final class CodeHighlighting: Sendable {
 
     /// What the language named `word` makes of `code`: its runs, a problem, or nil when no
     /// definitions are installed (noted, for one warning per build).
-    func highlight(_ code: String, language word: String) -> (id: String, result: Result<[TokenRun], HighlightProblem>)? {
+    func highlight(_ code: String, language word: String, flow: String) -> (id: String, result: Result<[TokenRun], HighlightProblem>)? {
         guard !library.languages.isEmpty else {
             state.withLock { $0.missedDefinitions = true }
             return nil
@@ -75,15 +80,18 @@ final class CodeHighlighting: Sendable {
         if found == nil { state.withLock { $0.languageIDs[word] = .some(languageID) } }
         guard let id = languageID else { return (word, .failure(.unknownLanguage(word))) }
         var hash = ContentHash()
-        for part in [SitegenVersion.version, definitions, id, code] { hash.add(part) }
+        for part in [definitions, id, code] { hash.add(part) }
         let key = hash.hex
         let known = state.withLock { state -> Result<[TokenRun], HighlightProblem>? in
-            if let runs = state.used[key] { return .success(runs) }
+            if let entry = state.used[key] {
+                state.used[key]?.flows.insert(flow)
+                return .success(entry.runs)
+            }
             if let problem = state.failures[key] { return .failure(problem) }
             if state.stored == nil { state.stored = loadStored() }
             // A stored entry counts only if it is this text: a key that collided is highlighted again.
-            guard let runs = state.stored?[key], runs.map(\.text).joined() == code else { return nil }
-            state.used[key] = runs
+            guard let runs = state.stored?[key]?.runs, runs.map(\.text).joined() == code else { return nil }
+            state.used[key] = HighlightStore.Entry(runs: runs, flows: [flow])
             return .success(runs)
         }
         if let known { return (id, known) }
@@ -98,8 +106,7 @@ final class CodeHighlighting: Sendable {
             state.highlighted.insert(key)
             switch result {
             case .success(let runs):
-                state.used[key] = runs
-                state.added = true
+                state.used[key, default: HighlightStore.Entry(runs: runs, flows: [])].flows.insert(flow)
             case .failure(let problem):
                 state.failures[key] = problem
             }

@@ -40,9 +40,13 @@ struct CodeInfo: Sendable, Equatable {
         if word.lowercased().hasPrefix("diff-") {
             isDiff = true
             language = String(word.dropFirst(5))
-        } else if word.lowercased() == "diff" {
-            isDiff = false
+        } else if ["diff", "patch"].contains(word.lowercased()) {
+            // Its lines are marked added and removed; GtkSourceView's diff definition colours
+            // them with styles of its own, which no def: style stands for.
+            isDiff = true
+            language = ""
         }
+        var seen: Set<String> = []
         while true {
             skipBlanks()
             guard index < bytes.count else { break }
@@ -75,14 +79,20 @@ struct CodeInfo: Sendable, Equatable {
                     value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
                 }
             }
+            if ["title", "linenos"].contains(name), !seen.insert(name).inserted {
+                problems.append(("'\(name)' is given twice; the last one counts", start))
+            }
             switch (name, value) {
             case ("title", let value?):
                 if value.trimmingBlanks.isEmpty { problems.append(("'title' is empty", start)) } else { title = value }
             case ("linenos", nil):
                 lineNumbers = true
+            case ("linenos", _?):
+                problems.append(("'linenos' takes no value: write it alone", start))
             default:
                 let known = "title=\"…\", {1,3-5} and linenos"
-                problems.append(("unknown code block attribute '\(name)'\(Suggestion.didYouMean(name, in: ["title", "linenos"])); sitegen knows \(known)", start))
+                let guess = Suggestion.closest(to: name, in: ["title", "linenos"]).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append(("unknown code block attribute '\(name)'\(guess); sitegen knows \(known)", start))
             }
         }
     }

@@ -10,7 +10,9 @@ enum SiteLanguages {
 
     /// The highlighter for the site `loader` reads, which remembers blocks in `cacheFolder`;
     /// warnings for files it cannot use.
-    static func highlighting(_ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String) -> (CodeHighlighting, [Diagnostic]) {
+    static func highlighting(
+        _ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String, tool: String = SitegenVersion.version
+    ) -> (CodeHighlighting, [Diagnostic]) {
         var files: [LanguageFile] = []
         var diagnostics: [Diagnostic] = []
         for entry in inventory.files(under: directory) {
@@ -33,6 +35,7 @@ enum SiteLanguages {
             diagnostics.append(.warning("this language definition cannot be used (\(problem.message)); its blocks stay plain", path: problem.path))
         }
         var definitions = ContentHash()
+        definitions.add(tool)
         definitions.add(systemFingerprint())
         for file in files {
             definitions.add(file.path)
