@@ -290,7 +290,8 @@ import Testing
         let text = try #require(stream.next("failed"), "the pages were told")
         #expect(text.contains("error: the site folder \(site.path) no longer exists"), "\(text)")
         #expect(preview.get("/tour/").contains("First words"), "the last good build is still served")
-        #expect(preview.output.standardOutput.contains("the site folder is gone: waiting for it to come back"))
+        // The terminal's line and the pages' event are written apart: wait for the line.
+        try waitFor { preview.output.standardOutput.contains("the site folder is gone: waiting for it to come back") }
 
         try site.write("sitegen.yml", "title: Preview\n")
         try site.write("content/tour/01-a.md", "# Made again\n")

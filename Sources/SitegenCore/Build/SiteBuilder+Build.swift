@@ -137,7 +137,9 @@ extension SiteBuilder {
                 FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
             })
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.diagnostics += save(run.preparation.highlighting.storeToSave(rebuilt: nil), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(
+            run.preparation.highlighting.storesToSave(built: site.flows.map(\.slug)), allFlows: Set(site.flows.map(\.slug)),
+            loader: run.loader, folder: run.options.workspace.cacheFolder)
         result.highlightedBlocks = run.preparation.highlighting.highlightedCount
         return result
     }
@@ -234,7 +236,8 @@ extension SiteBuilder {
         record.flowCount = result.flowCount
         record.pageCount = result.pageCount
         result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.diagnostics += save(preparation.highlighting.storeToSave(rebuilt: Set(slugs)), loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(
+            preparation.highlighting.storesToSave(built: slugs), allFlows: nil, loader: run.loader, folder: run.options.workspace.cacheFolder)
         result.highlightedBlocks = preparation.highlighting.highlightedCount
         return result
     }
@@ -254,11 +257,12 @@ extension SiteBuilder {
         ].joined(separator: "\u{0}")
     }
 
-    /// Saves the highlighted blocks, when they changed; failing that, a warning.
-    private func save(_ store: HighlightStore?, loader: SiteLoader, folder: String) -> [Diagnostic] {
-        guard let store else { return [] }
+    /// Saves the highlighted blocks of the flows whose blocks changed, and with `allFlows` (a whole
+    /// build) removes those of flows that are gone; failing that, a warning.
+    private func save(_ stores: [String: HighlightStore], allFlows: Set<String>?, loader: SiteLoader, folder: String) -> [Diagnostic] {
         do {
-            try store.save(loader: loader, folder: folder)
+            for (flow, store) in stores.sorted(by: { $0.key < $1.key }) { try store.save(flow: flow, loader: loader, folder: folder) }
+            if let allFlows { try HighlightStore.removeOthers(than: allFlows, loader: loader, folder: folder) }
             return []
         } catch {
             return [.warning("cannot keep the highlighted code blocks, so the next build highlights them again: \(error)", path: loader.diskPath(folder))]

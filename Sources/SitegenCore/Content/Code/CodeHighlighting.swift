@@ -4,34 +4,34 @@ import Synchronization
 
 /// The highlighter one build shares between its flows: the languages it can load (a site's own
 /// `languages/` first, then the system's), each block's runs remembered by a key of what made
-/// them (also across builds, through `HighlightStore`), and whether any block asked for a
-/// language while no definitions were found at all.
+/// them (also across builds, each flow's in its own `HighlightStore`), and whether any block asked
+/// for a language while no definitions were found at all.
 final class CodeHighlighting: Sendable {
     let library: LanguageLibrary
     private let highlighter: Highlighter
     /// What identifies the definitions (the system's files and the site's own) and the program.
     private let definitions: String
-    /// The blocks earlier builds highlighted, read the first time a block needs them.
-    private let loadStored: @Sendable () -> [String: HighlightStore.Entry]
+    /// The blocks an earlier build kept for a flow, read the first time that flow needs them.
+    private let loadStored: @Sendable (String) -> [String: [TokenRun]]
     private let state = Mutex(State())
 
     private struct State {
-        var stored: [String: HighlightStore.Entry]?
-        /// The blocks this build showed, by key, with the flows that show them, and whether any was new.
-        var used: [String: HighlightStore.Entry] = [:]
+        /// Each flow's kept blocks, as read.
+        var stored: [String: [String: [TokenRun]]] = [:]
+        /// The blocks each flow showed in this build, by key, and all of them, by key.
+        var used: [String: [String: [TokenRun]]] = [:]
+        var memory: [String: [TokenRun]] = [:]
         var failures: [String: HighlightProblem] = [:]
         var missedDefinitions = false
         /// Each info word's language, and each language compiled, as first found.
         var languageIDs: [String: String?] = [:]
         var compiled: [String: Result<CompiledLanguage, LanguageLoadError>] = [:]
-        /// The blocks highlighted, neither remembered nor stored (two flows may meet one block at
+        /// The blocks highlighted, neither remembered nor kept (two flows may meet one block at
         /// once and both highlight it; it counts once).
         var highlighted: Set<String> = []
     }
 
-    init(
-        library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable () -> [String: HighlightStore.Entry] = { [:] }
-    ) {
+    init(library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }) {
         self.library = library
         self.definitions = definitions
         loadStored = stored
@@ -42,24 +42,20 @@ final class CodeHighlighting: Sendable {
     var missedDefinitions: Bool { state.withLock { $0.missedDefinitions } }
 
     /// How many blocks this build highlighted (each distinct text and language once, and none
-    /// that an earlier build had highlighted).
+    /// that an earlier build had kept).
     var highlightedCount: Int { state.withLock { $0.highlighted.count } }
 
-    /// What to keep for the next build, or nil when the store need not change. With `rebuilt`
-    /// nil, the whole site was built: only the blocks it showed are kept. Otherwise the flows in
-    /// `rebuilt` were built again, and what they no longer show goes, unless another flow shows it.
-    func storeToSave(rebuilt: Set<String>?) -> HighlightStore? {
+    /// The stores to write after a build: each flow it built whose blocks changed, with exactly
+    /// the blocks it shows now (empty for a flow that shows none), among `built`.
+    func storesToSave(built: [String]) -> [String: HighlightStore] {
         state.withLock { state in
-            let stored = state.stored ?? loadStored()
-            var entries = state.used
-            if let rebuilt {
-                for (key, entry) in stored {
-                    let others = entry.flows.subtracting(rebuilt)
-                    guard !others.isEmpty else { continue }
-                    entries[key, default: HighlightStore.Entry(runs: entry.runs, flows: [])].flows.formUnion(others)
-                }
+            var stores: [String: HighlightStore] = [:]
+            for flow in built {
+                let now = state.used[flow] ?? [:]
+                let before = state.stored[flow] ?? (now.isEmpty ? loadStored(flow) : [:])
+                if now != before { stores[flow] = HighlightStore(entries: now) }
             }
-            return entries == stored ? nil : HighlightStore(entries: entries)
+            return stores
         }
     }
 
@@ -68,8 +64,8 @@ final class CodeHighlighting: Sendable {
         Suggestion.didYouMean(word, in: library.names)
     }
 
-    /// What the language named `word` makes of `code`: its runs, a problem, or nil when no
-    /// definitions are installed (noted, for one warning per build).
+    /// What the language named `word` makes of `code` on a page of `flow`: its runs, a problem,
+    /// or nil when no definitions are installed (noted, for one warning per build).
     func highlight(_ code: String, language word: String, flow: String) -> (id: String, result: Result<[TokenRun], HighlightProblem>)? {
         guard !library.languages.isEmpty else {
             state.withLock { $0.missedDefinitions = true }
@@ -83,15 +79,13 @@ final class CodeHighlighting: Sendable {
         for part in [definitions, id, code] { hash.add(part) }
         let key = hash.hex
         let known = state.withLock { state -> Result<[TokenRun], HighlightProblem>? in
-            if let entry = state.used[key] {
-                state.used[key]?.flows.insert(flow)
-                return .success(entry.runs)
-            }
             if let problem = state.failures[key] { return .failure(problem) }
-            if state.stored == nil { state.stored = loadStored() }
-            // A stored entry counts only if it is this text: a key that collided is highlighted again.
-            guard let runs = state.stored?[key]?.runs, runs.map(\.text).joined() == code else { return nil }
-            state.used[key] = HighlightStore.Entry(runs: runs, flows: [flow])
+            if state.stored[flow] == nil { state.stored[flow] = loadStored(flow) }
+            // A kept entry counts only if it is this text: a key that collided is highlighted again.
+            guard let runs = state.memory[key] ?? state.stored[flow]?[key].flatMap({ $0.map(\.text).joined() == code ? $0 : nil })
+            else { return nil }
+            state.memory[key] = runs
+            state.used[flow, default: [:]][key] = runs
             return .success(runs)
         }
         if let known { return (id, known) }
@@ -106,7 +100,8 @@ final class CodeHighlighting: Sendable {
             state.highlighted.insert(key)
             switch result {
             case .success(let runs):
-                state.used[key, default: HighlightStore.Entry(runs: runs, flows: [])].flows.insert(flow)
+                state.memory[key] = runs
+                state.used[flow, default: [:]][key] = runs
             case .failure(let problem):
                 state.failures[key] = problem
             }

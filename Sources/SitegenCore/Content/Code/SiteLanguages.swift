@@ -41,8 +41,8 @@ enum SiteLanguages {
             definitions.add(file.path)
             definitions.add(Array(file.contents ?? Data()))
         }
-        let highlighting = CodeHighlighting(library: library, definitions: definitions.hex) {
-            HighlightStore.load(loader: loader, folder: cacheFolder).entries
+        let highlighting = CodeHighlighting(library: library, definitions: definitions.hex) { flow in
+            HighlightStore.load(flow: flow, loader: loader, folder: cacheFolder).entries
         }
         return (highlighting, diagnostics)
     }
