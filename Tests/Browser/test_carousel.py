@@ -1,6 +1,5 @@
 """The carousel runtime in real Chromium: every behaviour the runtime promises."""
 
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -44,12 +43,13 @@ def test_indicators_pick_a_page_and_mark_the_current_one(browser, server):
 
 def test_arrow_home_and_end_keys_page_when_focus_is_inside(browser, server):
     open_flow(browser, server, "example/welcome/")
+    record_events(browser)
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    time.sleep(0.3)
-    assert state(browser)["current"] == 0, "keys do nothing while focus is outside the carousel"
     next_button = browser.find_element(By.CSS_SELECTOR, ".sg-bar-next")
     next_button.send_keys(Keys.ARROW_RIGHT)
     settle(browser, 1)
+    # Keys are handled in order: by the time the second has moved the carousel, the first was seen.
+    assert [e[1] for e in events(browser) if e[0] == "pagewillappear"] == [1], "keys do nothing while focus is outside the carousel"
     next_button.send_keys(Keys.END)
     assert settle(browser, 5)["active"].startswith("sg-bar-finish"), "Next made way for the finish, which has focus"
     browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
@@ -62,9 +62,11 @@ def test_keys_typed_into_a_field_stay_in_the_field(browser, server):
     open_flow(browser, server, "browser/tour/#two")
     settle(browser, 1)
     field = browser.find_element(By.ID, "name")
+    record_events(browser)
     field.send_keys("ab", Keys.ARROW_LEFT, Keys.END, Keys.HOME, "c", Keys.ARROW_RIGHT)
-    time.sleep(0.3)
-    assert state(browser)["current"] == 1
+    browser.find_element(By.CSS_SELECTOR, ".sg-bar-next").send_keys(Keys.ARROW_RIGHT)
+    settle(browser, 2)
+    assert [e[1] for e in events(browser) if e[0] == "pagewillappear"] == [2], "the field's keys moved nothing"
     assert field.get_attribute("value") == "cab"
 
 
@@ -181,13 +183,18 @@ def test_advance_action_keeps_next_disabled_until_the_action_is_pressed(browser,
     open_flow(browser, server, "browser/tour/#three")
     gated = settle(browser, 2)
     assert gated["nextDisabled"] == "true"
+    record_events(browser)
     next_button = browser.find_element(By.CSS_SELECTOR, ".sg-bar-next")
     next_button.click()
     next_button.send_keys(Keys.ARROW_RIGHT)
     next_button.send_keys(Keys.END)
     dot(browser, 4).click()
-    time.sleep(0.5)
-    assert state(browser)["current"] == 2, "nothing moves past the page until its action is pressed"
+    # Then a move that is allowed: once it is done, every attempt before it was handled.
+    click(browser, ".sg-bar-prev")
+    settle(browser, 1)
+    assert [e[1] for e in events(browser) if e[0] == "pagewillappear"] == [1], "nothing moved past the page until its action was pressed"
+    click(browser, ".sg-bar-next")
+    settle(browser, 2)
     browser.find_element(By.CSS_SELECTOR, ".sg-page:not([inert]) .sg-action a").click()
     settle(browser, 3)
     click(browser, ".sg-bar-prev")
@@ -209,11 +216,11 @@ def test_right_to_left_mirrors_the_arrow_keys(browser, server):
 def test_vertical_flows_page_with_up_and_down(browser, server):
     open_flow(browser, server, "browser/vertical/")
     next_button = browser.find_element(By.CSS_SELECTOR, ".sg-bar-next")
+    record_events(browser)
     next_button.send_keys(Keys.ARROW_RIGHT)
-    time.sleep(0.3)
-    assert state(browser)["current"] == 0
     next_button.send_keys(Keys.ARROW_DOWN)
     settle(browser, 1)
+    assert [e[1] for e in events(browser) if e[0] == "pagewillappear"] == [1], "a vertical flow ignores left and right"
     next_button.send_keys(Keys.ARROW_UP)
     settle(browser, 0)
 
@@ -290,7 +297,9 @@ def test_nothing_shifts_on_load_or_while_paging(browser, server):
     """)
     for path in ["example/welcome/", "example/index.html", "browser/tour/", "browser/rtl/"]:
         open_flow(browser, server, path, ready=path.endswith("/"))
-        time.sleep(0.5)
+        # Fonts loaded and two frames drawn: whatever would shift has shifted.
+        browser.execute_async_script(
+            "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
         assert browser.execute_script("return window.sgShift") == 0, f"layout shifted on loading {path}"
         if path.endswith("/"):
             click(browser, ".sg-bar-next")

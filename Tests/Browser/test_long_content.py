@@ -4,7 +4,6 @@ width. Nothing scrolls sideways, a long page scrolls as one document with its co
 wide boxes scroll on their own and by keyboard, a long flow has a one-row indicator and a list of
 its pages, and axe-core finds nothing."""
 
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -91,8 +90,9 @@ def test_a_long_page_scrolls_as_the_document_with_its_controls_in_reach(browser,
           return /(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1 && e.clientHeight > 0;
         }).map(e => e.className || e.tagName)""")
     assert scrollers == [], "only the document scrolls vertically"
-    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight / 2)")
-    time.sleep(0.2)
+    browser.execute_async_script(
+        "const done = arguments[0]; window.scrollTo(0, document.documentElement.scrollHeight / 2);"
+        " requestAnimationFrame(() => requestAnimationFrame(() => done()))")
     in_view = browser.execute_script("""
         return ['.sg-bar-prev', '.sg-bar-next', '.sg-bar-skip', '.sg-count, .sg-picker'].map(s => {
           const r = document.querySelector(s).getBoundingClientRect();

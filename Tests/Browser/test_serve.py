@@ -13,7 +13,6 @@ import signal
 import socket
 import subprocess
 import threading
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -44,6 +43,22 @@ class Preview:
         assert match, f"serve did not start: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}"
         self.url = match.group(1)
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+        # What it prints from now on, read as it comes, for tests to wait on.
+        self.lines = []
+        self.printed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.printed:
+                self.lines.append(line)
+                self.printed.notify_all()
+
+    def wait_for_line(self, text, seconds=20):
+        """Waits until a line holding `text` is printed (counting those printed already)."""
+        with self.printed:
+            found = self.printed.wait_for(lambda: any(text in line for line in self.lines), timeout=seconds)
+        assert found, f"serve never printed {text!r}: {self.lines}"
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
@@ -78,13 +93,18 @@ def test_an_edited_page_reloads_on_the_same_carousel_page(browser, preview):
 
 
 def test_other_flows_are_not_reloaded(browser, preview):
+    # Each load of the page counts itself, so a reload that should not happen is seen.
+    browser.add_startup_script("sessionStorage.loads = (+sessionStorage.loads || 0) + 1")
     browser.get(preview.url + "whats-new/")
     wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
-    browser.execute_script("window.sitegenMarker = 1")
     page = preview.site / "content" / "welcome" / "01-welcome.md"
     page.write_text(page.read_text() + "\nOne more line.\n")
-    time.sleep(1.5)
-    assert browser.execute_script("return window.sitegenMarker") == 1
+    preview.wait_for_line("rebuilt welcome")
+    # A change to this flow next, after the other's own reload event: it reloads the page once.
+    own = preview.site / "content" / "whats-new" / "01-widgets.md"
+    own.write_text(own.read_text() + "\nA line of its own.\n")
+    wait_for(browser, lambda: "A line of its own." in browser.find_element(By.TAG_NAME, "main").text)
+    assert browser.execute_script("return sessionStorage.loads") == "2", "only the change to this flow reloaded it"
 
 
 def test_a_broken_page_shows_the_error_and_fixing_it_takes_it_away(browser, preview):
@@ -156,7 +176,7 @@ def test_a_site_that_starts_broken_serves_its_errors_until_fixed(browser, sitege
 
 def test_serving_leaves_the_output_folder_alone(preview):
     (preview.site / "content" / "welcome" / "01-welcome.md").write_text("# Changed\n")
-    time.sleep(1)
+    preview.wait_for_line("rebuilt welcome")
     assert not (preview.site / "output").exists() or not any((preview.site / "output").iterdir())
 
 
@@ -168,7 +188,7 @@ def test_a_busy_port_fails_clearly_and_sigterm_ends_with_status_0(sitegen, tmp_p
     assert second.returncode == 1
     assert f"port {first.port} on 127.0.0.1 is in use" in second.stderr
     assert first.stop() == 0
-    assert "Stopped." in first.process.stdout.read()
+    first.wait_for_line("Stopped.")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", first.port))  # the port is free again
 
