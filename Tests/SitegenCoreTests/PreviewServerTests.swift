@@ -61,7 +61,7 @@ import Testing
             let text = HTTPServerTests.exchange("GET /_sitegen/events HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: eventsPort, seconds: 8)
             listener.received.withLock { $0 = text }
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        try waitFor { server.listeningPages == 1 }
         try site.write("content/tour/01-a.md", "# First words, edited\n")
         try waitFor { output.standardOutput.contains("rebuilt tour") }
         let edited = HTTPServerTests.exchange("GET /tour/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)

@@ -33,6 +33,9 @@ package final class PreviewServer: Sendable {
     private let options: Options
     private let environment: CLIEnvironment
     private let live = LiveReload()
+
+    /// How many pages are listening for rebuilds now.
+    package var listeningPages: Int { live.clientCount }
     private let state = Mutex(PreviewRouter.State())
     /// Whether `stop()` was called, and the watcher to wake when it is.
     private let stopping = Mutex<(requested: Bool, watcher: FileWatcher?)>((false, nil))
