@@ -33,6 +33,11 @@ package enum HighlightProblem: Error, Sendable, Equatable {
 package struct Highlighter: Sendable {
     package let library: LanguageLibrary
 
+    /// The most steps one pattern match may take, and the CPU time one block may: past either,
+    /// the block is left plain.
+    package static let matchLimit = Int(RegexScratch.matchLimit)
+    package static let cpuSecondsPerBlock = HighlightRun.cpuSeconds
+
     package init(library: LanguageLibrary = LanguageLibrary()) {
         self.library = library
     }

@@ -110,7 +110,10 @@ final class RegexScratch: @unchecked Sendable {
     /// How many matches were run, for the engine's overall budget.
     var calls = 0
 
-    init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 5_000) {
+    /// The most steps one match may take (PCRE2's match limit).
+    static let matchLimit: UInt32 = 1_000_000
+
+    init(matchLimit: UInt32 = RegexScratch.matchLimit, depthLimit: UInt32 = 5_000) {
         data = pcre2_match_data_create_8(UInt32(Self.pairs), nil)
         context = pcre2_match_context_create_8(nil)
         stack = pcre2_jit_stack_create_8(64 * 1024, 4 * 1024 * 1024, nil)
