@@ -15,6 +15,7 @@ import Testing
         "content/guide/05-later.md": "---\ndraft: true\n---\n# Later\n",
         "content/more/01-deep.md": "---\nid: deep\n---\n# Deep dive\n\n### Go *further*: now!\n",
         "content/more/02 two words.md": "# Two\n",
+        "content/guide/06-fnord.md": "# Fnord\n",
     ]
 
     private func build(_ page: String, drafts: Bool = false, more: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
@@ -46,6 +47,7 @@ import Testing
         ("[a](04-step.md)", "#step-4"),
         ("[a](#step)", "#step-3--step"),
         ("[a](#local-setup)", "#local-setup"),
+        ("[a](#fnord) [b](#fnord--fnord)", "#fnord #fnord--fnord"),
         ("[a](#local-setup--install-node)", "#local-setup--install-node"),
         ("[a](../more/01-deep.md)", "../more/#deep"),
         ("[a](../more/01-deep.md#go-further-now)", "../more/#deep--go-further-now"),

@@ -122,7 +122,7 @@ struct PageLinkResolver: Sendable {
             }
             if anchors.footnotes.contains(fragment) || anchors.footnotes.contains(anchor) { return .unchanged }
             let pages = directory.flows[flow] ?? .init()
-            if !anchor.hasPrefix("fn"), let known = idInFlow(anchor, pages) {
+            if let known = idInFlow(anchor, pages) {
                 return known.map { .resolved(href: "#" + anchor, flow: flow, check: $0) } ?? .unchanged
             }
             if anchor.hasPrefix("fn-") || anchor.hasPrefix("fnref-") {
