@@ -211,12 +211,16 @@ import Testing
 
     @Test func anEventStreamCarriesWhatIsSentAndEndsWhenClosed() async throws {
         let stream = EventStream()
+        let asked = Mutex(false)
         let server = try Self.start { _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: .events(stream))
+            asked.withLock { $0 = true }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: .events(stream))
         }
         defer { server.stop() }
         let port = server.port
-        let reading = Task.detached { Self.exchange("GET /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port, seconds: 5) }
+        let reading = Task.detached { Self.exchange("GET /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port, seconds: 10) }
+        // The request has reached the handler (on a loaded machine that can take a while).
+        try #require(eventually(within: 10) { asked.withLock { $0 } }, "the request reached the server")
         try await Task.sleep(for: .milliseconds(300))
         #expect(stream.send("event: one\ndata: 1\n\n"))
         try await Task.sleep(for: .milliseconds(300))
