@@ -19,7 +19,7 @@ enum Alerts {
                         line: Int(cmark_node_get_start_line(quote)), byteColumn: markerColumn(of: quote, in: source)))
                 continue
             }
-            let title = escaped(titles[kind].flatMap { $0.isEmpty ? nil : $0 } ?? name)
+            let title = Markdown.escapedAttribute(titles[kind].flatMap { $0.isEmpty ? nil : $0 } ?? name)
             let enter = "<div class=\"sg-alert sg-alert-\(kind.rawValue)\" role=\"note\" aria-label=\"\(title)\">\n"
                 + "<p class=\"sg-alert-title\">\(title)</p>\n"
             guard let alert = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: enter, exit: "</div>") else { continue }
@@ -61,19 +61,5 @@ enum Alerts {
         let start = max(Int(cmark_node_get_start_column(quote)) - 1, 0)
         let bracket = line.dropFirst(start).firstIndex(of: UInt8(ascii: "["))
         return bracket.map { $0 - line.startIndex + 1 } ?? start + 1
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
