@@ -2,7 +2,7 @@ import Diagnostics
 import Markdown
 
 /// What a link on a page becomes.
-enum PageLink: Equatable, Sendable {
+enum PageLink: Sendable {
     /// Not a link to a page of the site (another site, a file, an address the author wrote for
     /// the output): left as written.
     case unchanged
@@ -19,15 +19,6 @@ enum PageLink: Equatable, Sendable {
         var address = String(href[..<hash])
         if address == "./" { address = "" }
         return .resolved(href: address + query + href[hash...], flow: flow, check: check)
-    }
-
-    static func == (lhs: PageLink, rhs: PageLink) -> Bool {
-        switch (lhs, rhs) {
-        case (.unchanged, .unchanged): true
-        case let (.resolved(a, f, c), .resolved(b, g, d)): a == b && f == g && c?.page == d?.page && c?.anchor == d?.anchor
-        case let (.broken(a, f), .broken(b, g)): a == b && f == g
-        default: false
-        }
     }
 }
 
