@@ -112,22 +112,28 @@ struct CodeBlockRenderer: Sendable {
         return run.style.isEmpty ? text : "<span class=\"hl-\(run.style)\">\(text)</span>"
     }
 
-    /// `code`'s lines, each with its line break (cut byte by byte: a line break is one byte).
-    static func lines(of code: String) -> [String] {
-        var lines: [String] = []
-        let utf8 = code.utf8
+    /// `text` cut after each line break (byte by byte: a line break is one byte), in order; the
+    /// last piece has no break when the text does not end with one.
+    static func pieces(of text: String) -> [Substring] {
+        var pieces: [Substring] = []
+        let utf8 = text.utf8
         var start = utf8.startIndex
         var index = start
         while index != utf8.endIndex {
             let next = utf8.index(after: index)
             if utf8[index] == 0x0A {
-                lines.append(String(code[start..<next]))
+                pieces.append(text[start..<next])
                 start = next
             }
             index = next
         }
-        if start != utf8.endIndex { lines.append(String(code[start...])) }
-        return lines
+        if start != utf8.endIndex { pieces.append(text[start...]) }
+        return pieces
+    }
+
+    /// `code`'s lines, each with its line break.
+    static func lines(of code: String) -> [String] {
+        pieces(of: code).map(String.init)
     }
 
     /// `runs` cut at line breaks into `count` lines, each line's runs ending with its break.
@@ -135,20 +141,10 @@ struct CodeBlockRenderer: Sendable {
         var lines: [[TokenRun]] = [[]]
         lines.reserveCapacity(count + 1)
         for run in runs {
-            let text = run.text
-            let utf8 = text.utf8
-            var start = utf8.startIndex
-            var index = start
-            while index != utf8.endIndex {
-                let next = utf8.index(after: index)
-                if utf8[index] == 0x0A {
-                    lines[lines.count - 1].append(TokenRun(style: run.style, text: String(text[start..<next])))
-                    lines.append([])
-                    start = next
-                }
-                index = next
+            for piece in pieces(of: run.text) {
+                lines[lines.count - 1].append(TokenRun(style: run.style, text: String(piece)))
+                if piece.utf8.last == 0x0A { lines.append([]) }
             }
-            if start != utf8.endIndex { lines[lines.count - 1].append(TokenRun(style: run.style, text: String(text[start...]))) }
         }
         if lines.last?.isEmpty == true, lines.count > count { lines.removeLast() }
         while lines.count < count { lines.append([]) }
