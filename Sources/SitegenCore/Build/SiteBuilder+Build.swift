@@ -31,14 +31,16 @@ extension SiteBuilder {
         let cacheLoad = Background { BuildCache.load(loader: loader, folder: cacheFolder) }
         let inventory = SiteInventory(loader: loader)
         let cache = cacheLoad.result()
-        let identity = Self.identity(options, tool: tool)
+        // The program: the tool and the language definitions it highlights with, looked at once.
+        let program = Self.program(tool)
+        let identity = Self.identity(options, program: program)
         let extras = SiteInventory(loader: loader, paths: cache?.extraInputs ?? []).files
         let fingerprint = BuildCache.fingerprint(
             inventory.files + extras, loader: loader, identity: identity, previous: cache?.entries ?? [])
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         let (config, configDiagnostics) = reader.readConfig(inventory)
-        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, tool: tool)
+        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program)
         preparation.diagnostics += configDiagnostics
         let output = OutputWriter.trimmed(preparation.outputDirectory)
         // A preview's output is its own, inside its cache; any other is checked.
@@ -154,10 +156,11 @@ extension SiteBuilder {
         var diagnostics = preparation.diagnostics.filter(\.isError)
         let renderer = SiteRenderer(theme: preparation.compiledTheme)
         var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
+        let directory = PageDirectory(flows: [:], inventory: run.inventory)
         for slug in slugs {
             let (source, loadDiagnostics) = run.loader.loadFlow(slug: slug, inventory: run.inventory)
             let assembled = preparation.assembler.assemble(
-                source, displayDirectory: run.loader.diskPath(source.directory), directory: PageDirectory(flows: [:], inventory: run.inventory))
+                source, displayDirectory: run.loader.diskPath(source.directory), directory: directory)
             // A link between this flow and another needs the other's pages: the whole site is built.
             let linkedFrom = cache.flows.contains { !slugs.contains($0.slug) && $0.linkedFlows.contains(slug) }
             if linkedFrom || !assembled.linkedFlows.isEmpty {
@@ -249,12 +252,10 @@ extension SiteBuilder {
             .filter { path in !SiteInventory.roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
     }
 
-    /// What identifies a build besides its inputs: the tool and the options.
-    private static func identity(_ options: BuildOptions, tool: String) -> String {
-        [
-            tool, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : "",
-            SiteLanguages.systemFingerprint(),
-        ].joined(separator: "\u{0}")
+    /// What identifies a build besides its inputs: the program (`program(_:)`) and the options.
+    private static func identity(_ options: BuildOptions, program: String) -> String {
+        [program, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
+            .joined(separator: "\u{0}")
     }
 
     /// Saves the highlighted blocks of the flows whose blocks changed, and with `allFlows` (a whole

@@ -63,9 +63,9 @@ package struct SiteBuilder: Sendable {
     }
 
     /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
-    /// `tool` (the program building, as `build` names it) is part of every remembered code block's key.
+    /// `program` (see `program(_:)`) is part of every remembered code block's key.
     func prepare(
-        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, tool: String = SitegenVersion.version
+        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, program: String? = nil
     ) -> Preparation {
         let (theme, themeDiagnostics) = ThemeLoader(loader: loader).load(inventory)
         var (compiledTheme, templateDiagnostics) = theme.compile()
@@ -84,7 +84,7 @@ package struct SiteBuilder: Sendable {
         let resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
-            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder, tool: tool)
+            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder, program: program ?? Self.program(SitegenVersion.version))
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),
@@ -92,6 +92,12 @@ package struct SiteBuilder: Sendable {
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, highlighting: highlighting,
             outputDirectory: outputDirectory, diagnostics: diagnostics + languageDiagnostics)
+    }
+
+    /// What builds: `tool` (its version and binary) and the system's language definitions, whose
+    /// upgrade changes highlighted output.
+    static func program(_ tool: String) -> String {
+        tool + "\u{0}" + SiteLanguages.systemFingerprint()
     }
 
     /// The site as a model, ready to render: what `check` and `build` share.

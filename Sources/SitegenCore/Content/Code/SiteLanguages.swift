@@ -8,10 +8,11 @@ import Highlight
 enum SiteLanguages {
     static let directory = "languages"
 
-    /// The highlighter for the site `loader` reads, which remembers blocks in `cacheFolder`;
-    /// warnings for files it cannot use.
+    /// The highlighter for the site `loader` reads, which remembers blocks in `cacheFolder` under
+    /// keys that name `program` (the tool and the system's definitions); warnings for files it
+    /// cannot use.
     static func highlighting(
-        _ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String, tool: String = SitegenVersion.version
+        _ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String, program: String
     ) -> (CodeHighlighting, [Diagnostic]) {
         var files: [LanguageFile] = []
         var diagnostics: [Diagnostic] = []
@@ -35,8 +36,7 @@ enum SiteLanguages {
             diagnostics.append(.warning("this language definition cannot be used (\(problem.message)); its blocks stay plain", path: problem.path))
         }
         var definitions = ContentHash()
-        definitions.add(tool)
-        definitions.add(systemFingerprint())
+        definitions.add(program)
         for file in files {
             definitions.add(file.path)
             definitions.add(Array(file.contents ?? Data()))
