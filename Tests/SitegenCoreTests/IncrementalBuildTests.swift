@@ -66,7 +66,7 @@ import Testing
         let result = build(fileSystem)
         #expect(result.rebuiltFlows == ["beta"])
         #expect(result.flowCount == 3 && result.pageCount == 5)
-        #expect(Set(result.files.map(\.path)) == ["beta/index.html", "beta/embed.js", "beta/_site/art/logo.svg", "manifest.json", "embed.js"],
+        #expect(Set(result.outputs) == ["beta/index.html", "beta/embed.js", "beta/_site/art/logo.svg", "manifest.json", "embed.js"],
                 "the index is not rewritten: beta's summary did not change (only its content version, which the loader has)")
         #expect(runCLI(["build"], on: fileSystem).out == "Up to date: 3 flows, 5 pages in 0 ms → output\n")
         fileSystem.add("content/beta/02-d.md", Array("# D, again\n".utf8))
@@ -78,7 +78,7 @@ import Testing
         _ = build(fileSystem)
         fileSystem.add("content/beta/_index.md", Array("---\ntitle: Beta renamed\n---\n".utf8))
         let result = build(fileSystem)
-        #expect(result.files.map(\.path).contains("index.html"))
+        #expect(result.outputs.contains("index.html"))
         #expect(fileSystem.text("output/index.html")?.contains(">Beta renamed</a>") == true)
     }
 
@@ -110,6 +110,26 @@ import Testing
         #expect(build(fileSystem).upToDate, "fixed back to what the output holds")
     }
 
+    /// A flow's manifest fragment is kept in the cache; one gone or changed there is made again.
+    @Test(arguments: ["removed", "edited", "emptied"])
+    func aFragmentTheCacheLostIsMadeAgain(_ damage: String) throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        _ = build(fileSystem)
+        let fragments = fileSystem.snapshot.keys.filter { $0.hasPrefix(".sitegen-cache/manifest/") }.sorted()
+        #expect(fragments.count == 3, "one per flow")
+        let fragment = try #require(fragments.first)
+        switch damage {
+        case "removed": try fileSystem.remove(fragment)
+        case "edited": fileSystem.add(fragment, Array((fileSystem.text(fragment) ?? "").replacingOccurrences(of: "\"", with: "'").utf8))
+        default: fileSystem.add(fragment, [])
+        }
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded && (result.rebuiltFlows?.count ?? 0) == 2, "gamma, and the flow whose fragment was damaged: \(result.outcome)")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix(".sitegen-cache/manifest/") }.count == 3, "the old fragments are gone")
+    }
+
     @Test func aManifestChangedOutsideSitegenIsNotPiecedTogetherAgain() throws {
         let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
@@ -123,15 +143,18 @@ import Testing
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
     }
 
-    @Test func addingOrRemovingAFlowRebuildsEverything() throws {
+    @Test func aFlowAddedOrRemovedIsTheOnlyOneBuilt() throws {
         let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
         fileSystem.add("content/delta/01-g.md", Array("# G\n".utf8))
         let added = build(fileSystem)
-        #expect(added.rebuiltFlows == nil && added.site?.flows.count == 4)
+        #expect(added.rebuiltFlows == ["delta"] && added.flowCount == 4)
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+        #expect(fileSystem.text("output/index.html")?.contains(">Delta</a>") == true)
         try fileSystem.remove("content/delta")
         let removed = build(fileSystem)
-        #expect(removed.rebuiltFlows == nil && removed.site?.flows.count == 3)
+        #expect(removed.rebuiltFlows == [] && removed.flowCount == 3)
         #expect(fileSystem.kind(of: "output/delta") == nil)
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
     }
 }

@@ -6,14 +6,15 @@
 ///
 /// Files are hashed only when their size or modification time differ from the cache's record,
 /// as git's index does; a file touched without a change keeps its hash.
-struct BuildCache: Sendable, Equatable {
+struct BuildCache: Sendable, Equatable, Codable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
     static let lockFile = "lock"
-    static let formatLine = "sitegen build cache 6\n"
+    /// The first line of the state file: a cache of another format is no cache.
+    static let formatLine = "sitegen build cache 7\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
-    struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable, Codable {
         var path: String
         var status: FileStatus
         var hash: String
@@ -29,10 +30,13 @@ struct BuildCache: Sendable, Equatable {
     var extraInputs: [String] = []
     /// Every file of the output as that build left it, relative to the output.
     var outputs: [DirectoryWalker.Entry]
-    var flowCount: Int
-    var pageCount: Int
-    /// Each flow of that build, in index order; empty when the cache has none.
+    /// Each flow of that build, in index order.
     var flows: [FlowRecord] = []
+    /// Each file of the output that no one flow makes, with the key it was made from.
+    var products: [ProductRecord] = []
+
+    var flowCount: Int { flows.count }
+    var pageCount: Int { flows.reduce(0) { $0 + $1.summary.pageCount } }
 
     /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`).
     static let keptFileSize = 256 * 1024
@@ -101,100 +105,44 @@ struct BuildCache: Sendable, Equatable {
 
     // MARK: Reading and writing
 
-    /// The state file: a format line, then netstrings (see `save`).
+    /// The state file: the format line, then the cache as a record (`RecordEncoder`). Nil for
+    /// a missing, unreadable or foreign file: the build then starts over.
     static func load(loader: SiteLoader, folder: String = directory) -> BuildCache? {
         guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
             bytes.starts(with: formatLine.utf8)
         else { return nil }
-        var reader = NetstringReader(bytes, from: formatLine.utf8.count)
-        guard let digest = reader.string(), let globalDigest = reader.string(), let output = reader.string(),
-            let flowCount = reader.int(), let pageCount = reader.int(), let extraCount = reader.int()
-        else { return nil }
-        var extras: [String] = []
-        for _ in 0..<max(0, extraCount) {
-            guard let extra = reader.string() else { return nil }
-            extras.append(extra)
-        }
-        guard let entryCount = reader.int() else { return nil }
-        var entries: [Entry] = []
-        entries.reserveCapacity(max(0, entryCount))
-        for _ in 0..<max(0, entryCount) {
-            guard let path = reader.string(), let status = reader.status(), let hash = reader.string() else { return nil }
-            entries.append(Entry(path: path, status: status, hash: hash))
-        }
-        guard let outputCount = reader.int() else { return nil }
-        var outputs: [DirectoryWalker.Entry] = []
-        outputs.reserveCapacity(max(0, outputCount))
-        for _ in 0..<max(0, outputCount) {
-            guard let path = reader.string(), let status = reader.status() else { return nil }
-            outputs.append(DirectoryWalker.Entry(path: path, status: status))
-        }
-        guard let recordCount = reader.int() else { return nil }
-        var flows: [FlowRecord] = []
-        for _ in 0..<max(0, recordCount) {
-            guard let record = FlowRecord(reading: &reader) else { return nil }
-            flows.append(record)
-        }
-        guard reader.isAtEnd else { return nil }
-        return BuildCache(
-            digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: output, extraInputs: extras,
-            outputs: outputs, flowCount: flowCount, pageCount: pageCount, flows: flows)
+        return try? RecordDecoder.decode(BuildCache.self, from: bytes, at: formatLine.utf8.count)
     }
 
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
     func save(loader: SiteLoader, folder cacheFolder: String = directory) throws {
-        var writer = NetstringWriter()
-        for text in [digest, globalDigest, outputDirectory] { writer.add(text) }
-        for number in [flowCount, pageCount, extraInputs.count] { writer.add(number) }
-        extraInputs.forEach { writer.add($0) }
-        writer.add(entries.count)
-        for entry in entries {
-            writer.add(entry.path)
-            writer.add(entry.status)
-            writer.add(entry.hash)
-        }
-        writer.add(outputs.count)
-        for output in outputs {
-            writer.add(output.path)
-            writer.add(output.status)
-        }
-        writer.add(flows.count)
-        flows.forEach { $0.write(to: &writer) }
+        let record = try RecordEncoder.encode(self)
         let fileSystem = loader.fileSystem
         let folder = loader.diskPath(cacheFolder)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
-        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(writer.bytes)])
+        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record)])
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
+}
 
-    /// Each flow's fragment as a piece of the output's manifest, which `outputIsAsLeft` has
-    /// shown to be the file this cache describes.
-    func manifestFragments() -> [String: FilePiece]? {
-        let path = Path.join(outputDirectory, SiteRenderer.manifestPath)
-        guard let manifest = outputs.first(where: { $0.path == SiteRenderer.manifestPath }) else { return nil }
-        var fragments: [String: FilePiece] = [:]
-        for flow in flows {
-            guard flow.fragment.lowerBound >= 0, flow.fragment.upperBound <= manifest.status.size else { return nil }
-            fragments[flow.slug] = .range(flow.fragment, of: path)
-        }
-        return fragments
+/// A file's status as the cache keeps it: a regular file's size and times.
+extension FileStatus: Codable {
+    private enum CodingKeys: CodingKey { case size, modified, changed }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(modified, forKey: .modified)
+        try container.encode(changed, forKey: .changed)
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            size: try container.decode(Int.self, forKey: .size), modified: try container.decode(Int.self, forKey: .modified),
+            changed: try container.decode(Int.self, forKey: .changed))
     }
 }
 
-extension NetstringWriter {
-    mutating func add(_ status: FileStatus) {
-        add(status.size)
-        add(status.modified)
-        add(status.changed)
-    }
-}
-
-extension NetstringReader {
-    /// A regular file's status as `NetstringWriter.add(_:)` wrote it.
-    mutating func status() -> FileStatus? {
-        guard let size = int(), let modified = int(), let changed = int() else { return nil }
-        return FileStatus(size: size, modified: modified, changed: changed)
-    }
-}

@@ -34,9 +34,9 @@ extension SiteBuilder {
         // The program: the tool and the language definitions it highlights with, looked at once.
         let program = Self.program(tool)
         let identity = Self.identity(options, program: program)
-        let extras = SiteInventory(loader: loader, paths: cache?.extraInputs ?? []).files
+        let extras = cache?.extraInputs ?? []
         let fingerprint = BuildCache.fingerprint(
-            inventory.files + extras, loader: loader, identity: identity, previous: cache?.entries ?? [])
+            inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity, previous: cache?.entries ?? [])
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         let (config, configDiagnostics) = reader.readConfig(inventory)
@@ -58,25 +58,20 @@ extension SiteBuilder {
 
         let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
         let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
-        let plan = BuildPlanner.plan(
-            .init(
-                cache: cache, digest: fingerprint.digest, globalDigest: globalDigest, flowDigests: flowDigests,
-                outputDirectory: output, outputIsAsLeft: cache?.outputIsAsLeft(liveOutput) ?? false,
-                inputsHaveProblems: !inventory.problems.isEmpty))
-        let run = Run(
-            options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
-            liveOutput: liveOutput, fingerprint: fingerprint, identity: identity, globalDigest: globalDigest,
-            flowDigests: flowDigests)
-        switch (plan, cache) {
-        case (.upToDate, let cache?):
-            return Result(
-                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: [], flowCount: cache.flowCount,
-                pageCount: cache.pageCount)
-        case (.flows(let slugs), let cache?):
-            return rebuild(flows: slugs, cache: cache, run)
-        default:
-            return buildEverything(run)
+        // The last build's record is of use only for the output it describes, as it left it.
+        let previous = cache.flatMap { cache in
+            cache.outputDirectory == output && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
         }
+        if let previous, previous.digest == fingerprint.digest {
+            return Result(
+                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: [], flowCount: previous.flowCount,
+                pageCount: previous.pageCount)
+        }
+        return make(
+            Run(
+                options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
+                liveOutput: liveOutput, fingerprint: fingerprint, extraInputs: extras, identity: identity,
+                keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous))
     }
 
     /// What one build has found out before it renders anything.
@@ -90,159 +85,163 @@ extension SiteBuilder {
         /// Every file of the output as it is, when it could be listed.
         var liveOutput: [DirectoryWalker.Entry]?
         var fingerprint: BuildCache.Fingerprint
+        /// The files outside the usual roots that the fingerprint holds.
+        var extraInputs: [String]
         var identity: String
-        var globalDigest: String
-        var flowDigests: [String: String]
+        var keys: ProductKeys
+        /// The last build's cache, when the output is still as that build left it.
+        var previous: BuildCache?
     }
 
-    /// Renders every flow into a new output, each flow's files written as soon as they are
-    /// rendered, and swaps it in when everything was written.
-    private func buildEverything(_ run: Run) -> Result {
-        let modelled = model(run.options, loader: run.loader, inventory: run.inventory, preparation: run.preparation)
+    /// The one way a build makes its output: every file is part of a product (a flow's files, or
+    /// a site-wide product) with a key; a product whose key the last build recorded is carried
+    /// over as it is, every other one is made. With no usable cache, that is every product.
+    private func make(_ run: Run) -> Result {
+        let preparation = run.preparation
+        let cacheFolder = run.options.workspace.cacheFolder
+        // Flows whose key is unchanged, and whose manifest fragment the cache still holds, are kept.
+        let kept = (run.previous?.flows ?? []).filter { record in
+            record.key == run.keys.flow(record.slug, linkedFlows: record.linkedFlows)
+                && fileSystem.status(of: fragmentPath(record.fragment, run)).map { $0.sameContent(as: record.fragmentStatus) } == true
+        }
+        let modelled = model(run.options, loader: run.loader, inventory: run.inventory, preparation: preparation, kept: kept)
         guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: run.output) }
-        var result = Result(outcome: .failed, site: nil, files: [], outputDirectory: run.output, diagnostics: modelled.diagnostics)
-        let rendered: SiteRenderer.Rendered
-        let outputs: [DirectoryWalker.Entry]
+        // The settings and theme's warnings were reported by the build that made the theme's files.
+        let themeKept = run.previous?.globalDigest == run.keys.global
+        var result = Result(
+            outcome: .failed, site: nil, files: [], outputDirectory: run.output,
+            diagnostics: themeKept ? modelled.diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : modelled.diagnostics)
+        let digest = run.fingerprint.digest
+        let transaction: OutputTransaction
         do {
-            let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output)
-            rendered = SiteRenderer(theme: run.preparation.compiledTheme).render(site, recordingMisses: false, sink: transaction.write)
-            guard rendered.failures.isEmpty else {
-                result.diagnostics = (result.diagnostics + run.preparation.theme.diagnostics(for: rendered.failures)).sorted()
+            transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.previous == nil ? nil : run.liveOutput)
+        } catch {
+            result.diagnostics.append(.error(error.message, path: error.path))
+            return result
+        }
+
+        // Each flow's files go to the output, and its manifest fragment to the cache, as it is rendered.
+        let rendered = SiteRenderer(theme: preparation.compiledTheme).renderFlows(site) { flow in
+            transaction.write(flow.files)
+            transaction.keep(flow.fragment, at: fragmentPath(Self.fragmentName(digest, flow.slug), run))
+        }
+        guard rendered.failures.isEmpty else {
+            result.diagnostics = (result.diagnostics + preparation.theme.diagnostics(for: rendered.failures)).sorted()
+            return result
+        }
+        if let failure = transaction.failure {
+            result.diagnostics.append(.error(failure.message, path: failure.path))
+            return result
+        }
+        let made = Dictionary(modelled.made.map { ($0.slug, $0) }) { first, _ in first }
+        var records = kept
+        for flow in rendered.flows {
+            let facts = made[flow.slug]
+            let fragment = Self.fragmentName(digest, flow.slug)
+            guard let status = fileSystem.status(of: fragmentPath(fragment, run)) else {
+                result.diagnostics.append(.error("cannot write the build cache", path: fragmentPath(fragment, run)))
                 return result
             }
-            transaction.write(rendered.files)
+            records.append(FlowRecord(
+                slug: flow.slug, key: "", summary: flow.summary, outputs: flow.outputs, fragment: fragment, fragmentStatus: status,
+                linkedFlows: flow.linkedFlows, pages: facts?.pages ?? [], drafts: facts?.drafts ?? [],
+                assets: (facts?.assets ?? []).map(RecordedAsset.init)))
+        }
+        records.sort { FlowSummary.precedes($0.summary, $1.summary) }
+
+        // Then every site-wide product whose key changed.
+        let renderer = SiteRenderer(theme: preparation.compiledTheme)
+        let products = renderer.siteProducts(
+            settings: site.settings, staticFiles: site.staticFiles, summaries: records.map(\.summary),
+            fragments: records.map { ManifestFragment(name: $0.fragment, piece: .range(0..<$0.fragmentStatus.size, of: fragmentPath($0.fragment, run))) })
+        let recorded = Dictionary((run.previous?.products ?? []).map { ($0.name, $0) }) { first, _ in first }
+        var productRecords: [ProductRecord] = []
+        var carried = kept.flatMap(\.outputs)
+        for product in products {
+            let key = run.keys.site(product)
+            if let record = recorded[product.name], record.key == key {
+                carried += record.outputs
+                productRecords.append(record)
+                continue
+            }
+            do throws(MustacheRenderError) {
+                let files = try product.make()
+                transaction.write(files)
+                result.files += files
+                productRecords.append(ProductRecord(name: product.name, key: key, outputs: files.map(\.path)))
+            } catch {
+                result.diagnostics = (result.diagnostics + preparation.theme.diagnostics(for: [error])).sorted()
+                return result
+            }
+        }
+        transaction.carry(carried)
+        let outputs: [DirectoryWalker.Entry]
+        do {
             outputs = try transaction.commit()
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
             return result
         }
-        result.outcome = .builtEverything
+        let rebuilt = Set(rendered.flows.map(\.slug))
         result.site = site
-        result.files = rendered.files
-        result.outputs = rendered.files.map(\.path) + rendered.flows.flatMap(\.outputs)
-        result.flowCount = site.flows.count
-        result.pageCount = site.pageCount
+        // Everything, or only some flows (and whatever depends on them) with the rest carried over.
+        result.outcome = carried.isEmpty ? .builtEverything : .rebuiltFlows(records.map(\.slug).filter(rebuilt.contains))
+        result.outputs = result.files.map(\.path) + rendered.flows.flatMap(\.outputs)
+        result.flowCount = records.count
+        result.pageCount = records.reduce(0) { $0 + $1.summary.pageCount }
+        result.highlightedBlocks = preparation.highlighting.highlightedCount
 
-        // Remember what this build was made from, for the next one.
-        let extras = Self.outsideInputs(site.assets.map(\.source), loader: run.loader)
-        let final = extras.isEmpty
+        // Remember what this build was made from, for the next one. Files it read from outside
+        // the usual roots join the fingerprint, and with it every key.
+        let extras = Self.outsideInputs(records.flatMap { $0.assets.map(\.source) }, loader: run.loader)
+        let final = extras == run.extraInputs
             ? run.fingerprint
             : BuildCache.fingerprint(
                 run.inventory.files + SiteInventory(loader: run.loader, paths: extras).files, loader: run.loader,
                 identity: run.identity, previous: run.fingerprint.entries)
-        let record = BuildCache(
-            digest: final.digest,
-            globalDigest: extras.isEmpty ? run.globalDigest : FlowRecord.digests(of: final.entries, identity: run.identity).global,
-            entries: final.entries, outputDirectory: run.output, extraInputs: extras, outputs: outputs,
-            flowCount: result.flowCount, pageCount: result.pageCount,
-            flows: zip(rendered.flows, rendered.manifestFragments).map { flow, fragment in
-                FlowRecord(flow, digest: run.flowDigests[flow.slug] ?? "", fragment: fragment)
+        var keys = run.keys
+        keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global
+        let cache = BuildCache(
+            digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output, extraInputs: extras,
+            outputs: outputs,
+            flows: records.map { record in
+                var record = record
+                record.key = keys.flow(record.slug, linkedFlows: record.linkedFlows)
+                return record
+            },
+            products: zip(productRecords, products).map { record, product in
+                ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
             })
-        result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
+        result.diagnostics += save(cache, loader: run.loader, folder: cacheFolder)
+        removeFragments(except: Set(cache.flows.map(\.fragment)), run)
         result.diagnostics += save(
-            run.preparation.highlighting.storesToSave(built: site.flows.map(\.slug)), allFlows: Set(site.flows.map(\.slug)),
-            loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.highlightedBlocks = run.preparation.highlighting.highlightedCount
+            preparation.highlighting.storesToSave(built: Array(rebuilt)), allFlows: Set(records.map(\.slug)), loader: run.loader,
+            folder: cacheFolder)
         return result
     }
 
-    /// Rebuilds only `slugs`, reusing every other flow's summary from the cache and its manifest
-    /// fragment and files from the output as it is.
-    private func rebuild(flows slugs: [String], cache: BuildCache, _ run: Run) -> Result {
-        // The configuration and theme are unchanged since the last full build, which reported
-        // their warnings; only errors would matter, and there can be none.
-        let preparation = run.preparation
-        let settings = preparation.settings
-        var diagnostics = preparation.diagnostics.filter(\.isError)
-        let renderer = SiteRenderer(theme: preparation.compiledTheme)
-        var rebuilt: [String: SiteRenderer.RenderedFlow] = [:]
-        let directory = PageDirectory(flows: [:], inventory: run.inventory)
-        for slug in slugs {
-            let (source, loadDiagnostics) = run.loader.loadFlow(slug: slug, inventory: run.inventory)
-            let assembled = preparation.assembler.assemble(
-                source, displayDirectory: run.loader.diskPath(source.directory), directory: directory)
-            // A link between this flow and another needs the other's pages: the whole site is built.
-            let linkedFrom = cache.flows.contains { !slugs.contains($0.slug) && $0.linkedFlows.contains(slug) }
-            if linkedFrom || !assembled.linkedFlows.isEmpty {
-                return buildEverything(run)
-            }
-            diagnostics += loadDiagnostics + assembled.diagnostics
-            do throws(MustacheRenderError) {
-                if let flow = assembled.flow {
-                    rebuilt[slug] = try renderer.render(flow, settings: settings, assets: assembled.assets.sorted()).0
-                }
-            } catch {
-                diagnostics += preparation.theme.diagnostics(for: [error])
-            }
+    /// The cache's folder of manifest fragments, one file per flow of each build, named for the
+    /// build's inputs and the flow, so that a build never writes over a file the kept cache names.
+    static let fragmentFolder = "manifest"
+
+    private static func fragmentName(_ digest: String, _ slug: String) -> String {
+        var name = ContentHash()
+        name.add(digest)
+        name.add(slug)
+        return name.hex
+    }
+
+    private func fragmentPath(_ name: String, _ run: Run) -> String {
+        run.loader.diskPath(Path.join(run.options.workspace.cacheFolder, Self.fragmentFolder, name))
+    }
+
+    /// Removes the fragments no flow of the saved cache names: those of earlier builds, and
+    /// any a failed or stopped build left.
+    private func removeFragments(except kept: Set<String>, _ run: Run) {
+        let folder = run.loader.diskPath(Path.join(run.options.workspace.cacheFolder, Self.fragmentFolder))
+        for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
+            try? fileSystem.remove(Path.join(folder, name))
         }
-        guard !diagnostics.hasErrors, let fragments = cache.manifestFragments() else {
-            return .failed(diagnostics, outputDirectory: run.output)
-        }
-        var records = cache.flows.map { record in
-            rebuilt[record.slug].map { FlowRecord($0, digest: run.flowDigests[$0.slug] ?? "", fragment: 0..<0) } ?? record
-        }.sorted { FlowSummary.precedes($0.summary, $1.summary) }
-        let (manifest, manifestFragments) = renderer.manifest(
-            settings: settings,
-            fragments: records.map { rebuilt[$0.slug].map { .bytes($0.fragment) } ?? fragments[$0.slug] ?? .bytes([]) })
-        for index in records.indices { records[index].fragment = manifestFragments[index] }
-        // The index shows only the summaries (settings and strings cannot have changed here),
-        // so it is rendered again only when one of them did.
-        // The loader carries every flow's content version, so it is written again too.
-        var siteFiles = [manifest, renderer.embedLoader(summaries: records.map(\.summary))]
-        if records.map(\.summary.asIndexed) != cache.flows.map(\.summary.asIndexed) {
-            var lookups = MustacheLookups()
-            do throws(MustacheRenderError) {
-                siteFiles.append(try renderer.index(settings: settings, summaries: records.map(\.summary), lookups: &lookups))
-            } catch {
-                return .failed(diagnostics + preparation.theme.diagnostics(for: [error]), outputDirectory: run.output)
-            }
-        }
-        let written = slugs.flatMap { rebuilt[$0]?.files ?? [] } + siteFiles
-        // Every other file of the output stays as it is: carried into the new output unread.
-        var replaced = Set(written.map(\.path))
-        replaced.formUnion(cache.flows.filter { slugs.contains($0.slug) }.flatMap(\.outputs))
-        replaced.insert(OutputWriter.markerFile)
-        replaced.formUnion(OutputWriter.placeholders)
-        let carried = cache.outputs.map(\.path).filter { !replaced.contains($0) }
-        var record = cache
-        var result = Result(
-            outcome: .rebuiltFlows(slugs), site: nil, files: written, outputDirectory: run.output, diagnostics: diagnostics.sorted(),
-            flowCount: records.count, pageCount: records.reduce(0) { $0 + $1.summary.pageCount })
-        result.outputs = written.map(\.path)
-        do {
-            let transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.liveOutput)
-            transaction.write(written)
-            transaction.carry(carried)
-            record.outputs = try transaction.commit()
-        } catch {
-            result.diagnostics.append(.error(error.message, path: error.path))
-            result.outcome = .failed
-            return result
-        }
-        let sources = written.compactMap { file -> String? in
-            if case .copy(let source, _) = file.contents { return source }
-            return nil
-        }
-        let newExtras = Self.outsideInputs(sources, loader: run.loader).filter { !cache.extraInputs.contains($0) }
-        record.extraInputs += newExtras
-        if !newExtras.isEmpty {
-            let fingerprint = BuildCache.fingerprint(
-                run.inventory.files + SiteInventory(loader: run.loader, paths: record.extraInputs).files, loader: run.loader,
-                identity: run.identity, previous: run.fingerprint.entries)
-            (record.digest, record.entries) = (fingerprint.digest, fingerprint.entries)
-            record.globalDigest = FlowRecord.digests(of: record.entries, identity: run.identity).global
-        } else {
-            (record.digest, record.entries) = (run.fingerprint.digest, run.fingerprint.entries)
-            record.globalDigest = run.globalDigest
-        }
-        record.flows = records
-        record.flowCount = result.flowCount
-        record.pageCount = result.pageCount
-        result.diagnostics += save(record, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.diagnostics += save(
-            preparation.highlighting.storesToSave(built: slugs), allFlows: nil, loader: run.loader, folder: run.options.workspace.cacheFolder)
-        result.highlightedBlocks = preparation.highlighting.highlightedCount
-        return result
     }
 
     /// Site files read from outside the roots the inventory walks (such as an image in `art/`),

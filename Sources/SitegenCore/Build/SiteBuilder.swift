@@ -102,14 +102,29 @@ package struct SiteBuilder: Sendable {
 
     /// The site as a model, ready to render: what `check` and `build` share.
     struct Modelled {
-        /// The site, when it had no errors.
+        /// The site, when it had no errors: every flow, or those a build makes again.
         var site: Site?
         var preparation: Preparation
         var diagnostics: [Diagnostic]
+        /// What the build cache keeps of each flow modelled, besides its rendering.
+        var made: [Made] = []
     }
 
-    /// Loads, parses and models the site; with `preparation`, for settings and a theme already read.
-    func model(_ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, preparation prepared: Preparation? = nil) -> Modelled {
+    /// What links from other flows and the checks that span flows need of a flow modelled.
+    struct Made: Sendable {
+        var slug: String
+        var pages: [FlowRecord.Page]
+        var drafts: [String]
+        var assets: [Asset]
+    }
+
+    /// Loads, parses and models the site; with `preparation`, for settings and a theme already
+    /// read. With `kept`, the flows a build carries over from the last one: only the others are
+    /// read and modelled, and links to the kept ones are resolved from their records.
+    func model(
+        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, preparation prepared: Preparation? = nil,
+        kept: [FlowRecord] = []
+    ) -> Modelled {
         // Load: the site's settings and flows; parse the settings and the theme.
         var diagnostics: [Diagnostic] = []
         let preparation: Preparation
@@ -120,25 +135,35 @@ package struct SiteBuilder: Sendable {
             preparation = prepare(options, loader: loader, inventory: inventory, config: config)
             diagnostics += configDiagnostics
         }
-        let (sourceFlows, loadDiagnostics) = loader.loadFlows(inventory)
+        let keptSlugs = Set(kept.map(\.slug))
+        let (allSlugs, _) = kept.isEmpty ? ([], []) : loader.flowSlugs(inventory)
+        let (sourceFlows, loadDiagnostics) = loader.loadFlows(
+            inventory, only: kept.isEmpty ? nil : Set(allSlugs).subtracting(keptSlugs))
         let settings = preparation.settings
         diagnostics += loadDiagnostics + preparation.diagnostics
 
         // Model: each flow with its pages in order, images found and measured.
         let assembler = preparation.assembler
         var flows: [Flow] = []
-        var assets: Set<Asset> = []
+        var assets = Set(kept.flatMap { $0.assets.map(\.asset) })
         // Every flow's front matter first, so that a link finds any page of the site.
         let outlines = sourceFlows.parallelMap { source in
             assembler.outline(source, displayDirectory: loader.diskPath(source.directory))
         }
-        let directory = PageDirectory(
-            flows: Dictionary(outlines.map { ($0.source.slug, $0.directory) }) { first, _ in first }, inventory: inventory)
+        let pages = kept.map { ($0.slug, $0.directory) } + outlines.map { ($0.source.slug, $0.directory) }
+        let directory = PageDirectory(flows: Dictionary(pages) { first, _ in first }, inventory: inventory)
         let assembled = outlines.parallelMap { assembler.assemble($0, directory: directory) }
-        var headings: [String: [String: Set<String>]] = [:]
+        var headings = Dictionary(kept.map { ($0.slug, $0.headings) }) { first, _ in first }
+        var made: [Made] = []
         for (outline, flow) in zip(outlines, assembled) {
             diagnostics += flow.diagnostics
-            if let made = flow.flow { flows.append(made) }
+            if let model = flow.flow {
+                flows.append(model)
+                made.append(Made(
+                    slug: model.slug,
+                    pages: outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: flow.headings[$0.name, default: []].sorted()) },
+                    drafts: outline.drafts.sorted(), assets: flow.assets))
+            }
             assets.formUnion(flow.assets)
             headings[outline.source.slug] = flow.headings
         }
@@ -146,11 +171,13 @@ package struct SiteBuilder: Sendable {
         if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets)
-        let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: Set(sourceFlows.map(\.slug)))
+        let flowSlugs = kept.isEmpty ? Set(sourceFlows.map(\.slug)) : Set(allSlugs)
+        let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: flowSlugs)
         diagnostics += staticDiagnostics
         let site = diagnostics.hasErrors
-            ? nil : Site(settings: settings, flows: flows, assets: assets.sorted(), staticFiles: staticFiles)
-        return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted())
+            ? nil
+            : Site(settings: settings, flows: flows, assets: assets.filter { !keptSlugs.contains($0.flowSlug) }.sorted(), staticFiles: staticFiles)
+        return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted(), made: made)
     }
 
     /// An error for each output path that two different files would be published at (an image

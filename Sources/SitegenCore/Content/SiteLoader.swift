@@ -52,8 +52,22 @@ package struct SiteLoader: Sendable {
         return (SiteSources(config: config, flows: flows), configDiagnostics + flowDiagnostics)
     }
 
-    /// Every flow folder under `content/`, read; with the inventory's problems.
-    func loadFlows(_ inventory: SiteInventory) -> ([FlowSources], [Diagnostic]) {
+    /// Every flow folder under `content/`, read (with `only`, those of these slugs); with the
+    /// inventory's problems and those of the site's flows as a whole.
+    func loadFlows(_ inventory: SiteInventory, only: Set<String>? = nil) -> ([FlowSources], [Diagnostic]) {
+        var (slugs, diagnostics) = flowSlugs(inventory)
+        if let only { slugs.removeAll { !only.contains($0) } }
+        var flows: [FlowSources] = []
+        for (flow, flowDiagnostics) in slugs.parallelMap({ loadFlow(slug: $0, inventory: inventory) }) {
+            flows.append(flow)
+            diagnostics += flowDiagnostics
+        }
+        return (flows, diagnostics)
+    }
+
+    /// The slug of every flow folder under `content/`, found from the inventory alone, with the
+    /// inventory's problems and those of the folders (a bad name, a page outside any flow, no flows).
+    func flowSlugs(_ inventory: SiteInventory) -> ([String], [Diagnostic]) {
         var diagnostics = inventory.problems
         let content = diskPath(ContentLayout.directory)
         guard inventory.directories.contains(ContentLayout.directory) else {
@@ -79,15 +93,10 @@ package struct SiteLoader: Sendable {
                 .warning("not part of any flow: pages go in a flow folder, such as content/welcome/\(Path.fileName(of: entry.path))",
                     path: diskPath(entry.path)))
         }
-        var flows: [FlowSources] = []
-        for (flow, flowDiagnostics) in slugs.parallelMap({ loadFlow(slug: $0, inventory: inventory) }) {
-            flows.append(flow)
-            diagnostics += flowDiagnostics
-        }
-        if flows.isEmpty, !diagnostics.hasErrors {
+        if slugs.isEmpty, !diagnostics.hasErrors {
             diagnostics.append(.error("the site has no flows: make a folder such as content/welcome/ with a page in it", path: content))
         }
-        return (flows, diagnostics)
+        return (slugs, diagnostics)
     }
 
     /// `sitegen.yml`, read, when the site has one.

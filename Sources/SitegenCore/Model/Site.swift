@@ -32,6 +32,9 @@ package struct Asset: Sendable, Hashable, Comparable {
         self.root = root
     }
 
+    /// The flow whose folder of the output it goes in.
+    var flowSlug: String { String(destination.prefix { $0 != "/" }) }
+
     package static func < (lhs: Asset, rhs: Asset) -> Bool {
         (lhs.destination, lhs.source) < (rhs.destination, rhs.source)
     }

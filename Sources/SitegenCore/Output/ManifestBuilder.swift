@@ -3,7 +3,7 @@ import OnboardingKit
 /// `manifest.json` and `manifest.schema.json`, both from OnboardingKit's description of the
 /// manifest. The model holds flows with URLs relative to the site; the manifest resolves them
 /// against the base URL. Flows are written as fragments, so that a build can reuse an unchanged
-/// flow's text from the previous manifest.
+/// flow's text, kept in the build cache.
 enum ManifestBuilder {
     static let schemaFileName = "manifest.schema.json"
 
@@ -46,49 +46,24 @@ enum ManifestBuilder {
     }
 
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
-    /// with what goes between them, so that the fragments are written as they are, not copied;
-    /// and where each fragment stands in the whole.
-    static func parts(site: Manifest.Site, flows fragments: [FilePiece]) -> (parts: [FilePiece], fragments: [Range<Int>]) {
+    /// with what goes between them, so that the fragments are written as they are (copied from
+    /// the build cache's files, or from memory), never joined into one string.
+    static func parts(site: Manifest.Site, flows fragments: [FilePiece]) -> [FilePiece] {
         // The manifest with two stand-ins for flows shows what comes before, between and after.
         let standIn = JSONValue.string("\u{0}flow\u{0}")
         let standInText = standIn.utf8(indentation: flowDepth)
         let text = json(site: site, flows: [standIn, standIn]).utf8
         guard !fragments.isEmpty, let first = text.firstRange(of: standInText),
             let second = text[first.upperBound...].firstRange(of: standInText)
-        else { return ([.bytes(json(site: site, flows: []).utf8)], []) }
+        else { return [.bytes(json(site: site, flows: []).utf8)] }
         let separator = FilePiece.bytes(Array(text[first.upperBound..<second.lowerBound]))
         var parts: [FilePiece] = [.bytes(Array(text[..<first.lowerBound]))]
-        var ranges: [Range<Int>] = []
-        var offset = first.lowerBound
         for (index, fragment) in fragments.enumerated() {
-            if index > 0 {
-                parts.append(separator)
-                offset += separator.count
-            }
+            if index > 0 { parts.append(separator) }
             parts.append(fragment)
-            ranges.append(offset..<offset + fragment.count)
-            offset += fragment.count
         }
         parts.append(.bytes(Array(text[second.upperBound...])))
-        return (joiningAdjacentRanges(parts, separator: separator.count), ranges)
-    }
-
-    /// The pieces with each run of fragments that stood side by side in the same file (as
-    /// unchanged flows do in the previous manifest) made one range, separators included, so that
-    /// they are copied at once.
-    private static func joiningAdjacentRanges(_ parts: [FilePiece], separator: Int) -> [FilePiece] {
-        var joined: [FilePiece] = []
-        for part in parts {
-            if case .range(let range, let file) = part, joined.count >= 2,
-                case .range(let previous, file) = joined[joined.count - 2], previous.upperBound + separator == range.lowerBound
-            {
-                joined.removeLast(2)
-                joined.append(.range(previous.lowerBound..<range.upperBound, of: file))
-            } else {
-                joined.append(part)
-            }
-        }
-        return joined
+        return parts
     }
 
     /// The manifest with `flows` in place of its flows' own JSON.

@@ -95,6 +95,24 @@ final class OutputTransaction: Sendable {
         record(failures.compactMap { $0 }.first)
     }
 
+    /// The first write that failed, if one has.
+    var failure: OutputWriter.Failure? { state.withLock { $0.failure } }
+
+    /// Writes `bytes` at `path` outside the output (the build cache keeps each flow's manifest
+    /// fragment this way), under a temporary name renamed into place; a failure is the build's.
+    func keep(_ bytes: [UInt8], at path: String) {
+        guard state.withLock({ $0.failure == nil }) else { return }
+        let temporary = path + ".new"
+        do {
+            try fileSystem.createDirectory(Path.directory(of: path))
+            try fileSystem.writeFile(temporary, bytes)
+            try fileSystem.move(from: temporary, to: path)
+        } catch {
+            try? fileSystem.remove(temporary)
+            record(OutputWriter.Failure(path: path, message: "cannot write the build cache: \(Self.reason(error))"))
+        }
+    }
+
     /// Adds files of the current output, unchanged, without reading them.
     func carry(_ paths: [String]) {
         guard state.withLock({ $0.failure == nil }) else { return }

@@ -28,10 +28,8 @@ package struct SiteRenderer: Sendable {
     struct Rendered: Sendable {
         var files: [OutputFile]
         var lookups: MustacheLookups
-        /// Each flow's files, summary and manifest fragment, in index order.
+        /// Each flow's files, summary and manifest fragment, in the order given.
         var flows: [RenderedFlow]
-        /// Where each flow's fragment stands in `manifest.json`, in the same order.
-        var manifestFragments: [Range<Int>]
         /// Renders that a template stopped, each reported once; with any, the files are incomplete.
         var failures: [MustacheRenderError]
     }
@@ -44,71 +42,72 @@ package struct SiteRenderer: Sendable {
         /// The paths of the flow's files, relative to the output folder.
         var outputs: [String]
         var summary: FlowSummary
-        /// The flow's JSON in UTF-8, as it stands in the manifest.
+        /// The flow's JSON in UTF-8, as it stands in the manifest; empty once it has gone to a sink.
         var fragment: [UInt8]
         /// The other flows its pages link to.
         var linkedFlows: [String] = []
     }
 
-    /// Renders, and with `recordingMisses` also collects every template name the data never had.
-    /// With a `sink`, each flow's files go to it as soon as the flow is rendered (from any thread),
-    /// so that they need not all be held at once; the site files are returned as usual. A flow
-    /// whose render fails sends nothing to the sink.
-    func render(_ site: Site, recordingMisses: Bool, sink: (@Sendable ([OutputFile]) -> Void)? = nil) -> Rendered {
-        var lookups = MustacheLookups()
-        let assetsByFlow = Dictionary(grouping: site.assets) { String($0.destination.prefix { $0 != "/" }) }
+    /// Every file of the site: its flows' and the site-wide products'. With `recordingMisses`,
+    /// also collects every template name the data never had.
+    func render(_ site: Site, recordingMisses: Bool) -> Rendered {
+        var rendered = renderFlows(site, recordingMisses: recordingMisses)
+        let products = siteProducts(
+            settings: site.settings, staticFiles: site.staticFiles, summaries: rendered.flows.map(\.summary),
+            fragments: rendered.flows.map { ManifestFragment(name: $0.slug, piece: .bytes($0.fragment)) })
+        var failures = Set(rendered.failures)
+        var files: [OutputFile] = []
+        for product in products {
+            do throws(MustacheRenderError) {
+                files += try product.make()
+            } catch {
+                failures.insert(error)
+            }
+        }
+        if recordingMisses {
+            let data = TemplateData(settings: site.settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
+            if let (_, lookups) = try? theme.templates.renderRecordingMisses("index", data.index(rendered.flows.map(\.summary))) {
+                rendered.lookups.merge(lookups)
+            }
+        }
+        rendered.files = files + rendered.flows.flatMap(\.files)
+        rendered.failures = failures.sorted { ($0.path, $0.location) < ($1.path, $1.location) }
+        return rendered
+    }
+
+    /// Renders the site's flows in parallel. With a `sink`, each flow goes to it as soon as it is
+    /// rendered (from any thread), and its files and fragment are then dropped, so that they need
+    /// not all be held at once. A flow whose render fails sends nothing to the sink.
+    func renderFlows(
+        _ site: Site, recordingMisses: Bool = false, sink: (@Sendable (RenderedFlow) -> Void)? = nil
+    ) -> Rendered {
+        let assetsByFlow = Dictionary(grouping: site.assets, by: \.flowSlug)
         let results = site.flows.parallelMap { flow -> Result<(RenderedFlow, MustacheLookups), MustacheRenderError> in
             do throws(MustacheRenderError) {
                 var (rendered, lookups) = try render(
                     flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
                 if let sink {
-                    sink(rendered.files)
-                    rendered.files = []
+                    sink(rendered)
+                    (rendered.files, rendered.fragment) = ([], [])
                 }
                 return .success((rendered, lookups))
             } catch {
                 return .failure(error)
             }
         }
+        var lookups = MustacheLookups()
+        var flows: [RenderedFlow] = []
         var failures: Set<MustacheRenderError> = []
-        let flows = results.compactMap { result -> (RenderedFlow, MustacheLookups)? in
+        for result in results {
             switch result {
-            case .success(let flow): return flow
+            case .success(let (flow, recorded)):
+                flows.append(flow)
+                lookups.merge(recorded)
             case .failure(let failure):
                 failures.insert(failure)
-                return nil
             }
         }
-        // The files that depend on every flow: the index, the manifest, the theme's assets.
-        let (manifest, manifestFragments) = self.manifest(settings: site.settings, fragments: flows.map { .bytes($0.0.fragment) })
-        var files = [
-            OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + site.settings.theme.css),
-            OutputFile(path: Self.scriptPath, text: theme.script),
-            OutputFile(path: Self.codeStylesheetPath, text: theme.codeStylesheet),
-            OutputFile(path: Self.codeScriptPath, text: theme.codeScript),
-            OutputFile(path: EmbedBuilder.codeStylesPath, text: EmbedBuilder.codeStyles(theme.codeStylesheet)),
-            manifest,
-            OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
-            OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
-            embedStyles(settings: site.settings),
-            embedLoader(summaries: flows.map(\.0.summary)),
-        ]
-        if let custom = theme.customStylesheet {
-            files.append(OutputFile(path: Self.customStylesheetPath, text: custom))
-        }
-        files += site.staticFiles.map { OutputFile(path: $0.destination, contents: .copy(from: $0.source, confinedTo: $0.root)) }
-        do throws(MustacheRenderError) {
-            files.insert(try index(settings: site.settings, summaries: flows.map(\.0.summary), lookups: &lookups, recordingMisses), at: 0)
-        } catch {
-            failures.insert(error)
-        }
-        for (flow, recorded) in flows {
-            files += flow.files
-            lookups.merge(recorded)
-        }
-        return Rendered(
-            files: files, lookups: lookups, flows: flows.map(\.0), manifestFragments: manifestFragments,
-            failures: failures.sorted { ($0.path, $0.location) < ($1.path, $1.location) })
+        return Rendered(files: [], lookups: lookups, flows: flows, failures: failures.sorted { ($0.path, $0.location) < ($1.path, $1.location) })
     }
 
     /// One flow's carousel, summary and manifest fragment, and its `assets` (those it copies).
@@ -143,14 +142,9 @@ package struct SiteRenderer: Sendable {
         )
     }
 
-    /// The site index, from each flow's summary in index order.
-    func index(
-        settings: SiteSettings, summaries: [FlowSummary], lookups: inout MustacheLookups, _ recordingMisses: Bool = false
-    ) throws(MustacheRenderError) -> OutputFile {
-        let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
-        let (index, indexLookups) = try render("index", data.index(summaries), recordingMisses)
-        lookups.merge(indexLookups)
-        return OutputFile(path: "index.html", contents: .bytes(index))
+    /// The site index, from its data (`TemplateData.index`).
+    func index(_ data: MustacheValue) throws(MustacheRenderError) -> OutputFile {
+        OutputFile(path: "index.html", contents: .bytes(try theme.templates.renderUTF8("index", data, expectedSize: 0)))
     }
 
     /// embed.js's loader, with each flow's first-visit facts.
@@ -165,10 +159,9 @@ package struct SiteRenderer: Sendable {
             text: EmbedBuilder.styles(stylesheet: theme.stylesheet, embedStylesheet: theme.embedStylesheet, siteCSS: settings.theme.css))
     }
 
-    /// The manifest, from each flow's fragment in index order, and where each fragment stands in it.
-    func manifest(settings: SiteSettings, fragments: [FilePiece]) -> (OutputFile, [Range<Int>]) {
-        let (pieces, ranges) = ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)
-        return (OutputFile(path: Self.manifestPath, contents: .pieces(pieces)), ranges)
+    /// The manifest, from each flow's fragment in index order.
+    func manifest(settings: SiteSettings, fragments: [FilePiece]) -> OutputFile {
+        OutputFile(path: Self.manifestPath, contents: .pieces(ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)))
     }
 
     private func render(

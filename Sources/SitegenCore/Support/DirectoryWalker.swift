@@ -21,7 +21,7 @@ struct DirectoryWalker: Sendable {
 
     /// One entry found: its path (the walk's prefix joined with the names below it) and its
     /// status, with links followed when they are.
-    struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable, Codable {
         var path: String
         var status: FileStatus
     }

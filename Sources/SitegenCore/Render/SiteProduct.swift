@@ -1,0 +1,100 @@
+import Mustache
+
+/// Files of the output that no one flow makes (the site index, the manifest, the theme's assets,
+/// the static files), each declared once with what it is made from, so that check, a first build
+/// and a rebuild all make the same files, and a rebuild makes again only those whose inputs
+/// changed. A new site-wide file is one more product in `SiteRenderer.siteProducts`.
+struct SiteProduct: Sendable {
+    var name: String
+    /// A digest of what the files are made from besides the site's settings and theme, which
+    /// every product depends on (see `ProductKeys.site`).
+    var inputs: String
+    var make: @Sendable () throws(MustacheRenderError) -> [OutputFile]
+}
+
+/// A flow's JSON as the manifest holds it: its bytes, or a file of them, and a name that is the
+/// same exactly when the bytes are.
+struct ManifestFragment: Sendable {
+    var name: String
+    var piece: FilePiece
+}
+
+extension SiteRenderer {
+    /// Every site-wide product, for the flows whose summaries and manifest fragments are given
+    /// in index order.
+    func siteProducts(
+        settings: SiteSettings, staticFiles: [Asset], summaries: [FlowSummary], fragments: [ManifestFragment]
+    ) -> [SiteProduct] {
+        let theme = self.theme
+        let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
+        let index = data.index(summaries)
+        var loaderInputs = ContentHash()
+        loaderInputs.add(EmbedBuilder.loader(source: "", flows: summaries))
+        var manifestInputs = ContentHash()
+        fragments.forEach { manifestInputs.add($0.name) }
+        var staticInputs = ContentHash()
+        staticFiles.forEach { staticInputs.add($0.destination) }
+        return [
+            SiteProduct(name: "theme", inputs: "") {
+                var files = [
+                    OutputFile(path: Self.stylesheetPath, text: theme.stylesheet + settings.theme.css),
+                    OutputFile(path: Self.scriptPath, text: theme.script),
+                    OutputFile(path: Self.codeStylesheetPath, text: theme.codeStylesheet),
+                    OutputFile(path: Self.codeScriptPath, text: theme.codeScript),
+                    OutputFile(path: EmbedBuilder.codeStylesPath, text: EmbedBuilder.codeStyles(theme.codeStylesheet)),
+                    OutputFile(path: ManifestBuilder.schemaFileName, text: ManifestBuilder.schemaText),
+                    OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
+                    embedStyles(settings: settings),
+                ]
+                if let custom = theme.customStylesheet {
+                    files.append(OutputFile(path: Self.customStylesheetPath, text: custom))
+                }
+                return files
+            },
+            SiteProduct(name: "static", inputs: staticInputs.hex) {
+                staticFiles.map { OutputFile(path: $0.destination, contents: .copy(from: $0.source, confinedTo: $0.root)) }
+            },
+            SiteProduct(name: "index", inputs: index.digest) { () throws(MustacheRenderError) in
+                [try self.index(index)]
+            },
+            SiteProduct(name: "embed loader", inputs: loaderInputs.hex) {
+                [embedLoader(summaries: summaries)]
+            },
+            SiteProduct(name: "manifest", inputs: manifestInputs.hex) {
+                [manifest(settings: settings, fragments: fragments.map(\.piece))]
+            },
+        ]
+    }
+}
+
+extension MustacheValue {
+    /// A digest of the value that is the same in every run: the data a template renders is
+    /// what a file made from it depends on.
+    var digest: String {
+        var hash = ContentHash()
+        add(to: &hash)
+        return hash.hex
+    }
+
+    private func add(to hash: inout ContentHash) {
+        switch self {
+        case .null: hash.add("n")
+        case .bool(let value): hash.add(value ? "t" : "f")
+        case .int(let value): hash.add("i\(value)")
+        case .double(let value): hash.add("d\(value)")
+        case .string(let value):
+            hash.add("s")
+            hash.add(value)
+        case .array(let items):
+            hash.add("a\(items.count)")
+            items.forEach { $0.add(to: &hash) }
+        case .object(let object):
+            let fields = object.dictionary.sorted { $0.key < $1.key }
+            hash.add("o\(fields.count)")
+            for (name, value) in fields {
+                hash.add(name)
+                value.add(to: &hash)
+            }
+        }
+    }
+}

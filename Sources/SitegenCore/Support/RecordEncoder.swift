@@ -1,0 +1,198 @@
+/// Encodes a `Codable` value as a compact record for sitegen's own caches: fields in the order
+/// the type encodes them, without their names; integers as 8 little-endian bytes, strings and
+/// arrays after their length, an optional after one byte saying whether it is there. Reading it
+/// back (`RecordDecoder`) needs the same type, so every cache file starts with its format line,
+/// and a change to a cached type changes that line.
+///
+/// Dictionaries and enums with associated values, whose synthesized coding needs the keys
+/// written out, are not supported, nor is an optional anywhere but a field of its own: both
+/// coders refuse them rather than write what cannot be read.
+struct RecordEncoder {
+    /// The record of `value`.
+    static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        let sink = RecordSink()
+        try SingleRecordEncoding(sink: sink).write(value)
+        return sink.bytes
+    }
+
+    static func unsupported(_ what: String) -> EncodingError {
+        EncodingError.invalidValue(what, .init(codingPath: [], debugDescription: "a record cannot hold \(what)"))
+    }
+}
+
+/// Types whose coding needs the names of their keys, which a record does not keep.
+protocol RecordRefused {}
+extension Dictionary: RecordRefused {}
+
+/// The bytes of a record being written, shared by every container.
+final class RecordSink {
+    var bytes: [UInt8] = []
+
+    func add(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+    }
+
+    func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    func add(_ text: String) {
+        var text = text
+        text.withUTF8 { content in
+            add(content.count)
+            bytes += content
+        }
+    }
+}
+
+private struct RecordEncoding: Encoder {
+    let sink: RecordSink
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedRecordEncoding(sink: sink))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedRecordEncoding(sink: sink)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleRecordEncoding(sink: sink)
+    }
+}
+
+/// The values every container writes the same way.
+private protocol RecordWriting {
+    var sink: RecordSink { get }
+}
+
+extension RecordWriting {
+    func write(_ value: Bool) { sink.bytes.append(value ? 1 : 0) }
+    func write(_ value: String) { sink.add(value) }
+    func write(_ value: Double) { sink.add(value.bitPattern) }
+    func writeInteger<Number: BinaryInteger>(_ value: Number) throws {
+        guard let exact = Int(exactly: value) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "an integer beyond 64 bits"))
+        }
+        sink.add(exact)
+    }
+    func write<Value: Encodable>(_ value: Value) throws {
+        guard !(value is any RecordRefused) else { throw RecordEncoder.unsupported("a dictionary") }
+        try value.encode(to: RecordEncoding(sink: sink))
+    }
+}
+
+private struct KeyedRecordEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol, RecordWriting {
+    let sink: RecordSink
+    var codingPath: [any CodingKey] = []
+
+    mutating func encodeNil(forKey key: Key) throws { throw RecordEncoder.unsupported("a nil outside an optional field") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { write(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { write(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { write(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { write(Double(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try writeInteger(value) }
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { try write(value) }
+
+    // An optional is one byte, then the value when there is one.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws { try present(value) }
+
+    private func present<Value: Encodable>(_ value: Value?) throws {
+        sink.bytes.append(value == nil ? 0 : 1)
+        if let value { try write(value) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        KeyedEncodingContainer(KeyedRecordEncoding<NestedKey>(sink: sink))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        UnkeyedRecordEncoding(sink: sink)
+    }
+
+    mutating func superEncoder() -> any Encoder { RecordEncoding(sink: sink) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { RecordEncoding(sink: sink) }
+}
+
+/// An array: its count, kept up to date in the slot before its elements, then the elements.
+private struct UnkeyedRecordEncoding: UnkeyedEncodingContainer, RecordWriting {
+    let sink: RecordSink
+    var codingPath: [any CodingKey] = []
+    private(set) var count = 0
+    private let countSlot: Int
+
+    init(sink: RecordSink) {
+        self.sink = sink
+        countSlot = sink.bytes.count
+        sink.add(0)
+    }
+
+    private mutating func counted() {
+        count += 1
+        withUnsafeBytes(of: Int64(count).littleEndian) { slot in
+            for index in 0..<8 { sink.bytes[countSlot + index] = slot[index] }
+        }
+    }
+
+    mutating func encodeNil() throws { throw RecordEncoder.unsupported("an optional in an array") }
+    mutating func encode(_ value: Bool) throws { counted(); write(value) }
+    mutating func encode(_ value: String) throws { counted(); write(value) }
+    mutating func encode(_ value: Double) throws { counted(); write(value) }
+    mutating func encode(_ value: Int) throws { counted(); try writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { counted(); try writeInteger(value) }
+    mutating func encode<Value: Encodable>(_ value: Value) throws { counted(); try write(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        counted()
+        return KeyedEncodingContainer(KeyedRecordEncoding<NestedKey>(sink: sink))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        counted()
+        return UnkeyedRecordEncoding(sink: sink)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        counted()
+        return RecordEncoding(sink: sink)
+    }
+}
+
+private struct SingleRecordEncoding: SingleValueEncodingContainer, RecordWriting {
+    let sink: RecordSink
+    var codingPath: [any CodingKey] = []
+
+    mutating func encodeNil() throws { throw RecordEncoder.unsupported("an optional outside a field") }
+    mutating func encode(_ value: Bool) throws { write(value) }
+    mutating func encode(_ value: String) throws { write(value) }
+    mutating func encode(_ value: Double) throws { write(value) }
+    mutating func encode(_ value: Float) throws { write(Double(value)) }
+    mutating func encode(_ value: Int) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try writeInteger(value) }
+    mutating func encode<Value: Encodable>(_ value: Value) throws { try write(value) }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import SitegenCore
+@testable import OnboardingKit
+
+/// The build cache's record coding: what is written reads back as it was, and anything else
+/// (short, long, foreign, unsupported) is refused rather than misread.
+@Suite struct RecordCodingTests {
+    struct Sample: Codable, Equatable {
+        var name: String
+        var count: Int
+        var small: UInt8
+        var flag: Bool
+        var ratio: Double
+        var maybe: String?
+        var absent: Int?
+        var list: [String]
+        var nested: [[Int]]
+        var inner: Inner
+
+        struct Inner: Codable, Equatable {
+            var text: String
+            var optionalInner: Inner2?
+        }
+
+        struct Inner2: Codable, Equatable {
+            var values: [Int]
+        }
+    }
+
+    static let sample = Sample(
+        name: "héllo\u{0}wörld 日本", count: -42, small: 255, flag: true, ratio: 0.25, maybe: "", absent: nil, list: ["a", "", "ccc"],
+        nested: [[], [1, 2], [Int.min, Int.max]], inner: .init(text: "x", optionalInner: .init(values: [7])))
+
+    @Test func aValueReadsBackAsItWasWritten() throws {
+        let bytes = try RecordEncoder.encode(Self.sample)
+        #expect(try RecordDecoder.decode(Sample.self, from: bytes) == Self.sample)
+    }
+
+    @Test func everyTruncationIsRefused() throws {
+        let bytes = try RecordEncoder.encode(Self.sample)
+        for length in 0..<bytes.count {
+            #expect(throws: (any Error).self, "cut at \(length)") { try RecordDecoder.decode(Sample.self, from: Array(bytes[..<length])) }
+        }
+        #expect(throws: (any Error).self, "a byte too many") { try RecordDecoder.decode(Sample.self, from: bytes + [0]) }
+    }
+
+    @Test func aHugeCountIsRefusedBeforeAnythingIsAllocated() throws {
+        var bytes = try RecordEncoder.encode(["a"])
+        bytes.replaceSubrange(0..<8, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(throws: (any Error).self) { try RecordDecoder.decode([String].self, from: bytes) }
+    }
+
+    @Test func dictionariesAndLooseOptionalsAreRefused() {
+        #expect(throws: (any Error).self) { try RecordEncoder.encode(["k": 1]) }
+        #expect(throws: (any Error).self) { try RecordEncoder.encode([Optional("a"), nil]) }
+        #expect(throws: (any Error).self) { try RecordDecoder.decode([String: Int].self, from: Array(repeating: 0, count: 8)) }
+    }
+
+    @Test func aBuildCacheReadsBackAsItWasWritten() throws {
+        let summary = FlowSummary(
+            slug: "tour", title: "Tour", description: "d", order: 3, locale: "ar", direction: .rtl, pageCount: 2,
+            image: ManifestImage(src: "a.png", width: 4, height: 3, alt: "A"), storageKey: "k", contentVersion: "v", showOnce: true)
+        let cache = BuildCache(
+            digest: "d", globalDigest: "g",
+            entries: [.init(path: "content/tour/01-a.md", status: FileStatus(size: 3, modified: 1_764_000_000_123_456_789, changed: 2), hash: "h")],
+            outputDirectory: "output", extraInputs: ["art/x.png"],
+            outputs: [.init(path: "tour/index.html", status: FileStatus(size: 9, modified: 8, changed: 7))],
+            flows: [
+                FlowRecord(
+                    slug: "tour", key: "k", summary: summary, outputs: ["tour/index.html"], fragment: "f", fragmentStatus: FileStatus(size: 10, modified: 11, changed: 12),
+                    linkedFlows: ["other"], pages: [.init(file: "01-a.md", id: "a", anchors: ["x", "y"])], drafts: ["02-b.md"],
+                    assets: [RecordedAsset(Asset(source: "s", destination: "tour/s", root: "/"))]),
+            ],
+            products: [ProductRecord(name: "index", key: "k", outputs: ["index.html"])])
+        #expect(try RecordDecoder.decode(BuildCache.self, from: RecordEncoder.encode(cache)) == cache)
+        var plain = summary
+        plain.order = nil
+        plain.image = nil
+        #expect(try RecordDecoder.decode(FlowSummary.self, from: RecordEncoder.encode(plain)) == plain)
+    }
+}
