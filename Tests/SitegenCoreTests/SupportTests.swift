@@ -56,26 +56,6 @@ struct SupportTests {
         #expect(HTMLEscaping.escape(input) == expected)
     }
 
-    @Test func netstringsCarryAnyTextAndNumbers() {
-        var writer = NetstringWriter()
-        let texts = ["", "plain", "two\nlines, with: colons", "\u{0}nul", "日本語 👋"]
-        texts.forEach { writer.add($0) }
-        for number in [0, -1, 42, Int.max, Int.min + 1] { writer.add(number) }
-        #expect(String(decoding: writer.bytes.prefix(12), as: UTF8.self) == "0:,5:plain,2")
-        var reader = NetstringReader(writer.bytes)
-        #expect(texts.map { _ in reader.string() } == texts)
-        #expect([reader.int(), reader.int(), reader.int(), reader.int(), reader.int()] == [0, -1, 42, Int.max, Int.min + 1])
-        #expect(reader.isAtEnd)
-    }
-
-    @Test(arguments: ["5:abc,", "3:abc;", "x:abc,", "3abc,", "-1:,", "99999999999999999999:a,", "3:abc,4:de"])
-    func malformedNetstringsReadAsNothing(input: String) {
-        var reader = NetstringReader(Array(input.utf8))
-        while reader.string() != nil {}
-        #expect(!reader.isAtEnd, "'\(input)' is not read to its end")
-        #expect(reader.string() == nil, "and nothing reads after a failure")
-    }
-
     @Test(arguments: [
         ("{n} of {count}", "3 of 8"), ("Page {n}: {title}", "Page 3: Hi"), ("{{n}", "{3"), ("{missing} {n}", "{missing} 3"),
         ("no placeholders", "no placeholders"), ("{unclosed", "{unclosed"), ("}{n}{", "}3{"), ("", ""), ("{a{n}", "{a3"),

@@ -7,7 +7,7 @@ import Highlight
 /// file is a flow with nothing kept, never an error.
 struct HighlightStore: Sendable, Equatable {
     static let folderName = "highlight"
-    static let formatLine = "sitegen highlight cache 2\n"
+    static let formatLine = "sitegen highlight cache 3\n"
 
     /// One flow's blocks, by key.
     var entries: [String: [TokenRun]] = [:]
@@ -17,23 +17,28 @@ struct HighlightStore: Sendable, Equatable {
         loader.diskPath(Path.join(folder, folderName, Path.urlEncoded(flow)))
     }
 
+    /// The store as its file holds it: blocks by key, each block's runs of style and text.
+    private struct Record: Codable {
+        var blocks: [Block]
+
+        struct Block: Codable {
+            var key: String
+            var styles: [String]
+            var texts: [String]
+        }
+    }
+
     static func load(flow: String, loader: SiteLoader, folder: String) -> HighlightStore {
         guard let bytes = try? loader.fileSystem.readFile(path(of: flow, loader: loader, folder: folder), confinedTo: loader.root),
-            bytes.starts(with: formatLine.utf8)
+            bytes.starts(with: formatLine.utf8),
+            let record = try? RecordDecoder.decode(Record.self, from: bytes, at: formatLine.utf8.count),
+            record.blocks.allSatisfy({ $0.styles.count == $0.texts.count })
         else { return HighlightStore() }
-        var reader = NetstringReader(bytes, from: formatLine.utf8.count)
         var entries: [String: [TokenRun]] = [:]
-        guard let count = reader.int(), count >= 0 else { return HighlightStore() }
-        for _ in 0..<count {
-            guard let key = reader.string(), let runCount = reader.int(), runCount >= 0 else { return HighlightStore() }
-            var runs: [TokenRun] = []
-            for _ in 0..<runCount {
-                guard let style = reader.string(), let text = reader.string() else { return HighlightStore() }
-                runs.append(TokenRun(style: style, text: text))
-            }
-            entries[key] = runs
+        for block in record.blocks {
+            entries[block.key] = zip(block.styles, block.texts).map { TokenRun(style: $0, text: $1) }
         }
-        return reader.isAtEnd ? HighlightStore(entries: entries) : HighlightStore()
+        return HighlightStore(entries: entries)
     }
 
     /// Writes `flow`'s blocks atomically (a temporary file renamed into place); an empty store
@@ -45,22 +50,15 @@ struct HighlightStore: Sendable, Equatable {
             if fileSystem.status(of: path) != nil { try fileSystem.remove(path) }
             return
         }
-        var writer = NetstringWriter()
-        writer.add(entries.count)
-        for (key, runs) in entries.sorted(by: { $0.key < $1.key }) {
-            writer.add(key)
-            writer.add(runs.count)
-            for run in runs {
-                writer.add(run.style)
-                writer.add(run.text)
-            }
-        }
+        let record = try RecordEncoder.encode(Record(blocks: entries.sorted { $0.key < $1.key }.map { key, runs in
+            Record.Block(key: key, styles: runs.map(\.style), texts: runs.map(\.text))
+        }))
         let directory = Path.directory(of: path)
         // An older sitegen kept every flow's blocks in one file of this name.
         if let kind = fileSystem.status(of: directory)?.kind, kind != .directory { try fileSystem.remove(directory) }
         try fileSystem.createDirectory(directory)
         let temporary = path + ".new"
-        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(writer.bytes)])
+        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record)])
         try fileSystem.move(from: temporary, to: path)
     }
 
