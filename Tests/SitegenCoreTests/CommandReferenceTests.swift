@@ -2,28 +2,29 @@ import Foundation
 import Testing
 @testable import SitegenCore
 
-/// The command line is declared once; the README's reference, `--help` and the usage lines of
-/// errors all come from that declaration, and these tests fail when any of them drift apart.
+/// The command line is declared once; its reference (docs/command-line.md), `--help` and the
+/// usage lines of errors all come from that declaration, and these tests fail when any of them
+/// drift apart.
 @Suite struct CommandReferenceTests {
-    static let begin = "<!-- begin: generated from the commands' declarations; UPDATE_README=1 swift test --filter CommandReferenceTests -->\n"
+    static let begin = "<!-- begin: generated from the commands' declarations; UPDATE_DOCS=1 swift test --filter CommandReferenceTests -->\n"
     static let end = "<!-- end: generated -->\n"
 
-    @Test func theReadmeShowsWhatHelpPrints() throws {
-        let readme = Repository.root.appendingPathComponent("README.md")
+    @Test func theReferenceShowsWhatHelpPrints() throws {
+        let readme = Repository.root.appendingPathComponent("docs/command-line.md")
         var text = try String(contentsOf: readme, encoding: .utf8)
-        let start = try #require(text.range(of: Self.begin), "the README has the generated section's start")
+        let start = try #require(text.range(of: Self.begin), "docs/command-line.md has the generated section's start")
         let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
-        if ProcessInfo.processInfo.environment["UPDATE_README"] == "1" {
+        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
             text.replaceSubrange(start.upperBound..<stop.lowerBound, with: Command.readmeReference)
             try text.write(to: readme, atomically: true, encoding: .utf8)
             return
         }
         let section = String(text[start.upperBound..<stop.lowerBound])
-        #expect(section == Command.readmeReference, "run UPDATE_README=1 swift test --filter CommandReferenceTests")
+        #expect(section == Command.readmeReference, "run UPDATE_DOCS=1 swift test --filter CommandReferenceTests")
         for command in Command.all {
             let help = runCLI([command.name, "--help"], on: MemoryFileSystem())
             #expect(help.status == .success)
-            #expect(section.contains("```\n" + help.out + "```"), "the README shows 'sitegen \(command.name) --help' as it prints")
+            #expect(section.contains("```\n" + help.out + "```"), "the reference shows 'sitegen \(command.name) --help' as it prints")
             #expect(section.contains(command.usage + "\n"))
         }
     }

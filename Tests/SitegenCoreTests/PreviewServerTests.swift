@@ -105,13 +105,11 @@ import Testing
         #expect(run.err.contains("--port must be a number from 0 to 65535"))
     }
 
-    /// The README's numbers for the preview are the code's: each is read from its Previewing
-    /// section, wherever the lines break, and compared with the constant it quotes.
-    @Test func theREADMEQuotesTheLimitsTheCodeHas() throws {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## Previewing\n"))
-        let rest = readme[start.upperBound...]
-        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    /// The documentation's numbers for the preview are the code's: each is read from
+    /// docs/previewing.md, wherever the lines break, and compared with the constant it quotes.
+    @Test func theDocumentationQuotesTheLimitsTheCodeHas() throws {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/previewing.md"), encoding: .utf8)
+        let section = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let limits = HTTPServer.Limits()
         let quoted: [(pattern: String, value: Double)] = [
             (#"At most ([\d,]+) connections at once"#, Double(limits.connections)),
@@ -130,10 +128,10 @@ import Testing
         #expect(limits.connectionMemory % 1024 == 0 && limits.headerBytes % 1024 == 0)
         for (pattern, value) in quoted {
             let matches = section.matches(of: try Regex(pattern))
-            #expect(matches.count == 1, "the README says it once: \(pattern)")
+            #expect(matches.count == 1, "the documentation says it once: \(pattern)")
             for match in matches {
                 let number = try #require(match.output[1].substring.map { Double($0.replacing(",", with: "")) } ?? nil, "\(pattern)")
-                #expect(number == value, "the README says \(number) where the code has \(value): \(pattern)")
+                #expect(number == value, "the documentation says \(number) where the code has \(value): \(pattern)")
             }
         }
     }

@@ -6,13 +6,13 @@ import Testing
 @testable import Mustache
 @testable import SitegenCore
 
-/// The README's table of limits quotes the code's constants: each row is checked against the
+/// The table of limits in docs/command-line.md quotes the code's constants: each row is checked against the
 /// constant it names, so a limit changed in one place fails until the other says the same.
-@Suite struct ReadmeLimitsTests {
+@Suite struct DocumentedLimitsTests {
     private static func row(_ start: String) throws -> String {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("docs/command-line.md"), encoding: .utf8)
         let line = readme.split(separator: "\n").first { $0.hasPrefix("| " + start) }
-        let cells = try #require(line, "the README's limits table has a row for \(start)").split(separator: "|")
+        let cells = try #require(line, "docs/command-line.md's limits table has a row for \(start)").split(separator: "|")
         return cells[1].trimmingCharacters(in: .whitespaces)
     }
 

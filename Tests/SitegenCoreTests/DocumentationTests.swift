@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The README stays an introduction, and no link in it or in docs/ points at a file or heading
+/// that is not there.
+@Suite struct DocumentationTests {
+    static let files = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: Repository.root.path + "/docs")) ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+
+    @Test func theReadmeIsAnIntroduction() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+        #expect(Self.files.count > 8, "the reference lives in docs/")
+    }
+
+    @Test(arguments: files)
+    func everyLinkLeadsSomewhere(_ file: String) throws {
+        let text = Self.prose(try String(contentsOf: Repository.root.appendingPathComponent(file), encoding: .utf8))
+        let folder = (file as NSString).deletingLastPathComponent
+        for match in text.matches(of: #/\]\((?<target>[^)\s]+)\)/#) {
+            let target = String(match.output.target)
+            guard !target.contains("://"), !target.hasPrefix("mailto:"), !target.hasPrefix("<") else { continue }
+            let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let path = parts[0].isEmpty ? file : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
+            let url = Repository.root.appendingPathComponent(path)
+            #expect(FileManager.default.fileExists(atPath: url.path), "\(file) links \(target), which is not there")
+            guard parts.count == 2, path.hasSuffix(".md"), let linked = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            #expect(Self.anchors(in: linked).contains(parts[1]), "\(file) links \(target), a heading \(path) does not have")
+        }
+    }
+
+    /// The text outside code: fenced blocks and code spans show links as examples.
+    static func prose(_ markdown: String) -> String {
+        var inFence = false
+        var lines: [String] = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inFence.toggle() }
+            if !inFence { lines.append(String(line)) }
+        }
+        return lines.joined(separator: "\n").replacing(#/``[^\n]*?``/#, with: "").replacing(#/`[^`\n]*`/#, with: "")
+    }
+
+    /// GitHub's anchors of a Markdown file's headings: lower case, spaces as '-', punctuation gone.
+    static func anchors(in markdown: String) -> Set<String> {
+        var inFence = false
+        var anchors: Set<String> = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inFence.toggle() }
+            guard !inFence, line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            anchors.insert(String(title.compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil }))
+        }
+        return anchors
+    }
+}
