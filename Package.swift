@@ -66,8 +66,12 @@ let package = Package(
             plugins: ["EmbedTheme"]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCore"]),
+        // What tests and fuzz targets share and the binary never holds: the in-memory file system.
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenCore"], swiftSettings: fuzzed),
         // The fuzz targets, a library the tests replay, and the libFuzzer entry (see `make fuzz`).
-        .target(name: "SitegenFuzzing", dependencies: ["SitegenCore", "Diagnostics", "Mustache", "FrontMatter", "Markdown", "Highlight"], swiftSettings: fuzzed),
+        .target(
+            name: "SitegenFuzzing", dependencies: ["SitegenCore", "SitegenTestSupport", "Diagnostics", "Mustache", "FrontMatter", "Markdown", "Highlight"],
+            swiftSettings: fuzzed),
         .executableTarget(
             name: "sitegen-fuzz", dependencies: ["SitegenFuzzing", "CFuzzer"], swiftSettings: fuzzed,
             linkerSettings: fuzzerLibrary.map { [.unsafeFlags(["-sanitize=address", "-Xlinker", $0, "-lstdc++"])] } ?? []),
@@ -77,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [
-                "SitegenCore", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit", "HTTPServer", "Highlight",
+                "SitegenCore", "SitegenTestSupport", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit",
+                "HTTPServer", "Highlight",
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import OnboardingKit
 import Testing
 @testable import SitegenCore

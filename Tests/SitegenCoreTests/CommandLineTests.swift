@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import Testing
 @testable import SitegenCore
 
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func secondsAreFormattedForPeople() {
-        #expect(CommandLineInterface.formatSeconds(0.0123) == "12 ms")
-        #expect(CommandLineInterface.formatSeconds(2.3456) == "2.34 s")
+        #expect(ElapsedTime.text(0.0123) == "12 ms")
+        #expect(ElapsedTime.text(2.3456) == "2.34 s")
     }
 }

@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import Testing
 import OnboardingKit
 @testable import SitegenCore

@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import Testing
 @testable import SitegenCore
 

@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import Foundation
 import HTTPServer
 import Synchronization
@@ -36,7 +37,7 @@ import Testing
 
         let output = CapturedOutput()
         let server = PreviewServer(
-            options: .init(siteDirectory: site.path, port: 0), environment: output.environment(DiskFileSystem()))
+            options: .init(siteDirectory: site.path, port: 0), environment: output.environment(DiskFileSystem()).console)
         let url = Mutex<String?>(nil)
         let running = onThread {
             do {
@@ -148,7 +149,7 @@ import Testing
         private let running: DispatchGroup
 
         init(_ site: TemporaryDirectory) throws {
-            let server = PreviewServer(options: .init(siteDirectory: site.path, port: 0), environment: output.environment(DiskFileSystem()))
+            let server = PreviewServer(options: .init(siteDirectory: site.path, port: 0), environment: output.environment(DiskFileSystem()).console)
             let url = Mutex<String?>(nil)
             let ready = DispatchSemaphore(value: 0)
             let running = DispatchGroup()

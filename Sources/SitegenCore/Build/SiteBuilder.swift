@@ -172,7 +172,8 @@ package struct SiteBuilder: Sendable {
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets)
         let flowSlugs = kept.isEmpty ? Set(sourceFlows.map(\.slug)) : Set(allSlugs)
-        let (staticFiles, staticDiagnostics) = StaticFiles.collect(inventory, loader: loader, flowSlugs: flowSlugs)
+        let (staticFiles, staticDiagnostics) = StaticFiles.collect(
+            inventory, loader: loader, flowSlugs: flowSlugs, siteFiles: SiteRenderer.rootFiles)
         diagnostics += staticDiagnostics
         let site = diagnostics.hasErrors
             ? nil

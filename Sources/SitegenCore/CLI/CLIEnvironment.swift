@@ -32,6 +32,11 @@ package struct CLIEnvironment: Sendable {
         self.tool = tool
     }
 
+    /// What the preview server needs of it.
+    var console: PreviewConsole {
+        PreviewConsole(fileSystem: fileSystem, standardOutput: standardOutput, standardError: standardError, now: now, tool: tool)
+    }
+
     /// The real process: the disk, stdout and stderr, and the system's monotonic clock. Output
     /// that cannot be written (a closed pipe, a full disk) is dropped: it never stops a build
     /// half-way, and a closed pipe does not kill the process (SIGPIPE is ignored).

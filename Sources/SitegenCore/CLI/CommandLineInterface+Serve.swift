@@ -30,7 +30,7 @@ extension CommandLineInterface {
                 "sitegen: error: \(options.siteDirectory) is not a site: it has neither sitegen.yml nor content/; make one with 'sitegen new DIR'\n")
             return .contentError
         }
-        let server = PreviewServer(options: options, environment: environment)
+        let server = PreviewServer(options: options, environment: environment.console)
         environment.onStopRequest { server.stop() }
         let opens = parsed.flags.contains("--open")
         let host = options.host

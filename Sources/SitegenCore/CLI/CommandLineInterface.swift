@@ -89,7 +89,7 @@ package struct CommandLineInterface: Sendable {
         if result.upToDate {
             if !quiet {
                 environment.standardOutput(
-                    "Up to date: \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page")) in \(Self.formatSeconds(seconds)) → \(result.outputDirectory)\n")
+                    "Up to date: \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page")) in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)\n")
             }
             return .success
         }
@@ -105,7 +105,7 @@ package struct CommandLineInterface: Sendable {
         if !quiet {
             var summary = "Built \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page"))"
             if let rebuilt = result.rebuiltFlows { summary += " (rebuilt \(rebuilt.joined(separator: ", ")))" }
-            summary += " in \(Self.formatSeconds(seconds)) → \(result.outputDirectory)"
+            summary += " in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)"
             if result.diagnostics.warningCount > 0 {
                 summary += " (\(counted(result.diagnostics.warningCount, "warning")))"
             }
@@ -194,8 +194,4 @@ package struct CommandLineInterface: Sendable {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
-    static func formatSeconds(_ seconds: Double) -> String {
-        let milliseconds = Int((seconds * 1000).rounded())
-        return milliseconds < 1000 ? "\(milliseconds) ms" : "\(Double(milliseconds / 10) / 100) s"
-    }
 }

@@ -10,8 +10,11 @@ enum StaticFiles {
     static let faviconNames = ["favicon.ico", "favicon.svg", "favicon.png"]
 
     /// The static files of the site `loader` reads, as copies into the output, and an error for
-    /// each that would stand where a generated file or a flow's folder does.
-    static func collect(_ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>) -> ([Asset], [Diagnostic]) {
+    /// each that would stand where a generated file (one of `siteFiles`, at the output's root) or
+    /// a flow's folder does.
+    static func collect(
+        _ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>, siteFiles: [String]
+    ) -> ([Asset], [Diagnostic]) {
         var assets: [Asset] = []
         var diagnostics: [Diagnostic] = []
         // Hosts on macOS and Windows, and some object stores, fold case: `Index.html` is `index.html` there.
@@ -21,7 +24,7 @@ enum StaticFiles {
             let destination = String(entry.path.dropFirst(directory.count + 1))
             let folded = destination.lowercased()
             let top = String(folded.prefix { $0 != "/" })
-            if let generated = generatedName(top, destination: folded, flowSlugs: slugs) {
+            if let generated = generatedName(top, destination: folded, flowSlugs: slugs, siteFiles: siteFiles) {
                 diagnostics.append(
                     .error("this static file would be published as \(destination), where the build writes \(generated); rename or move it", path: loader.diskPath(entry.path)))
                 continue
@@ -39,16 +42,12 @@ enum StaticFiles {
 
     /// What the build generates at `destination` (whose first component is `top`, both in lower
     /// case), or at a folder on its way, if anything.
-    private static func generatedName(_ top: String, destination: String, flowSlugs: Set<String>) -> String? {
+    private static func generatedName(_ top: String, destination: String, flowSlugs: Set<String>, siteFiles: [String]) -> String? {
         if flowSlugs.contains(top) { return "flow '\(top)'" }
         if top == "assets" { return "the theme's assets" }
         if top == ImageResolver.siteImagesFolder { return "images from outside the flows" }
         // The preview serves its own files here.
         if top == "_sitegen" { return "the preview's own files" }
-        let siteFiles = [
-            "index.html", SiteRenderer.manifestPath, ManifestBuilder.schemaFileName, EmbedBuilder.loaderPath, EmbedBuilder.dialogPath,
-            EmbedBuilder.stylesPath, OutputWriter.markerFile,
-        ]
         // `static/index.html/a` would make `index.html` a folder.
         return siteFiles.first { $0.lowercased() == destination || $0.lowercased() == top }
     }

@@ -7,7 +7,7 @@
 /// It replaces only a folder it wrote itself (marked with `markerFile`) or an empty one; pointed
 /// at a folder holding anything else, it refuses and touches nothing.
 package struct OutputWriter: Sendable {
-    package static let markerFile = ".sitegen-output"
+    package static let markerFile = DirectoryWalker.outputMarker
     /// Placeholders that do not make a folder count as someone else's, kept across builds.
     static let placeholders: Set<String> = [".gitkeep"]
     static let markerText = "This folder is written by sitegen; every build replaces all of it.\n"

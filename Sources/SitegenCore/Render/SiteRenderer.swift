@@ -16,6 +16,11 @@ package struct SiteRenderer: Sendable {
     /// The site's own rules (`templates/custom.css`), linked after the theme's stylesheet.
     package static let customStylesheetPath = "assets/custom.css"
     package static let manifestPath = "manifest.json"
+    /// The files the build writes at the output's root, which no static file may take the place of.
+    static let rootFiles = [
+        "index.html", manifestPath, ManifestBuilder.schemaFileName, EmbedBuilder.loaderPath, EmbedBuilder.dialogPath,
+        EmbedBuilder.stylesPath, OutputWriter.markerFile,
+    ]
 
     /// Every file of the output, or the first template that would not stop expanding itself.
     package func render(_ site: Site) throws(MustacheRenderError) -> [OutputFile] {

@@ -31,7 +31,7 @@ package final class PreviewServer: Sendable {
     static let pingInterval = 10.0
 
     private let options: Options
-    private let environment: CLIEnvironment
+    private let environment: PreviewConsole
     private let live = LiveReload()
 
     /// How many pages are listening for rebuilds now.
@@ -41,7 +41,7 @@ package final class PreviewServer: Sendable {
     private let stopping = Mutex<(requested: Bool, watcher: FileWatcher?)>((false, nil))
     private let builds = Atomic<Int>(0)
 
-    package init(options: Options, environment: CLIEnvironment) {
+    package init(options: Options, environment: PreviewConsole) {
         self.options = options
         self.environment = environment
     }
@@ -186,7 +186,7 @@ package final class PreviewServer: Sendable {
             }
         }
         let cause = Self.describe(changed)
-        environment.standardOutput("\(cause.isEmpty ? "" : cause + ": ")\(summary) in \(CommandLineInterface.formatSeconds(seconds))\n")
+        environment.standardOutput("\(cause.isEmpty ? "" : cause + ": ")\(summary) in \(ElapsedTime.text(seconds))\n")
     }
 
     /// Tells the pages and the terminal that the site folder is gone, as a failed build would.

@@ -8,6 +8,10 @@ import Synchronization
 /// listed as links and never followed. FIFOs, devices and sockets are never files. Each of
 /// these is reported as a problem naming the path, and the walk goes on.
 struct DirectoryWalker: Sendable {
+    /// The file that marks a folder as a sitegen output (`OutputWriter.markerFile`), which a walk
+    /// of the site never takes as input.
+    static let outputMarker = ".sitegen-output"
+
     /// The most entries one walk lists, and the most links to folders it follows (or finds to be
     /// loops): a small tree of links to folders can name exponentially many paths.
     static let maximumEntries = 2_000_000
@@ -176,7 +180,7 @@ struct DirectoryWalker: Sendable {
     private func writtenFolder(holding real: String, kind: FileKind, root: String) -> String? {
         var folder = kind == .directory ? real : Path.directory(of: real)
         while Path.isInside(folder, root: root) {
-            if fileSystem.linkStatus(of: Path.join(folder, OutputWriter.markerFile)) != nil { return folder }
+            if fileSystem.linkStatus(of: Path.join(folder, Self.outputMarker)) != nil { return folder }
             guard folder != root else { return nil }
             folder = Path.directory(of: folder)
         }

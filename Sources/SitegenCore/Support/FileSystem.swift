@@ -184,7 +184,7 @@ extension FileSystem {
 
 extension FileSystem {
     /// Joins pieces in memory: for file systems without a faster way.
-    func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
+    package func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for piece in pieces {
             switch piece {

@@ -1,5 +1,5 @@
 /// `/`-separated path arithmetic, without touching the disk.
-enum Path {
+package enum Path {
     static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty || base == "." { return component }
         if component.isEmpty { return base }
@@ -47,7 +47,7 @@ enum Path {
     }
 
     /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
-    static func isInside(_ realPath: String, root: String) -> Bool {
+    package static func isInside(_ realPath: String, root: String) -> Bool {
         root == "/" || realPath == root
             || (realPath.hasPrefix(root) && realPath.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/"))
     }

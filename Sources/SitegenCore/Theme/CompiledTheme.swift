@@ -36,7 +36,7 @@ extension Theme {
             }
         }
         for name in CompiledTheme.requiredTemplates where templates[name] == nil && !diagnostics.hasErrors {
-            diagnostics.append(.error("the theme has no '\(name)\(Self.templateExtension)' template", path: ThemeLoader.directory))
+            diagnostics.append(.error("the theme has no '\(name)\(Self.templateExtension)' template", path: Theme.siteFolder))
         }
         var strings = StringTable(locales: [:])
         let defaultStrings = Theme.default.files[Self.stringsFile]

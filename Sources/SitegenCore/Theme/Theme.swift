@@ -7,6 +7,8 @@ package struct Theme: Sendable {
         package var path: String
     }
 
+    /// The folder of a site whose files override the theme's, file by file.
+    package static let siteFolder = "templates"
     package static let stylesheetFile = "sitegen.css"
     /// A site's own rules, loaded after the theme's; the default theme has none.
     package static let customStylesheetFile = "custom.css"

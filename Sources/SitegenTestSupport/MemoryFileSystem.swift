@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 import Synchronization
 
 /// A file system in memory, with the disk's semantics where a build depends on them: symbolic

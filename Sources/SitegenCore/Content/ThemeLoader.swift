@@ -2,7 +2,7 @@ import Diagnostics
 
 /// Reads a site's `templates/` folder, whose files override the default theme's by name.
 struct ThemeLoader: Sendable {
-    static let directory = "templates"
+    static let directory = Theme.siteFolder
 
     let loader: SiteLoader
 
