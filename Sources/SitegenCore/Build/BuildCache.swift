@@ -52,17 +52,18 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     /// Hashes `files` (the site's inputs, site-relative, as a walk found them) on every core,
     /// reusing `previous` hashes for files whose status is unchanged, and folds them with
-    /// `identity` (the tool and the options) into one digest. A file that cannot be read is
-    /// hashed as unreadable, for the build to report.
+    /// `identity` (the tool and the options) and `folders` (which a file list does not show when
+    /// they are empty) into one digest. A file that cannot be read is hashed as unreadable, for
+    /// the build to report.
     static func fingerprint(
-        _ files: [DirectoryWalker.Entry], loader: SiteLoader, identity: String, previous: [Entry]
+        _ files: [DirectoryWalker.Entry], loader: SiteLoader, identity: String, folders: [String] = [], previous: [Entry]
     ) -> Fingerprint {
         // Usually the previous build saw the same files in the same order, so each one's entry is
         // at the same place; only when the lists differ are the entries looked up by path. When
         // every file is also unchanged (the common case of a rebuild), the entries are reused whole.
         let sameFiles = files.count == previous.count && files.indices.allSatisfy { files[$0].path == previous[$0].path }
         if sameFiles, files.indices.allSatisfy({ files[$0].status.sameContent(as: previous[$0].status) }) {
-            return Fingerprint(digest: digest(of: previous, identity: identity), entries: previous, read: [:])
+            return Fingerprint(digest: digest(of: previous, identity: identity, folders: folders), entries: previous, read: [:])
         }
         let lookUp = sameFiles ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
         let hashed = Array(files.indices).parallelMap { index -> (Entry, [UInt8]?) in
@@ -82,18 +83,33 @@ struct BuildCache: Sendable, Equatable, Codable {
             if let bytes { read[loader.diskPath(entry.path)] = bytes }
         }
         let entries = hashed.map(\.0)
-        return Fingerprint(digest: digest(of: entries, identity: identity), entries: entries, read: read)
+        return Fingerprint(digest: digest(of: entries, identity: identity, folders: folders), entries: entries, read: read)
     }
 
-    /// One digest over `identity` and every entry's path and hash.
-    private static func digest(of entries: [Entry], identity: String) -> String {
+    /// One digest over `identity`, `folders` and every entry's path and hash.
+    private static func digest(of entries: [Entry], identity: String, folders: [String]) -> String {
         var digest = ContentHash()
         digest.add(identity)
+        folders.forEach { digest.add($0) }
         for entry in entries {
             digest.add(entry.path)
             digest.add(entry.hash)
         }
         return digest.hex
+    }
+
+    /// True when every path the cache names is one it may: each product's files are files of the
+    /// output it recorded, each fragment a name of sitegen's own, each image a flow's. A cache
+    /// edited by hand or by another program is otherwise no cache.
+    var isSound: Bool {
+        let written = Set(outputs.map(\.path))
+        let slugs = flows.map(\.slug)
+        return Set(slugs).count == slugs.count
+            && flows.allSatisfy { flow in
+                flow.outputs.allSatisfy(written.contains) && FlowRecord.isFragmentName(flow.fragment)
+                    && flow.assets.allSatisfy { $0.destination.hasPrefix(flow.slug + "/") && flow.outputs.contains($0.destination) }
+            }
+            && products.allSatisfy { $0.outputs.allSatisfy(written.contains) }
     }
 
     /// True when `live` (the output as it is now) is exactly the output this cache recorded.
@@ -105,13 +121,24 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     // MARK: Reading and writing
 
-    /// The state file: the format line, then the cache as a record (`RecordEncoder`). Nil for
-    /// a missing, unreadable or foreign file: the build then starts over.
+    /// The state file: the format line, the cache as a record (`RecordEncoder`), and a digest of
+    /// the record, so that a damaged file is told from a good one. Nil for a missing,
+    /// unreadable, damaged or foreign file: the build then starts over.
     static func load(loader: SiteLoader, folder: String = directory) -> BuildCache? {
         guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
-            bytes.starts(with: formatLine.utf8)
+            bytes.starts(with: formatLine.utf8), bytes.count >= formatLine.utf8.count + checksumLength
         else { return nil }
-        return try? RecordDecoder.decode(BuildCache.self, from: bytes, at: formatLine.utf8.count)
+        let record = Array(bytes[formatLine.utf8.count..<(bytes.count - checksumLength)])
+        guard Array(bytes.suffix(checksumLength)) == checksum(of: record) else { return nil }
+        return try? RecordDecoder.decode(BuildCache.self, from: record)
+    }
+
+    private static let checksumLength = 16
+
+    private static func checksum(of record: [UInt8]) -> [UInt8] {
+        var hash = ContentHash()
+        hash.add(record)
+        return Array(hash.hex.utf8)
     }
 
     /// Writes the state file atomically (a temporary file renamed into place), so that an
@@ -122,7 +149,8 @@ struct BuildCache: Sendable, Equatable, Codable {
         let folder = loader.diskPath(cacheFolder)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
-        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record)])
+        try fileSystem.clearTemporary(temporary)
+        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record), .bytes(Self.checksum(of: record))])
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
 }

@@ -15,8 +15,9 @@ struct FlowRecord: Sendable, Equatable, Codable {
     /// it, and its status when it was written: a fragment changed since is not used.
     var fragment: String
     var fragmentStatus: FileStatus
-    /// The other flows its pages link to, whose pages are part of its key.
-    var linkedFlows: [String]
+    /// The other flows it reads: those its pages link to and those whose images it shows, whose
+    /// folders are part of its key.
+    var otherFlows: [String]
     /// Each page: its file name, its id, and its headings' anchors, for links from other flows.
     var pages: [Page]
     /// Pages left out as drafts, by file name.
@@ -28,6 +29,11 @@ struct FlowRecord: Sendable, Equatable, Codable {
         var file: String
         var id: String
         var anchors: [String]
+    }
+
+    /// True for a name the build gives a fragment: a digest's 16 hex digits.
+    static func isFragmentName(_ name: String) -> Bool {
+        name.utf8.count == 16 && name.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// Where the flow's pages are, as `PageDirectory` has it.

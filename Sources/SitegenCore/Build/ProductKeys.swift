@@ -9,20 +9,20 @@ struct ProductRecord: Sendable, Equatable, Codable {
 
 /// The keys of a build's products. Every key holds the digest of everything outside the flow
 /// folders (configuration, theme, static files, the program and the options); a flow's key adds
-/// its folder's files and those of each flow it links to, and a site-wide file's key adds the
+/// its folder's files and those of each flow it links to or shows an image from, and a site-wide file's key adds the
 /// data it is made from (`SiteProduct.inputs`).
 struct ProductKeys: Sendable {
     var global: String
     /// Each flow folder's digest, by slug.
     var flowDigests: [String: String]
 
-    func flow(_ slug: String, linkedFlows: [String]) -> String {
+    func flow(_ slug: String, otherFlows: [String]) -> String {
         var hash = ContentHash()
         hash.add("flow")
         hash.add(global)
         hash.add(slug)
         hash.add(flowDigests[slug] ?? "")
-        for linked in linkedFlows.sorted() {
+        for linked in otherFlows.sorted() {
             hash.add(linked)
             hash.add(flowDigests[linked] ?? "\u{0}gone")
         }

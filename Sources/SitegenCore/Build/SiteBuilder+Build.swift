@@ -36,7 +36,8 @@ extension SiteBuilder {
         let identity = Self.identity(options, program: program)
         let extras = cache?.extraInputs ?? []
         let fingerprint = BuildCache.fingerprint(
-            inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity, previous: cache?.entries ?? [])
+            inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity,
+            folders: inventory.flowFolders, previous: cache?.entries ?? [])
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         let (config, configDiagnostics) = reader.readConfig(inventory)
@@ -60,7 +61,7 @@ extension SiteBuilder {
         let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
         let previous = cache.flatMap { cache in
-            cache.outputDirectory == output && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
+            cache.outputDirectory == output && cache.isSound && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
         }
         if let previous, previous.digest == fingerprint.digest {
             return Result(
@@ -101,8 +102,8 @@ extension SiteBuilder {
         let cacheFolder = run.options.workspace.cacheFolder
         // Flows whose key is unchanged, and whose manifest fragment the cache still holds, are kept.
         let kept = (run.previous?.flows ?? []).filter { record in
-            record.key == run.keys.flow(record.slug, linkedFlows: record.linkedFlows)
-                && fileSystem.status(of: fragmentPath(record.fragment, run)).map { $0.sameContent(as: record.fragmentStatus) } == true
+            record.key == run.keys.flow(record.slug, otherFlows: record.otherFlows)
+                && fileSystem.linkStatus(of: fragmentPath(record.fragment, run)).map { $0.sameContent(as: record.fragmentStatus) } == true
         }
         let modelled = model(run.options, loader: run.loader, inventory: run.inventory, preparation: preparation, kept: kept)
         guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: run.output) }
@@ -117,6 +118,13 @@ extension SiteBuilder {
             transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.previous == nil ? nil : run.liveOutput)
         } catch {
             result.diagnostics.append(.error(error.message, path: error.path))
+            return result
+        }
+        let fragments = run.loader.diskPath(Path.join(cacheFolder, Self.fragmentFolder))
+        do {
+            try fileSystem.makeRealDirectory(fragments)
+        } catch {
+            result.diagnostics.append(.error("cannot write the build cache: \(error)", path: fragments))
             return result
         }
 
@@ -138,13 +146,13 @@ extension SiteBuilder {
         for flow in rendered.flows {
             let facts = made[flow.slug]
             let fragment = Self.fragmentName(digest, flow.slug)
-            guard let status = fileSystem.status(of: fragmentPath(fragment, run)) else {
+            guard let status = fileSystem.linkStatus(of: fragmentPath(fragment, run)) else {
                 result.diagnostics.append(.error("cannot write the build cache", path: fragmentPath(fragment, run)))
                 return result
             }
             records.append(FlowRecord(
                 slug: flow.slug, key: "", summary: flow.summary, outputs: flow.outputs, fragment: fragment, fragmentStatus: status,
-                linkedFlows: flow.linkedFlows, pages: facts?.pages ?? [], drafts: facts?.drafts ?? [],
+                otherFlows: Self.otherFlows(of: flow, assets: facts?.assets ?? [], loader: run.loader), pages: facts?.pages ?? [], drafts: facts?.drafts ?? [],
                 assets: (facts?.assets ?? []).map(RecordedAsset.init)))
         }
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
@@ -198,7 +206,7 @@ extension SiteBuilder {
             ? run.fingerprint
             : BuildCache.fingerprint(
                 run.inventory.files + SiteInventory(loader: run.loader, paths: extras).files, loader: run.loader,
-                identity: run.identity, previous: run.fingerprint.entries)
+                identity: run.identity, folders: run.inventory.flowFolders, previous: run.fingerprint.entries)
         var keys = run.keys
         keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global
         let cache = BuildCache(
@@ -206,7 +214,7 @@ extension SiteBuilder {
             outputs: outputs,
             flows: records.map { record in
                 var record = record
-                record.key = keys.flow(record.slug, linkedFlows: record.linkedFlows)
+                record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
                 return record
             },
             products: zip(productRecords, products).map { record, product in
@@ -239,9 +247,17 @@ extension SiteBuilder {
     /// any a failed or stopped build left.
     private func removeFragments(except kept: Set<String>, _ run: Run) {
         let folder = run.loader.diskPath(Path.join(run.options.workspace.cacheFolder, Self.fragmentFolder))
+        guard fileSystem.linkStatus(of: folder)?.kind == .directory else { return }
         for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
             try? fileSystem.remove(Path.join(folder, name))
         }
+    }
+
+    /// The flows besides its own whose files `flow` was made from: those it links to, and those
+    /// whose folders hold an image it shows.
+    private static func otherFlows(of flow: SiteRenderer.RenderedFlow, assets: [Asset], loader: SiteLoader) -> [String] {
+        let imageFlows = assets.compactMap { Path.relative($0.source, to: loader.siteDirectory).flatMap(ContentLayout.flowSlug(containing:)) }
+        return Set(flow.linkedFlows + imageFlows.map(String.init)).subtracting([flow.slug]).sorted()
     }
 
     /// Site files read from outside the roots the inventory walks (such as an image in `art/`),

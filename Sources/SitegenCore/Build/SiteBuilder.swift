@@ -145,7 +145,8 @@ package struct SiteBuilder: Sendable {
         // Model: each flow with its pages in order, images found and measured.
         let assembler = preparation.assembler
         var flows: [Flow] = []
-        var assets = Set(kept.flatMap { $0.assets.map(\.asset) })
+        // The images of the flows modelled, to copy; with the kept flows', for the checks across flows.
+        var assets: Set<Asset> = []
         // Every flow's front matter first, so that a link finds any page of the site.
         let outlines = sourceFlows.parallelMap { source in
             assembler.outline(source, displayDirectory: loader.diskPath(source.directory))
@@ -170,14 +171,14 @@ package struct SiteBuilder: Sendable {
         diagnostics += FlowAssembler.problems(with: assembled.flatMap(\.checks), headings: headings)
         if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
-        diagnostics += Self.collisions(in: assets)
+        diagnostics += Self.collisions(in: assets.union(kept.flatMap { $0.assets.map(\.asset) }))
         let flowSlugs = kept.isEmpty ? Set(sourceFlows.map(\.slug)) : Set(allSlugs)
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(
             inventory, loader: loader, flowSlugs: flowSlugs, siteFiles: SiteRenderer.rootFiles)
         diagnostics += staticDiagnostics
         let site = diagnostics.hasErrors
             ? nil
-            : Site(settings: settings, flows: flows, assets: assets.filter { !keptSlugs.contains($0.flowSlug) }.sorted(), staticFiles: staticFiles)
+            : Site(settings: settings, flows: flows, assets: assets.sorted(), staticFiles: staticFiles)
         return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted(), made: made)
     }
 

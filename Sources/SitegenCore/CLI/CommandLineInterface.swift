@@ -104,7 +104,7 @@ package struct CommandLineInterface: Sendable {
         }
         if !quiet {
             var summary = "Built \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page"))"
-            if let rebuilt = result.rebuiltFlows { summary += " (rebuilt \(rebuilt.joined(separator: ", ")))" }
+            if let rebuilt = result.outcome.rebuiltSummary(flowCount: result.flowCount) { summary += " (rebuilt \(rebuilt))" }
             summary += " in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)"
             if result.diagnostics.warningCount > 0 {
                 summary += " (\(counted(result.diagnostics.warningCount, "warning")))"

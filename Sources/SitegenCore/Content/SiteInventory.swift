@@ -37,6 +37,11 @@ struct SiteInventory: Sendable {
         self.problems = problems
     }
 
+    /// Every folder that is a flow (even an empty one, which no file shows), sorted.
+    var flowFolders: [String] {
+        directories.filter { ContentLayout.flowSlug(ofFolder: $0) != nil }.sorted()
+    }
+
     /// The files below a site-relative folder, in path order.
     func files(under directory: String) -> ArraySlice<DirectoryWalker.Entry> {
         let prefix = directory + "/"

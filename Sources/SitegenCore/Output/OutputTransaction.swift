@@ -104,7 +104,7 @@ final class OutputTransaction: Sendable {
         guard state.withLock({ $0.failure == nil }) else { return }
         let temporary = path + ".new"
         do {
-            try fileSystem.createDirectory(Path.directory(of: path))
+            try fileSystem.clearTemporary(temporary)
             try fileSystem.writeFile(temporary, bytes)
             try fileSystem.move(from: temporary, to: path)
         } catch {

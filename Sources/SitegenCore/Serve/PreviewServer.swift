@@ -177,7 +177,7 @@ package final class PreviewServer: Sendable {
                 live.send(stylesOnly ? .styles(changes.filter { $0.hasSuffix(".css") }) : .reload(changes))
             }
             switch result.outcome {
-            case .rebuiltFlows(let slugs): summary = "rebuilt \(slugs.joined(separator: ", "))"
+            case .rebuiltFlows: summary = "rebuilt " + (result.outcome.rebuiltSummary(flowCount: result.flowCount) ?? "")
             case .upToDate: summary = changes.isEmpty ? "nothing to rebuild" : "read what another preview built"
             default: summary = "built \(result.flowCount) flow\(result.flowCount == 1 ? "" : "s"), \(result.pageCount) page\(result.pageCount == 1 ? "" : "s")"
             }

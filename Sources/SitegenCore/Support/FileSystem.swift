@@ -183,6 +183,22 @@ extension FileSystem {
 }
 
 extension FileSystem {
+    /// Makes `path` a folder of its own, never following a link: whatever else is there (a file,
+    /// a link to a folder elsewhere) is removed first. For sitegen's own folders, such as the cache's.
+    package func makeRealDirectory(_ path: String) throws {
+        if let kind = linkStatus(of: path)?.kind {
+            if kind == .directory { return }
+            try remove(path)
+        }
+        try createDirectory(path)
+    }
+
+    /// Removes whatever is at `path` (a file, a link, a folder left by a stopped program), so
+    /// that a temporary file can be written there.
+    package func clearTemporary(_ path: String) throws {
+        if linkStatus(of: path) != nil { try remove(path) }
+    }
+
     /// Joins pieces in memory: for file systems without a faster way.
     package func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
         var bytes: [UInt8] = []

@@ -53,11 +53,11 @@ struct HighlightStore: Sendable, Equatable {
         let record = try RecordEncoder.encode(Record(blocks: entries.sorted { $0.key < $1.key }.map { key, runs in
             Record.Block(key: key, styles: runs.map(\.style), texts: runs.map(\.text))
         }))
-        let directory = Path.directory(of: path)
-        // An older sitegen kept every flow's blocks in one file of this name.
-        if let kind = fileSystem.status(of: directory)?.kind, kind != .directory { try fileSystem.remove(directory) }
-        try fileSystem.createDirectory(directory)
+        // The folder is the cache's own: a file there (an older sitegen kept every flow's blocks
+        // in one file of this name) or a link elsewhere is replaced, never followed.
+        try fileSystem.makeRealDirectory(Path.directory(of: path))
         let temporary = path + ".new"
+        try fileSystem.clearTemporary(temporary)
         try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record)])
         try fileSystem.move(from: temporary, to: path)
     }
@@ -65,7 +65,9 @@ struct HighlightStore: Sendable, Equatable {
     /// Removes the files of flows not in `flows` (a whole build knows every flow there is).
     static func removeOthers(than flows: Set<String>, loader: SiteLoader, folder: String) throws {
         let directory = loader.diskPath(Path.join(folder, folderName))
-        guard let names = try? loader.fileSystem.contentsOfDirectory(directory) else { return }
+        guard loader.fileSystem.linkStatus(of: directory)?.kind == .directory,
+            let names = try? loader.fileSystem.contentsOfDirectory(directory)
+        else { return }
         let kept = Set(flows.map(Path.urlEncoded))
         for name in names where !kept.contains(name) {
             try loader.fileSystem.remove(Path.join(directory, name))

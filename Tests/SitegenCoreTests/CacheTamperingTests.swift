@@ -1,0 +1,132 @@
+import SitegenTestSupport
+import Testing
+@testable import SitegenCore
+
+/// What a build reads from its cache is checked before it is used: a cache that is damaged,
+/// edited, or names paths outside the output means a full build, never a wrong one, and nothing
+/// outside the site is read, written or removed through it. Also the dependencies a flow's key
+/// must hold beyond its own folder.
+@Suite struct CacheTamperingTests {
+    static let site = IncrementalBuildTests.site
+
+    private func build(_ fileSystem: MemoryFileSystem) -> SiteBuilder.Result {
+        SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version)
+    }
+
+    private func output(_ fileSystem: MemoryFileSystem) -> [String: String] {
+        fileSystem.snapshot.filter { $0.key.hasPrefix("output/") }
+    }
+
+    private func cleanBuild(of fileSystem: MemoryFileSystem) -> [String: String] {
+        let fresh = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
+        #expect(build(fresh).site != nil)
+        return output(fresh)
+    }
+
+    private func loader(_ fileSystem: MemoryFileSystem) throws -> SiteLoader {
+        try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
+    }
+
+    /// Builds, edits the saved cache with `edit`, changes gamma's page so that the others could
+    /// be kept, and builds again: the output must be a clean build's.
+    private func rebuild(afterEditing edit: (inout BuildCache) -> Void) throws -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["secret.txt": "TOP SECRET"]) { a, _ in a })
+        #expect(build(fileSystem).succeeded)
+        var cache = try #require(BuildCache.load(loader: try loader(fileSystem)))
+        edit(&cache)
+        try cache.save(loader: try loader(fileSystem))
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(output(fileSystem) == cleanBuild(of: fileSystem))
+        #expect(!output(fileSystem).values.contains { $0.contains("TOP SECRET") })
+        return fileSystem
+    }
+
+    @Test func aFragmentNameOutsideTheCacheIsNoCache() throws {
+        _ = try rebuild { $0.flows[0].fragment = "../../secret.txt" }
+    }
+
+    @Test func anOutputPathTheOutputNeverHadIsNoCache() throws {
+        let fileSystem = try rebuild { cache in
+            if let index = cache.products.firstIndex(where: { $0.name == "theme" }) { cache.products[index].outputs.append("../../victim.txt") }
+            cache.flows[1].outputs[0] = "beta/embed.jx"
+        }
+        #expect(!fileSystem.snapshot.keys.contains { $0.contains("sitegen-temporary") })
+    }
+
+    @Test func anImageTheCacheMovedToAnotherFlowIsNoCache() throws {
+        _ = try rebuild { cache in
+            cache.flows[1].assets = [RecordedAsset(Asset(source: "secret.txt", destination: "gamma/leak.svg", root: "/"))]
+        }
+    }
+
+    @Test func aDamagedStateFileMeansAFullBuild() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        var bytes = try #require(try? fileSystem.readFile(".sitegen-cache/build-state"))
+        bytes[bytes.count / 2] ^= 0x01
+        fileSystem.add(".sitegen-cache/build-state", bytes)
+        #expect(BuildCache.load(loader: try loader(fileSystem)) == nil, "the checksum catches one flipped bit")
+        let result = build(fileSystem)
+        #expect(result.outcome == .builtEverything)
+        #expect(build(fileSystem).upToDate)
+    }
+
+    @Test func theCachesFoldersAreNeverFollowedOutOfTheSite() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["/elsewhere/precious.txt": "keep me"]) { a, _ in a })
+        #expect(build(fileSystem).succeeded)
+        try fileSystem.remove(".sitegen-cache/manifest")
+        fileSystem.addLink(".sitegen-cache/manifest", to: "/elsewhere")
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        #expect(build(fileSystem).succeeded)
+        #expect(fileSystem.text("/elsewhere/precious.txt") == "keep me")
+        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix("elsewhere/") } == ["elsewhere/precious.txt"], "nothing written there")
+        #expect(fileSystem.kind(of: ".sitegen-cache/manifest") == .directory)
+        #expect(output(fileSystem) == cleanBuild(of: fileSystem))
+    }
+
+    @Test func aFileOrFolderWhereTheCacheWritesIsReplaced() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        try fileSystem.remove(".sitegen-cache/manifest")
+        fileSystem.add(".sitegen-cache/manifest", Array("a file".utf8))
+        fileSystem.add(".sitegen-cache/build-state.new/left", Array("by a stopped build".utf8))
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(build(fileSystem).upToDate, "and the cache was saved")
+    }
+
+    /// A flow showing an image from another flow's folder is made from that folder too.
+    @Test func anImageFromAnotherFlowsFolderIsPartOfTheKey() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["content/gamma/01-e.md": "# E\n\n![A](../alpha/a.svg)\n"]) { _, new in new })
+        #expect(build(fileSystem).succeeded)
+        fileSystem.add("content/alpha/a.svg", Array("<svg width=\"40\" height=\"30\"></svg>".utf8))
+        let changed = build(fileSystem)
+        #expect(changed.rebuiltFlows == ["alpha", "gamma"], "\(changed.outcome)")
+        #expect(output(fileSystem) == cleanBuild(of: fileSystem))
+        try fileSystem.remove("content/alpha/a.svg")
+        fileSystem.add("content/alpha/01-a.md", Array("# A\n".utf8))
+        let removed = build(fileSystem)
+        #expect(!removed.succeeded && removed.diagnostics.contains { $0.path.hasSuffix("gamma/01-e.md") })
+    }
+
+    @Test func anEmptyFlowFolderIsNoticed() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        try fileSystem.createDirectory("content/empty")
+        let result = build(fileSystem)
+        #expect(!result.succeeded && result.diagnostics.contains { $0.message.contains("empty") }, "\(result.diagnostics)")
+    }
+
+    @Test func theCommandLineSaysWhatARebuildMade() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        _ = runCLI(["build"], on: fileSystem)
+        try fileSystem.remove("content/gamma")
+        #expect(runCLI(["build"], on: fileSystem).out == "Built 2 flows, 4 pages (rebuilt only the site-wide files) in 0 ms → output\n")
+        #expect(BuildOutcome.rebuiltFlows((1...9).map { "f\($0)" }).rebuiltSummary(flowCount: 9) == "every flow")
+        #expect(BuildOutcome.rebuiltFlows((1...9).map { "f\($0)" }).rebuiltSummary(flowCount: 20) == "9 flows")
+        #expect(BuildOutcome.rebuiltFlows(["a", "b"]).rebuiltSummary(flowCount: 2) == "a, b")
+    }
+}
