@@ -7,7 +7,8 @@ SWIFT ?= swift
 # libpcre2-dev and libgtksourceview-5-common: the highlighting engine's regex library and the
 # language definitions it reads.
 APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark libpcre2-dev libgtksourceview-5-common
-# The benchmark's serve figures compare sitegen serve under wrk with Python's and Hugo's servers.
+# The benchmarks compare sitegen's builds with Hugo's, and sitegen serve under wrk with Python's
+# and Hugo's servers.
 BENCHMARK_APT_PACKAGES := wrk hugo
 # The browser tests: Chromium and its driver, a Java runtime for the Nu HTML Checker, and a CJK
 # font, so that pages in Chinese, Japanese and Korean are measured and shown with real glyphs.
@@ -19,7 +20,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark bench benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
 
 all: site
 
@@ -63,9 +64,13 @@ test: test-deps venv
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q Tests/Browser
 
-# The performance benchmark (release build, a seeded 8,000-page site); SIZE=large for 80,000 pages.
+# The performance benchmark (release build, a seeded 8,000-page site, beside cmark and Hugo);
+# SIZE=large for 80,000 pages. `make bench` is the same.
 benchmark: deps
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCHMARK_APT_PACKAGES)"
 	python3 scripts/benchmark.py --size $(or $(SIZE),small)
+
+bench: benchmark
 
 # The preview server's figures: save-to-reload in Chromium, and throughput beside Python and Hugo.
 benchmark-serve: test-deps venv

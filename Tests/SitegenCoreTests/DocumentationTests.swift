@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import SitegenCore
+import OnboardingKit
 
 /// The README stays an introduction, and no link in it or in docs/ points at a file or heading
 /// that is not there.
@@ -11,6 +13,26 @@ import Testing
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
         #expect(Self.files.count > 8, "the reference lives in docs/")
+    }
+
+    /// The reference's table of page keys is generated from their declarations.
+    @Test func theTableOfPageKeysIsTheDeclarations() throws {
+        let url = Repository.root.appendingPathComponent("docs/writing.md")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let begin = "<!-- begin: generated from the page keys' declarations; UPDATE_DOCS=1 swift test --filter DocumentationTests -->\n"
+        let start = try #require(text.range(of: begin))
+        let stop = try #require(text.range(of: "<!-- end: generated -->\n", range: start.upperBound..<text.endIndex))
+        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+            text.replaceSubrange(start.upperBound..<stop.lowerBound, with: PageFrontMatter.referenceTable)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(text[start.upperBound..<stop.lowerBound]) == PageFrontMatter.referenceTable, "run UPDATE_DOCS=1 swift test --filter DocumentationTests")
+    }
+
+    /// Each page setting is declared once for front matter and once in the manifest, under one key.
+    @Test func everyPageSettingIsReadFromFrontMatter() {
+        #expect(PageSettingField.all.map(\.key).sorted() == PageSettings.fields.map(\.key).sorted())
     }
 
     @Test(arguments: files)

@@ -33,10 +33,10 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(page.title == "Hello: world")
         #expect(page.image == "images/a.png" && page.imageAlt == "A picture")
-        #expect(page.order == 3 && page.id == "hello" && page.draft && page.skip == false)
-        #expect(page.action == LinkAction(label: "Allow", href: "#next"))
-        #expect(page.advance == .action)
-        #expect(page.background == "#ffeedd" && page.cssClass == "hero wide")
+        #expect(page.order == 3 && page.id == "hello" && page.settings.draft && page.settings.skip == false)
+        #expect(page.settings.action == LinkAction(label: "Allow", href: "#next"))
+        #expect(page.settings.advance == .action)
+        #expect(page.settings.background == "#ffeedd" && page.settings.cssClass == "hero wide")
     }
 
     @Test func anUnknownKeyIsAnErrorWithASuggestion() {

@@ -85,7 +85,7 @@ struct FlowAssembler: Sendable {
         }
         for file in source.pages {
             let (parsed, problems) = parser.readFrontMatter(file)
-            if let parsed, parsed.frontMatter.draft, !includeDrafts {
+            if let parsed, parsed.frontMatter.settings.draft, !includeDrafts {
                 outline.drafts.insert(parsed.name)
                 continue
             }
@@ -139,14 +139,13 @@ struct FlowAssembler: Sendable {
             version.add(parsed.file.text)
             parsed.imageDigests.forEach { version.add($0) }
             assets += parsed.assets
-            let front = parsed.frontMatter
+            var pageSettings = parsed.frontMatter.settings
+            pageSettings.action = parsed.action
             modelPages.append(
                 ManifestPage(
                     id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
                     image: parsed.image, source: Path.join(source.slug, parsed.name),
-                    settings: PageSettings(
-                        skip: front.skip ?? true, action: parsed.action, advance: front.advance ?? .auto,
-                        background: front.background, cssClass: front.cssClass, draft: front.draft),
+                    settings: pageSettings,
                     codeBlocks: parsed.codeBlocks))
         }
         let linked = linkedFlows.subtracting([source.slug]).sorted()

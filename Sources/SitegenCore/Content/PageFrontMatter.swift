@@ -14,21 +14,30 @@ package struct PageFrontMatter: Sendable, Equatable {
     package var idNode: YAMLNode?
     /// Where `action` is written, for a problem with its link.
     package var actionNode: YAMLNode?
-    package var draft = false
-    package var skip: Bool?
-    package var action: LinkAction?
-    package var advance: Advance?
-    package var background: String?
-    package var cssClass: String?
+    /// The settings the page sets (`PageSettingField`), over their defaults.
+    package var settings = PageSettings()
 
     package init() {}
 
     /// The longest title a page may set: a title is repeated in labels on other pages.
     static let maximumTitleLength = 500
 
-    static let keys = [
-        "title", "image", "image_alt", "order", "id", "draft", "skip", "action", "advance", "background", "class",
-    ]
+    static let keys = ["title", "image", "image_alt", "order", "id"] + PageSettingField.all.map(\.key)
+
+    /// The reference's table of a page's keys (docs/writing.md): those that place and name the
+    /// page, then its settings (`PageSettingField`).
+    static var referenceTable: String {
+        let own = [
+            ("`title`", "the page's title (indicator labels, manifest), at most \(maximumTitleLength) characters",
+                "the first heading (cut at \(maximumTitleLength) characters), else the id"),
+            ("`image`, `image_alt`", "the page's main image, relative to the page; its alt text (`\"\"` if decorative)", "none"),
+            ("`order`", "position in the flow, before file-name numbers", "the file name's number"),
+            ("`id`", "the page's anchor (`#record`)",
+                "the file name without number: `02-record.md` is `record`; numbered steps that share a name (`01-step.md`, `02-step.md`…) are `step-1`, `step-2`…"),
+        ]
+        return "| key | meaning | default |\n| --- | --- | --- |\n" + own.map { "| \($0.0) | \($0.1) | \($0.2) |\n" }.joined()
+            + PageSettingField.referenceRows
+    }
 
     package static func read(_ fields: YAMLNode?, file: SourceFile) -> (PageFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "page front matter")
@@ -58,30 +67,10 @@ package struct PageFrontMatter: Sendable, Equatable {
                 page.idNode = node
             }
         }
-        page.draft = reader.bool("draft") ?? false
-        page.skip = reader.bool("skip")
-        if let node = reader.node("action"), let parts = reader.linkParts("action") {
-            if let label = parts.label, let href = parts.href {
-                page.action = LinkAction(label: label, href: href)
-                page.actionNode = node
-            } else if reader.diagnostics.isEmpty {
-                reader.report("'action' needs both a 'label' and an 'href'", at: node)
-            }
+        for field in PageSettingField.all where reader.node(field.key) != nil {
+            field.read(&reader, &page.settings)
         }
-        if let node = reader.node("advance"), let advance = reader.choice("advance", Advance.self) {
-            if advance == .action, reader.node("action") == nil {
-                reader.report("'advance: action' needs an 'action' on the page, whose button moves on", at: node)
-            }
-            page.advance = advance
-        }
-        page.background = reader.cssValue("background")
-        if let node = reader.node("class"), let cssClass = reader.string("class") {
-            if Validation.isClassList(cssClass) {
-                page.cssClass = cssClass
-            } else {
-                reader.report("'class' must be CSS class names separated by spaces, not '\(cssClass)'", at: node)
-            }
-        }
+        if page.settings.action != nil { page.actionNode = reader.node("action") }
         return (page, reader.diagnostics)
     }
 }

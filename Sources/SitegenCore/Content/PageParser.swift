@@ -37,7 +37,7 @@ struct ParsedPage: Sendable {
         self.body = body
         self.bodyStartLine = bodyStartLine
         title = frontMatter.title
-        action = frontMatter.action
+        action = frontMatter.settings.action
         html = ""
         assets = []
         imageDigests = []

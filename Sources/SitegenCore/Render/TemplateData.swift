@@ -129,6 +129,8 @@ struct TemplateData: Sendable {
             "background": MustacheValue(page.settings.background),
             "style": MustacheValue(page.settings.background.map(Self.backgroundStyle)),
             "class": MustacheValue(page.settings.cssClass),
+            // Every setting as the manifest has it (`PageSettingField`), so a new one reaches the templates too.
+            "settings": MustacheValue(page.settings.manifestJSON),
             "indicators": indicators?.list(current: page.index) ?? .null,
         ]
     }
