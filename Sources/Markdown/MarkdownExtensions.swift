@@ -37,9 +37,16 @@ package struct MarkdownExtensions: Sendable, Hashable {
     /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
     /// say), so that a body without any is left to cmark alone.
     func needed(by bytes: [UInt8]) -> MarkdownExtensions {
-        var has = Set<UInt8>()
-        for byte in bytes where byte < 0x80 { has.insert(byte) }
-        func contains(_ character: Character) -> Bool { character.asciiValue.map { has.contains($0) } ?? false }
+        // Which ASCII bytes occur, one bit each.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in bytes where byte < 0x80 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        func contains(_ character: Character) -> Bool {
+            guard let byte = character.asciiValue else { return false }
+            return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+        }
         var needed = self
         needed.tables = tables && (contains("|") || contains(":"))
         needed.strikethrough = strikethrough && contains("~")

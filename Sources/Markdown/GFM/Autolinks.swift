@@ -9,7 +9,7 @@ enum Autolinks {
         for node in textNodes(under: root) {
             // What the source holds, its text holds too (escapes only lose their backslash).
             let literal = CMarkNode.literal(node)
-            guard literal.contains("www.") || literal.contains("://"), let raw = context.raw(of: node, in: source) else { continue }
+            guard literal.containsBytes("www.") || literal.containsBytes("://"), let raw = context.raw(of: node, in: source) else { continue }
             let bytes = raw.bytes
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0

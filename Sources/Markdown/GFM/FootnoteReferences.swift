@@ -8,7 +8,7 @@ enum FootnoteReferences {
         guard !context.footnotes.isEmpty else { return }
         var next = 1
         for node in CMarkNode.descendants(of: root) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
-            guard CMarkNode.literal(node).contains("[^") else { continue }
+            guard CMarkNode.literal(node).containsBytes("[^") else { continue }
             let raw = context.raw(of: node, in: source) ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)
             let bytes = raw.bytes
             var pieces: [(range: Range<Int>, reference: String?)] = []

@@ -11,6 +11,8 @@ struct SiteInventory: Sendable {
     var directories: Set<String>
     /// Errors for what the walk could not use.
     var problems: [Diagnostic]
+    /// Where each folder's files (its subfolders' included) stand in `files`: a walk lists them together.
+    private var ranges: [String: Range<Int>] = [:]
 
     /// The folders and files of a site that a build reads.
     static let roots = [SiteLoader.configFile, ContentLayout.directory, ThemeLoader.directory, StaticFiles.directory, SiteLanguages.directory]
@@ -35,6 +37,18 @@ struct SiteInventory: Sendable {
         self.files = files
         self.directories = directories
         self.problems = problems
+        for (index, file) in files.enumerated() {
+            var folder = Path.directory(of: file.path)
+            // As a scan from the first file would, each folder keeps its first run of files.
+            while !folder.isEmpty, folder != ".", folder != "/" {
+                if let range = ranges[folder] {
+                    if range.upperBound == index { ranges[folder] = range.lowerBound..<index + 1 }
+                } else {
+                    ranges[folder] = index..<index + 1
+                }
+                folder = Path.directory(of: folder)
+            }
+        }
     }
 
     /// Every folder that is a flow (even an empty one, which no file shows), sorted.
@@ -44,9 +58,7 @@ struct SiteInventory: Sendable {
 
     /// The files below a site-relative folder, in path order.
     func files(under directory: String) -> ArraySlice<DirectoryWalker.Entry> {
-        let prefix = directory + "/"
-        guard let start = files.firstIndex(where: { $0.path.hasPrefix(prefix) }) else { return [] }
-        let end = files[start...].firstIndex { !$0.path.hasPrefix(prefix) } ?? files.endIndex
-        return files[start..<end]
+        guard let range = ranges[directory] else { return [] }
+        return files[range]
     }
 }
