@@ -15,24 +15,26 @@ import OnboardingKit
         #expect(Self.files.count > 8, "the reference lives in docs/")
     }
 
-    /// The reference's table of page keys is generated from their declarations.
-    @Test func theTableOfPageKeysIsTheDeclarations() throws {
+    /// The reference's tables of page and flow keys are generated from their declarations.
+    @Test(.serialized, arguments: [("page", PageFrontMatter.referenceTable), ("flow", FlowFrontMatter.referenceTable)])
+    func theTablesOfKeysAreTheDeclarations(_ kind: String, _ table: String) throws {
         let url = Repository.root.appendingPathComponent("docs/writing.md")
         var text = try String(contentsOf: url, encoding: .utf8)
-        let begin = "<!-- begin: generated from the page keys' declarations; UPDATE_DOCS=1 swift test --filter DocumentationTests -->\n"
+        let begin = "<!-- begin: generated from the \(kind) keys' declarations; UPDATE_DOCS=1 swift test --filter DocumentationTests -->\n"
         let start = try #require(text.range(of: begin))
         let stop = try #require(text.range(of: "<!-- end: generated -->\n", range: start.upperBound..<text.endIndex))
         if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
-            text.replaceSubrange(start.upperBound..<stop.lowerBound, with: PageFrontMatter.referenceTable)
+            text.replaceSubrange(start.upperBound..<stop.lowerBound, with: table)
             try text.write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(text[start.upperBound..<stop.lowerBound]) == PageFrontMatter.referenceTable, "run UPDATE_DOCS=1 swift test --filter DocumentationTests")
+        #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run UPDATE_DOCS=1 swift test --filter DocumentationTests")
     }
 
-    /// Each page setting is declared once for front matter and once in the manifest, under one key.
-    @Test func everyPageSettingIsReadFromFrontMatter() {
+    /// Each page and flow setting is declared once for front matter and once in the manifest, under one key.
+    @Test func everySettingIsReadFromFrontMatter() {
         #expect(PageSettingField.all.map(\.key).sorted() == PageSettings.fields.map(\.key).sorted())
+        #expect(FlowSettingField.all.map(\.key).sorted() == FlowSettings.fields.map(\.key).sorted())
     }
 
     @Test(arguments: files)

@@ -104,17 +104,18 @@ import Testing
             """)
         #expect(diagnostics.isEmpty)
         #expect(flow.title == "Tour" && flow.description == "A tour" && flow.order == 2)
-        #expect(flow.skipLabel == "Not now" && flow.skipTarget == .exit && flow.skipEnabled == nil)
-        #expect(flow.finishLabel == "Go" && flow.finishHref == "/app")
-        #expect(flow.showOnce == true && flow.storageKey == "tour-v1")
-        #expect(flow.transition == .fade && flow.orientation == .vertical)
-        #expect(flow.locale == "ar-EG" && flow.direction == .rtl)
+        let settings = flow.settings
+        #expect(settings.skip == SkipSettings(enabled: true, label: "Not now", target: .exit))
+        #expect(settings.finish == LinkAction(label: "Go", href: "/app"))
+        #expect(settings.showOnce && settings.storageKey == "sitegen:tour-v1")
+        #expect(settings.transition == .fade && settings.orientation == .vertical)
+        #expect(flow.locale == "ar-EG" && settings.locale == "ar-EG" && settings.direction == .rtl)
     }
 
     @Test func skipMayBeABooleanOrALabel() {
-        #expect(read("skip: false\n").0.skipEnabled == false)
-        #expect(read("skip: Later\n").0.skipLabel == "Later")
-        #expect(read("finish: Done\n").0.finishLabel == "Done")
+        #expect(read("skip: false\n").0.settings.skip.enabled == false)
+        #expect(read("skip: Later\n").0.settings.skip.label == "Later")
+        #expect(read("finish: Done\n").0.settings.finish.label == "Done")
     }
 
     @Test(arguments: [

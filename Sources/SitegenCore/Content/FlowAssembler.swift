@@ -72,10 +72,11 @@ struct FlowAssembler: Sendable {
     /// Reads the flow's `_index.md` and the front matter of its pages, and orders and names them.
     func outline(_ source: FlowSources, displayDirectory: String) -> Outline {
         var outline = Outline(source: source, displayDirectory: displayDirectory)
+        outline.front.settings = defaults(locale: nil, slug: source.slug)
         if let index = source.index {
             switch FrontMatter.parse(index) {
             case .success(let split):
-                let (fields, problems) = FlowFrontMatter.read(split.fields, file: index)
+                let (fields, problems) = FlowFrontMatter.read(split.fields, file: index) { defaults(locale: $0, slug: source.slug) }
                 outline.front = fields
                 outline.diagnostics += split.warnings + problems
                 outline.descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
@@ -132,7 +133,8 @@ struct FlowAssembler: Sendable {
                 .error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: outline.displayDirectory))
         }
 
-        let settings = flowSettings(front, slug: source.slug)
+        var settings = front.settings
+        settings.showOnce = gatesShowOnce && settings.showOnce
         var assets: [Asset] = []
         var modelPages: [ManifestPage] = []
         for (index, parsed) in pages.enumerated() {
@@ -191,20 +193,14 @@ struct FlowAssembler: Sendable {
         return titles
     }
 
-    private func flowSettings(_ front: FlowFrontMatter, slug: String) -> FlowSettings {
-        let locale = front.locale ?? site.locale
+    /// The settings of a flow whose `_index.md` sets none, in `locale` (nil for the site's).
+    private func defaults(locale: String?, slug: String) -> FlowSettings {
+        let locale = locale ?? site.locale
         let text = strings.strings(for: locale)
-        return FlowSettings(
-            skip: SkipSettings(
-                enabled: front.skipEnabled ?? true, label: front.skipLabel ?? text["skip", default: ""],
-                target: front.skipTarget ?? .last),
-            finish: LinkAction(
-                label: front.finishLabel ?? text["finish", default: ""], href: front.finishHref ?? Self.defaultFinishHref),
-            showOnce: gatesShowOnce && front.showOnce == true,
-            storageKey: FirstRunGate.key(for: front.storageKey ?? slug),
-            transition: front.transition ?? .slide,
-            orientation: front.orientation ?? .horizontal,
-            locale: locale,
-            direction: front.direction ?? TextDirection.of(locale: locale))
+        var settings = FlowSettings(locale: locale)
+        settings.skip = SkipSettings(enabled: true, label: text["skip", default: ""], target: .last)
+        settings.finish = LinkAction(label: text["finish", default: ""], href: Self.defaultFinishHref)
+        settings.storageKey = FirstRunGate.key(for: slug)
+        return settings
     }
 }

@@ -2,75 +2,52 @@ import Diagnostics
 import FrontMatter
 import OnboardingKit
 
-/// The settings a flow's `_index.md` sets; anything left out is nil and takes its default later.
+/// What a flow's `_index.md` says: its title, description and place on the index, and its
+/// settings (`FlowSettingField`) over the defaults of its locale.
 package struct FlowFrontMatter: Sendable, Equatable {
     package var title: String?
     package var description: String?
     package var order: Int?
-    package var skipEnabled: Bool?
-    package var skipLabel: String?
-    package var skipTarget: SkipTarget?
-    package var finishLabel: String?
-    package var finishHref: String?
-    package var showOnce: Bool?
-    package var storageKey: String?
-    package var transition: Transition?
-    package var orientation: Orientation?
+    /// The locale `_index.md` names, if it names one.
     package var locale: String?
-    package var direction: TextDirection?
+    package var settings = FlowSettings()
 
     package init() {}
 
-    /// A longer key is more likely a mistake than a name.
-    static let maximumStorageKeyLength = 200
+    static let keys = ["title", "description", "order"] + FlowSettingField.all.map(\.key)
 
-    static let keys = [
-        "title", "description", "order", "skip", "finish", "show_once", "storage_key", "transition",
-        "orientation", "locale", "dir",
-    ]
-
-    package static func read(_ fields: YAMLNode?, file: SourceFile) -> (FlowFrontMatter, [Diagnostic]) {
+    /// Reads `fields`; `defaults` gives the settings of a flow in a locale (the one named, or nil
+    /// for the site's), which the fields then override.
+    package static func read(
+        _ fields: YAMLNode?, file: SourceFile, defaults: (String?) -> FlowSettings = { FlowSettings(locale: $0 ?? "") }
+    ) -> (FlowFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "flow settings")
         var flow = FlowFrontMatter()
         flow.title = reader.string("title")
         flow.description = reader.string("description")
         flow.order = reader.int("order")
-        if let skip = reader.node("skip") {
-            switch skip.kind {
-            case .mapping:
-                _ = reader.mapping("skip", keys: ["label", "target"]) { nested in
-                    flow.skipLabel = nested.string("label")
-                    flow.skipTarget = nested.choice("target", SkipTarget.self)
-                }
-            case .scalar where skip.resolved == .bool(true) || skip.resolved == .bool(false):
-                flow.skipEnabled = reader.bool("skip")
-            case .scalar:
-                flow.skipLabel = reader.string("skip")
-            case .sequence:
-                reader.report("'skip' must be true, false, a label or a mapping with 'label' and 'target', not a list", at: skip)
-            }
-        }
-        if let finish = reader.node("finish") {
-            if case .scalar = finish.kind {
-                flow.finishLabel = reader.string("finish")
-            } else if let parts = reader.linkParts("finish") {
-                flow.finishLabel = parts.label
-                flow.finishHref = parts.href
-            }
-        }
-        flow.showOnce = reader.bool("show_once")
-        if let node = reader.node("storage_key"), let key = reader.string("storage_key") {
-            // Whatever it says, the key is stored under the `sitegen:` namespace (FirstRunGate).
-            if FirstRunGate.key(for: key) == FirstRunGate.keyPrefix || key.count > Self.maximumStorageKeyLength || key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                reader.report("'storage_key' must be 1 to \(Self.maximumStorageKeyLength) characters without control characters; it is stored as 'sitegen:<key>'", at: node)
-            } else {
-                flow.storageKey = key
-            }
-        }
-        flow.transition = reader.choice("transition", Transition.self)
-        flow.orientation = reader.choice("orientation", Orientation.self)
         flow.locale = reader.locale("locale")
-        flow.direction = reader.choice("dir", TextDirection.self)
+        flow.settings = defaults(flow.locale)
+        for field in FlowSettingField.all where reader.node(field.key) != nil {
+            field.read(&reader, &flow.settings)
+        }
         return (flow, reader.diagnostics)
+    }
+
+    /// The reference's table of a flow's keys (docs/writing.md): those that name and place the
+    /// flow, then its settings.
+    static var referenceTable: String {
+        "| key | meaning | default |\n| --- | --- | --- |\n"
+            + "| `title`, `description` | shown on the site index | the folder name; the body's text |\n"
+            + "| `order` | position on the site index | by folder name |\n" + FlowSettingField.referenceRows
+    }
+}
+
+extension FlowSettings {
+    /// A flow's settings where `_index.md` sets none, in `locale`.
+    init(locale: String) {
+        self.init()
+        self.locale = locale
+        direction = TextDirection.of(locale: locale)
     }
 }

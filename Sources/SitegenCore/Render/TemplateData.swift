@@ -55,6 +55,8 @@ struct TemplateData: Sendable {
             "page_count": .int(flow.pages.count),
             "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
             "has_code": .bool(hasCode),
+            // Every setting as the manifest has it (`FlowSettingField`), so a new one reaches the templates too.
+            "settings": MustacheValue(settings.manifestJSON),
         ]
         let indicatorLabel = StringPattern(text["indicator_label", default: ""])
         let positionLabel = StringPattern(text["page_position", default: ""])
