@@ -9,8 +9,6 @@ public struct PageSettings: ManifestObject {
     public var cssClass: String?
     /// True for a draft page, which only a build with drafts includes.
     public var draft: Bool
-    /// Small print under the page's body (terms, a note), if it has some.
-    public var footer: String?
     /// False hides Skip on this page.
     public var skip: Bool
 
@@ -21,7 +19,6 @@ public struct PageSettings: ManifestObject {
         .init("background", \.background),
         .init("class", \.cssClass),
         .init("draft", \.draft),
-        .init("footer", \.footer, missing: nil),
         .init("skip", \.skip),
     ]
 

@@ -42,9 +42,6 @@ struct PageSettingField: Sendable {
         PageSettingField(key: "background", meaning: "a CSS background for the page", defaultValue: "none") { reader, settings in
             settings.background = reader.cssValue("background")
         },
-        PageSettingField(key: "footer", meaning: "small print under the page's body", defaultValue: "none") { reader, settings in
-            settings.footer = reader.string("footer")
-        },
         PageSettingField(key: "class", meaning: "extra CSS classes for the page", defaultValue: "none") { reader, settings in
             guard let node = reader.node("class"), let cssClass = reader.string("class") else { return }
             if Validation.isClassList(cssClass) {
