@@ -56,6 +56,22 @@ import Testing
         #expect(throws: (any Error).self) { try RecordDecoder.decode([String: Int].self, from: Array(repeating: 0, count: 8)) }
     }
 
+    /// The types that write their own records write what their Codable coding would.
+    @Test func ownRecordsAreTheCodableOnes() throws {
+        struct Status: Codable { var size, modified, changed: Int }
+        struct Entry: Codable { var path: String; var status: Status; var hash: String }
+        struct Page: Codable { var file: String; var id: String; var anchors: [String] }
+        let status = FileStatus(size: 3, modified: -4, changed: 5)
+        let plain = Status(size: 3, modified: -4, changed: 5)
+        #expect(try RecordEncoder.encode([BuildCache.Entry(path: "a/b.md", status: status, hash: "h")])
+            == RecordEncoder.encode([Entry(path: "a/b.md", status: plain, hash: "h")]))
+        #expect(try RecordEncoder.encode(DirectoryWalker.Entry(path: "x", status: status)) == RecordEncoder.encode(Entry(path: "x", status: plain, hash: "")).dropLast(8))
+        #expect(try RecordEncoder.encode(FlowRecord.Page(file: "01-a.md", id: "a", anchors: ["x", ""]))
+            == RecordEncoder.encode(Page(file: "01-a.md", id: "a", anchors: ["x", ""])))
+        #expect(try RecordDecoder.decode([BuildCache.Entry].self, from: RecordEncoder.encode([Entry(path: "p", status: plain, hash: "q")]))
+            == [BuildCache.Entry(path: "p", status: status, hash: "q")])
+    }
+
     @Test func aBuildCacheReadsBackAsItWasWritten() throws {
         let summary = FlowSummary(
             slug: "tour", title: "Tour", description: "d", order: 3, locale: "ar", direction: .rtl, pageCount: 2,

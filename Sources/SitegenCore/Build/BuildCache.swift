@@ -174,3 +174,57 @@ extension FileStatus: Codable {
     }
 }
 
+
+extension FileStatus: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(size)
+        sink.add(modified)
+        sink.add(changed)
+    }
+
+    init(record source: RecordSource) throws {
+        let size = try source.int()
+        let modified = try source.int()
+        self.init(size: size, modified: modified, changed: try source.int())
+    }
+}
+
+extension BuildCache.Entry: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(path)
+        status.write(to: sink)
+        sink.add(hash)
+    }
+
+    init(record source: RecordSource) throws {
+        let path = try source.string()
+        let status = try FileStatus(record: source)
+        self.init(path: path, status: status, hash: try source.string())
+    }
+}
+
+extension DirectoryWalker.Entry: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(path)
+        status.write(to: sink)
+    }
+
+    init(record source: RecordSource) throws {
+        let path = try source.string()
+        self.init(path: path, status: try FileStatus(record: source))
+    }
+}
+
+extension FlowRecord.Page: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(file)
+        sink.add(id)
+        anchors.write(to: sink)
+    }
+
+    init(record source: RecordSource) throws {
+        let file = try source.string()
+        let id = try source.string()
+        self.init(file: file, id: id, anchors: try [String](record: source))
+    }
+}

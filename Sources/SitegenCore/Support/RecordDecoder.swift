@@ -72,6 +72,10 @@ final class RecordSource {
 
     func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
         guard !(type is any RecordRefused.Type) else { throw malformed("a dictionary, which records do not hold") }
+        if let own = type as? any RecordCodable.Type {
+            guard let value = try own.init(record: self) as? Value else { throw malformed("a value of another type") }
+            return value
+        }
         return try Value(from: RecordDecoding(source: self))
     }
 }
