@@ -136,9 +136,9 @@ package struct SiteBuilder: Sendable {
             diagnostics += configDiagnostics
         }
         let keptSlugs = Set(kept.map(\.slug))
-        let (allSlugs, _) = kept.isEmpty ? ([], []) : loader.flowSlugs(inventory)
+        let (allSlugs, folderDiagnostics) = loader.flowSlugs(inventory)
         let (sourceFlows, loadDiagnostics) = loader.loadFlows(
-            inventory, only: kept.isEmpty ? nil : Set(allSlugs).subtracting(keptSlugs))
+            allSlugs.filter { !keptSlugs.contains($0) }, inventory: inventory, diagnostics: folderDiagnostics)
         let settings = preparation.settings
         diagnostics += loadDiagnostics + preparation.diagnostics
 
@@ -172,9 +172,8 @@ package struct SiteBuilder: Sendable {
         if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets.union(kept.flatMap { $0.assets.map(\.asset) }))
-        let flowSlugs = kept.isEmpty ? Set(sourceFlows.map(\.slug)) : Set(allSlugs)
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(
-            inventory, loader: loader, flowSlugs: flowSlugs, siteFiles: SiteRenderer.rootFiles)
+            inventory, loader: loader, flowSlugs: Set(allSlugs), siteFiles: SiteRenderer.rootFiles)
         diagnostics += staticDiagnostics
         let site = diagnostics.hasErrors
             ? nil

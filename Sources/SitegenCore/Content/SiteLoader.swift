@@ -55,8 +55,13 @@ package struct SiteLoader: Sendable {
     /// Every flow folder under `content/`, read (with `only`, those of these slugs); with the
     /// inventory's problems and those of the site's flows as a whole.
     func loadFlows(_ inventory: SiteInventory, only: Set<String>? = nil) -> ([FlowSources], [Diagnostic]) {
-        var (slugs, diagnostics) = flowSlugs(inventory)
-        if let only { slugs.removeAll { !only.contains($0) } }
+        let (slugs, diagnostics) = flowSlugs(inventory)
+        return loadFlows(only.map { only in slugs.filter(only.contains) } ?? slugs, inventory: inventory, diagnostics: diagnostics)
+    }
+
+    /// The flows of `slugs`, read, after `diagnostics` (those `flowSlugs` found).
+    func loadFlows(_ slugs: [String], inventory: SiteInventory, diagnostics: [Diagnostic]) -> ([FlowSources], [Diagnostic]) {
+        var diagnostics = diagnostics
         var flows: [FlowSources] = []
         for (flow, flowDiagnostics) in slugs.parallelMap({ loadFlow(slug: $0, inventory: inventory) }) {
             flows.append(flow)
