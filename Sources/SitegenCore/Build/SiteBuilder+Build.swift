@@ -129,7 +129,8 @@ extension SiteBuilder {
         }
 
         // Each flow's files go to the output, and its manifest fragment to the cache, as it is rendered.
-        let rendered = SiteRenderer(theme: preparation.compiledTheme).renderFlows(site) { flow in
+        let renderer = SiteRenderer(theme: preparation.compiledTheme)
+        let rendered = renderer.renderFlows(site) { flow in
             transaction.write(flow.files)
             transaction.keep(flow.fragment, at: fragmentPath(Self.fragmentName(digest, flow.slug), run))
         }
@@ -150,15 +151,15 @@ extension SiteBuilder {
                 result.diagnostics.append(.error("cannot write the build cache", path: fragmentPath(fragment, run)))
                 return result
             }
+            let assets = facts?.assets ?? []
             records.append(FlowRecord(
                 slug: flow.slug, key: "", summary: flow.summary, outputs: flow.outputs, fragment: fragment, fragmentStatus: status,
-                otherFlows: Self.otherFlows(of: flow, assets: facts?.assets ?? [], loader: run.loader), pages: facts?.pages ?? [], drafts: facts?.drafts ?? [],
-                assets: (facts?.assets ?? []).map(RecordedAsset.init)))
+                otherFlows: Self.otherFlows(of: flow, assets: assets, loader: run.loader), pages: facts?.pages ?? [],
+                drafts: facts?.drafts ?? [], assets: assets.map(RecordedAsset.init)))
         }
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
 
         // Then every site-wide product whose key changed.
-        let renderer = SiteRenderer(theme: preparation.compiledTheme)
         let products = renderer.siteProducts(
             settings: site.settings, staticFiles: site.staticFiles, summaries: records.map(\.summary),
             fragments: records.map { ManifestFragment(name: $0.fragment, piece: .range(0..<$0.fragmentStatus.size, of: fragmentPath($0.fragment, run))) })
