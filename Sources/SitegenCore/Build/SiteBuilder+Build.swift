@@ -35,11 +35,13 @@ extension SiteBuilder {
         let program = Self.program(tool)
         let identity = Self.identity(options, program: program)
         let extras = cache?.extraInputs ?? []
-        let fingerprint = BuildCache.fingerprint(
+        var fingerprint = BuildCache.fingerprint(
             inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity,
             folders: inventory.flowFolders, previous: cache?.entries ?? [])
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
+        // The reader lets each file's bytes go once it has read them; the fingerprint must not keep them.
+        fingerprint.read = [:]
         let (config, configDiagnostics) = reader.readConfig(inventory)
         var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program)
         preparation.diagnostics += configDiagnostics
