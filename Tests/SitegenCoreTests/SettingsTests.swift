@@ -112,6 +112,15 @@ import Testing
         #expect(flow.locale == "ar-EG" && settings.locale == "ar-EG" && settings.direction == .rtl)
     }
 
+    static let loops = "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app"
+
+    /// A finish link to anywhere else is fine, and so is one back to the flow when it is not shown once.
+    @Test func aFinishLinkBackToTheFlowIsAnErrorOnlyWithShowOnce() {
+        #expect(read("show_once: true\nfinish: {href: ../}\n").1.isEmpty)
+        #expect(read("show_once: true\nfinish: {href: /app}\n").1.isEmpty)
+        #expect(read("finish: {href: ./}\n").1.isEmpty)
+    }
+
     @Test func skipMayBeABooleanOrALabel() {
         #expect(read("skip: false\n").0.settings.skip.enabled == false)
         #expect(read("skip: Later\n").0.settings.skip.label == "Later")
@@ -125,6 +134,10 @@ import Testing
         ("locale: english!\n", "'locale' must be a language tag such as 'en' or 'pt-BR', not 'english!'"),
         ("dir: right\n", "'dir' must be one of ltr, rtl, auto, not 'right'"),
         ("show_onc: true\n", "unknown key 'show_onc' in flow settings; did you mean 'show_once'?"),
+        ("show_once: true\nfinish: {href: ''}\n", FlowFrontMatterTests.loops),
+        ("show_once: true\nfinish: {label: Go, href: ./}\n", FlowFrontMatterTests.loops),
+        ("show_once: true\nfinish: {href: '#done'}\n", FlowFrontMatterTests.loops),
+        ("show_once: true\nfinish: {href: index.html?x=1}\n", FlowFrontMatterTests.loops),
     ])
     func wrongValuesAreErrors(_ yaml: String, _ message: String) {
         #expect(read(yaml).1.map(\.message) == [message])

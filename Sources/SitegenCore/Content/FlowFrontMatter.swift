@@ -31,7 +31,19 @@ package struct FlowFrontMatter: Sendable, Equatable {
         for field in FlowSettingField.all where reader.node(field.key) != nil {
             field.read(&reader, &flow.settings)
         }
+        if flow.settings.showOnce, let node = reader.node("finish"), Self.isTheFlowItself(flow.settings.finish.href) {
+            reader.report(
+                "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app",
+                at: node)
+        }
         return (flow, reader.diagnostics)
+    }
+
+    /// Whether a finish link, written in the flow's page, is that page: nothing, `.`, `./`,
+    /// `index.html`, or only a query or a fragment.
+    static func isTheFlowItself(_ href: String) -> Bool {
+        let path = href.prefix { $0 != "?" && $0 != "#" }
+        return ["", ".", "./", "index.html", "./index.html"].contains(path)
     }
 
     /// The reference's table of a flow's keys (docs/writing.md): those that name and place the

@@ -38,7 +38,7 @@ struct FlowSettingField: Sendable {
             }
         },
         FlowSettingField(
-            key: "finish", meaning: "the last page's button: a label, or `{label, href}`", defaultValue: "`Get started`, to the site index"
+            key: "finish", meaning: "the last page's button: a label, or `{label, href}` (with `show_once`, not back to the flow itself)", defaultValue: "`Get started`, to the site index"
         ) { reader, settings in
             guard let finish = reader.node("finish") else { return }
             if case .scalar = finish.kind {
