@@ -48,14 +48,6 @@ package struct FlowSummary: Sendable, Equatable {
         self.image = image
     }
 
-    /// The summary as the site index shows it: without what only embed.js needs, which changes
-    /// with every edit of the flow.
-    var asIndexed: FlowSummary {
-        var indexed = self
-        (indexed.storageKey, indexed.contentVersion, indexed.showOnce) = ("", "", false)
-        return indexed
-    }
-
     /// The site index lists flows by `order`, then by slug.
     static func precedes(_ a: FlowSummary, _ b: FlowSummary) -> Bool {
         (a.order ?? Int.max, a.slug) < (b.order ?? Int.max, b.slug)
