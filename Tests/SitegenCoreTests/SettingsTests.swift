@@ -109,7 +109,7 @@ import Testing
         #expect(settings.finish == LinkAction(label: "Go", href: "/app"))
         #expect(settings.showOnce && settings.storageKey == "sitegen:tour-v1")
         #expect(settings.transition == .fade && settings.orientation == .vertical)
-        #expect(flow.locale == "ar-EG" && settings.locale == "ar-EG" && settings.direction == .rtl)
+        #expect(settings.locale == "ar-EG" && settings.direction == .rtl)
     }
 
     static let loops = "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app"

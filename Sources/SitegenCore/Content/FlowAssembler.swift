@@ -109,7 +109,7 @@ struct FlowAssembler: Sendable {
         var pages = outline.pages
         var images = ResolvedImages()
         var parser = self.parser
-        parser.markdown.alertTitles = Self.alertTitles(strings.strings(for: front.locale ?? site.locale))
+        parser.markdown.alertTitles = Self.alertTitles(strings.strings(for: front.settings.locale))
         let prefixes = Dictionary(zip(source.pages.map(\.name), Self.footnotePrefixes(source.pages.map(\.name)))) { first, _ in first }
         var checks: [AnchorCheck] = []
         var headings: [String: Set<String>] = [:]

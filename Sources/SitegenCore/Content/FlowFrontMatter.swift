@@ -8,8 +8,6 @@ package struct FlowFrontMatter: Sendable, Equatable {
     package var title: String?
     package var description: String?
     package var order: Int?
-    /// The locale `_index.md` names, if it names one.
-    package var locale: String?
     package var settings = FlowSettings()
 
     package init() {}
@@ -26,8 +24,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
         flow.title = reader.string("title")
         flow.description = reader.string("description")
         flow.order = reader.int("order")
-        flow.locale = reader.locale("locale")
-        flow.settings = defaults(flow.locale)
+        flow.settings = defaults(reader.locale("locale"))
         for field in FlowSettingField.all where reader.node(field.key) != nil {
             field.read(&reader, &flow.settings)
         }

@@ -84,7 +84,7 @@ package struct SiteLoader: Sendable {
             return ([], diagnostics)
         }
         var slugs: [String] = []
-        for directory in inventory.directories.sorted() {
+        for directory in inventory.flowFolders {
             guard let name = ContentLayout.flowSlug(ofFolder: directory) else { continue }
             if let problem = ContentLayout.slugProblem(name) {
                 diagnostics.append(.error("flow folder '\(name)' \(problem)", path: diskPath(directory)))
