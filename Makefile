@@ -15,7 +15,8 @@ BENCHMARK_APT_PACKAGES := wrk hugo
 # The oracles, never dependencies of the build: cmark-gfm, GitHub's Markdown renderer, for the
 # Markdown tests, and GtkSourceView itself through python3-gi for the highlighting engine
 # (Tests/HighlightTests); Pygments is a benchmark's third engine.
-TEST_APT_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk cmark-gfm python3-gi gir1.2-gtksource-5 python3-pygments
+# Node runs the web runtime's locale resolver against the shared vectors (Tests/Node).
+TEST_APT_PACKAGES := nodejs chromium chromium-driver default-jre-headless fonts-noto-cjk cmark-gfm python3-gi gir1.2-gtksource-5 python3-pygments
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -62,6 +63,7 @@ site: deps
 test: test-deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	node --test Tests/Node
 	$(PYTHON) -m pytest -q Tests/Browser
 
 # The performance benchmark (release build, a seeded 8,000-page site, beside cmark and Hugo);

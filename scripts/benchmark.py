@@ -8,6 +8,7 @@ built by sitegen and, when it is installed (Debian packages it), by Hugo with ba
 
     python3 scripts/benchmark.py                 # 1,000 flows x 8 pages (8,000 pages)
     python3 scripts/benchmark.py --size large    # 10,000 flows x 8 pages (80,000 pages)
+    python3 scripts/benchmark.py --languages     # the 8,000 pages in 4 locales, half translated
 """
 
 import argparse
@@ -164,12 +165,16 @@ def main():
     parser.add_argument("--sitegen", type=pathlib.Path, help="a built sitegen (default: build it in release mode)")
     parser.add_argument("--scaling", action="store_true",
                         help="full builds of both sizes in turn, in one run, for the large/small ratio")
+    parser.add_argument("--languages", action="store_true",
+                        help="the site in 4 locales, half of each translated, against the source locale alone")
     arguments = parser.parse_args()
 
     sitegen = built_sitegen(arguments.sitegen)
 
     if arguments.scaling:
         return scaling(sitegen, arguments.runs)
+    if arguments.languages:
+        return languages(sitegen, arguments.runs, SIZES[arguments.size])
 
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
         site = pathlib.Path(temporary) / "site"
@@ -292,6 +297,75 @@ def main():
     else:
         print("Hugo is not installed: make benchmark installs it")
     for name, met in targets:
+        print(f"{'met ' if met else 'MISSED'}  {name}")
+    return 0
+
+
+LOCALES = ["en", "ko", "ja", "ar"]
+
+
+def translate(site):
+    """Makes `site` a site in LOCALES: every other page of each flow translated into each locale
+    (its words reversed, with the locale's name), and each flow's _index; returns the translations."""
+    (site / "sitegen.yml").write_text("title: Benchmark\nlocales: [" + ", ".join(LOCALES) + "]\n")
+    translations = []
+    for flow in sorted((site / "content").iterdir()):
+        pages = sorted(flow.glob("[0-9]*.md"))
+        for locale in LOCALES[1:]:
+            index = flow / f"_index.{locale}.md"
+            index.write_text(f"---\ntitle: {flow.name} ({locale})\n---\n")
+            for source in pages[::2]:
+                text = source.read_text()
+                body = text.split("---\n", 2)[2]
+                target = source.with_name(source.stem + f".{locale}.md")
+                target.write_text(f"---\ntitle: {locale} {source.stem}\n---\n" + body.replace("onboarding", f"onboarding-{locale}"))
+                translations.append(target)
+    return translations
+
+
+def languages(sitegen, runs, flows):
+    """Full builds of the site in its source locale alone and in four locales (half of each
+    translated) in turn; then the four-locale site's no-op rebuild and one translation changed."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
+        source = pathlib.Path(temporary) / "source"
+        pages = generate(source, flows)
+        translated = pathlib.Path(temporary) / "translated"
+        shutil.copytree(source, translated)
+        translations = translate(translated)
+        fresh = pathlib.Path(temporary) / "fresh"
+        print(f"site: {len(pages)} source pages; in {len(LOCALES)} locales ({', '.join(LOCALES)}), "
+              f"{len(translations)} translations (half of each locale's pages); median of {runs} runs after a warm-up")
+
+        def no_cache(site):
+            return lambda _: shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+
+        def build(site, name):
+            return lambda run: [sitegen, "build", "--quiet", "--site", site, "--output", fresh / f"{name}-{run}"]
+
+        figures = interleaved(runs, {
+            "source locale only": (no_cache(source), build(source, "source")),
+            f"{len(LOCALES)} locales": (no_cache(translated), build(translated, "translated")),
+        })
+        shutil.rmtree(fresh)
+        command = [sitegen, "build", "--quiet", "--site", translated]
+        subprocess.run(command, check=True)
+        figures["no-op rebuild"] = median_of(runs, lambda _: None, command)
+        changed = translations[len(translations) // 2]
+        original = changed.read_text()
+        figures["one translation changed"] = median_of(runs, lambda run: changed.write_text(original + f"\nEdit {run}.\n"), command)
+        output_mb = sum(f.stat().st_size for f in (translated / "output").rglob("*") if f.is_file()) / 1e6
+
+    base, full = figures["source locale only"][0], figures[f"{len(LOCALES)} locales"][0]
+    print(f"\n{'':26}{'wall':>9}{'CPU':>9}{'peak':>11}")
+    for name, (wall, cpu, peak) in figures.items():
+        ratio = {"source locale only": "", f"{len(LOCALES)} locales": f"{wall / base:.2f}x the source locale alone"}.get(
+            name, f"{wall / full * 100:.1f}% of the full {len(LOCALES)}-locale build")
+        print(f"{name:26}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
+    print(f"\noutput: {output_mb:.1f} MB")
+    for name, met in [
+        (f"{len(LOCALES)} locales at most 4x the source locale alone", full <= 4 * base),
+        ("no-op rebuild at most 5% of a full build", figures["no-op rebuild"][0] <= 0.05 * full),
+    ]:
         print(f"{'met ' if met else 'MISSED'}  {name}")
     return 0
 

@@ -13,7 +13,8 @@
   // Shows `flow` (what its embed.js holds) of `site`, styled by `styles`, run by `carousel`.
   api.part((site, flow, styles, carousel, { presentation = site.options.presentation, dismissible = site.options.dismissible !== "false" }, [code, codeStyles] = []) => {
     const id = flow.id;
-    const folder = new URL(encodeURIComponent(id) + "/", site.base);
+    // The flow's own folder (`ko/tour/` for a translation), which its relative addresses start from.
+    const folder = new URL(flow.folder, site.base);
     const host = document.createElement("sitegen-flow");
     // The page's styles reach the flow only through what it inherits, which the embed's styles
     // reset, and the theme's custom properties set on this element.

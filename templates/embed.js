@@ -1,16 +1,18 @@
 /* sitegen's embed loader: <script src=".../embed.js" data-flow="welcome" async></script> shows a
    flow over any page, once, in a modal dialog or a bottom sheet. The build calls this function
-   with each flow's storage key, content version and show-once flag, so that a returning visitor
-   loads nothing else. The dialog (assets/embed-dialog.js), the runtime, the styles and the flow
-   load when a flow opens. */
-((flows) => {
+   with each flow's storage key, content versions (one per locale) and show-once flag, so that a
+   returning visitor loads nothing else; with the site's locales (the source first); and with the
+   locale resolver, which picks the locale for the browser's languages, for data-locale on the
+   script tag or for sitegen.open's {locale}. The dialog (assets/embed-dialog.js), the runtime,
+   the styles and the flow load when a flow opens. */
+((flows, locales, resolve) => {
   "use strict";
   const script = document.currentScript;
   const options = script.dataset;
   // A page may have its own `sitegen` (an element with that id, say): this one replaces it.
   if (!window.sitegen?.isSitegen) window.sitegen = { isSitegen: true };
   const api = window.sitegen;
-  const site = { flows, options, base: new URL(".", script.src) };
+  const site = { flows, locales, resolve, options, base: new URL(".", script.src) };
   // Each loader on the page (one per site) adds its flows; the first one defines the functions.
   (api.sites ||= []).push(site);
 
@@ -34,12 +36,17 @@
       document.head.append(tag);
     });
     api.part = (value) => { loaded[document.currentScript.src] = value; };
-    // Whether the visitor has seen this version of the flow; `write` records that they have.
-    api.seen = (site, id, write) => {
-      const [key, version] = site.flows[id];
+    // The locale a flow opens in: the one asked for, else the best for the browser's languages.
+    const localeOf = (site, wanted) =>
+      site.resolve(wanted ? [wanted] : navigator.languages || [navigator.language || ""], site.locales, site.locales[0]);
+    // Whether the visitor has seen this version of the flow in `locale` (or in any other of its
+    // languages, unchanged); `write` records that they have seen every language's current version.
+    api.seen = (site, id, write, locale) => {
+      const [key, versions] = site.flows[id];
+      const version = versions.split(" ")[Math.max(0, site.locales.indexOf(localeOf(site, locale)))];
       try {
-        if (write) localStorage.setItem(key, version);
-        return localStorage.getItem(key) === version;
+        if (write) localStorage.setItem(key, versions);
+        return (" " + localStorage.getItem(key) + " ").includes(" " + version + " ");
       } catch (error) {
         return false;
       }
@@ -51,7 +58,7 @@
     // `site`, the address of a site's output folder or its embed.js, picks between sites on the
     // page that have a flow of that id; each site's flow runs with its own theme's code.
     api.open = async (id, request) => {
-      const { site: address, ...settings } = request ?? {};
+      const { site: address, locale: asked, ...settings } = request ?? {};
       const wanted = address && new URL(address, document.baseURI).href;
       const site = api.sites.find(({ flows, base }) =>
         Object.hasOwn(flows, id) && (!wanted || wanted === base.href || wanted === base.href + "embed.js"));
@@ -59,7 +66,10 @@
       api.close();
       const mine = ticket;
       const fetch = (paths) => Promise.all(paths.map((path) => load(new URL(path, site.base).href)));
-      const [show, carousel, styles, flow] = await fetch(["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", encodeURIComponent(id) + "/embed.js"]);
+      const locale = localeOf(site, asked ?? site.options.locale);
+      const folder = locale === site.locales[0] ? "" : encodeURIComponent(locale) + "/";
+      const [show, carousel, styles, flow] = await fetch(["assets/embed-dialog.js", "assets/sitegen.js", "assets/embed-styles.js", folder + encodeURIComponent(id) + "/embed.js"]);
+      flow.locale = locale;
       const code = flow.code ? await fetch(["assets/code.js", "assets/embed-code-styles.js"]) : [];
       return mine === ticket ? show(site, flow, styles, carousel, settings, code) : "dismiss";
     };
@@ -69,7 +79,7 @@
   if (first && options.autoOpen !== "false") {
     if (!Object.hasOwn(flows, first)) console.warn("sitegen: no flow named " + first);
     // A flow that a loader on this page already opened is not opened twice.
-    else if (!(flows[first][2] && api.seen(site, first)) && !(api.opened ||= new Set()).has(site.base + first)) {
+    else if (!(flows[first][2] && api.seen(site, first, false, options.locale)) && !(api.opened ||= new Set()).has(site.base + first)) {
       api.opened.add(site.base + first);
       api.open(first, { site: site.base.href }).catch((error) => console.error(error));
     }

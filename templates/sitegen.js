@@ -32,7 +32,7 @@
       bubbles: true, composed: true, cancelable, detail: { flow: data.flow, index, id: pages[index].id, ...more },
     }));
     const markSeen = () => {
-      try { localStorage.setItem(data.storageKey, data.contentVersion); } catch (error) { /* no storage */ }
+      try { localStorage.setItem(data.storageKey, data.contentVersions || data.contentVersion); } catch (error) { /* no storage */ }
     };
     const gated = (index) => pages[index].dataset.advance === "action" && !advanced.has(index);
     // Sets an attribute to `value`, or removes it when `value` is false.

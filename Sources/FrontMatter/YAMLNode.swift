@@ -12,6 +12,11 @@ package struct YAMLNode: Sendable, Hashable {
     package struct Pair: Sendable, Hashable {
         package var key: YAMLNode
         package var value: YAMLNode
+
+        package init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
     }
 
     package var kind: Kind

@@ -21,19 +21,34 @@ public struct FirstRunGate {
         self.defaults = defaults
     }
 
-    /// True when the flow should be shown: it is not `show_once`, or this version is unseen.
-    public func shouldShow(_ flow: ManifestFlow) -> Bool {
-        !flow.settings.showOnce || !hasSeen(storageKey: flow.settings.storageKey, contentVersion: flow.contentVersion)
+    /// True when the flow should be shown in the language that suits `preferredLanguages`: it is
+    /// not `show_once`, or that translation's version is unseen.
+    public func shouldShow(_ flow: ManifestFlow, preferredLanguages: [String] = Locale.preferredLanguages) -> Bool {
+        let shown = flow.localized(for: preferredLanguages)
+        return !shown.settings.showOnce || !hasSeen(storageKey: shown.settings.storageKey, contentVersion: shown.contentVersion)
     }
 
-    /// True when this version of the flow stored under `storageKey` was finished or skipped.
+    /// True when this version of the flow stored under `storageKey` was finished or skipped, in
+    /// this language or in another.
     public func hasSeen(storageKey: String, contentVersion: String) -> Bool {
-        defaults.string(forKey: Self.key(for: storageKey)) == contentVersion
+        Self.contains(defaults.string(forKey: Self.key(for: storageKey)), contentVersion)
     }
 
-    /// Records that the user finished or skipped the flow.
+    /// Records that the user finished or skipped the flow (the manifest's flow, with its
+    /// translations): in one language, it counts as seen in all of them, until one changes.
     public func markSeen(_ flow: ManifestFlow) {
-        defaults.set(flow.contentVersion, forKey: Self.key(for: flow.settings.storageKey))
+        defaults.set(Self.record(flow), forKey: Self.key(for: flow.settings.storageKey))
+    }
+
+    /// What the gate stores for a seen flow: the content version of each of its languages,
+    /// separated by spaces (one version, for a flow in one language).
+    public static func record(_ flow: ManifestFlow) -> String {
+        ([flow.contentVersion] + flow.translations.map(\.contentVersion)).joined(separator: " ")
+    }
+
+    /// True when a stored record holds `contentVersion`.
+    public static func contains(_ record: String?, _ contentVersion: String) -> Bool {
+        record?.split(separator: " ").contains { $0 == contentVersion } ?? false
     }
 
     /// Forgets that the flow was seen, so it shows again (the native form of `?replay`).

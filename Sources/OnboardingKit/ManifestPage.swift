@@ -10,6 +10,11 @@ public struct ManifestPage: ManifestObject, Identifiable {
     public var image: ManifestImage?
     /// The page's zero-based position in its flow.
     public var index = 0
+    /// True when the page is shown in another language than its flow's, for want of a translation.
+    public var fallback = false
+    /// The language the page is written in: its flow's locale, or for a fallback, the locale it
+    /// fell back to. Empty in manifests written before sites had several languages.
+    public var lang = ""
     public var settings = PageSettings()
     /// The page's Markdown file, relative to the site's `content/` folder.
     public var source = ""
@@ -18,10 +23,12 @@ public struct ManifestPage: ManifestObject, Identifiable {
     public static let schemaName = "page"
     public static let fields: [ManifestField<ManifestPage>] = [
         .init("code_blocks", \.codeBlocks, missing: [], .description("The body's code blocks in document order, as styled tokens.")),
+        .init("fallback", \.fallback, missing: false, .description("True when no translation exists and the page is shown in lang instead.")),
         .init("html", \.html, .description("The rendered body; relative URLs resolve against the flow's url.")),
         .init("id", \.id, .pattern("^[A-Za-z0-9][A-Za-z0-9_-]*$")),
         .init("image", \.image),
         .init("index", \.index, .minimum(0)),
+        .init("lang", \.lang, missing: "", .description("The BCP 47 tag of the language the page is written in.")),
         .init("settings", \.settings),
         .init("source", \.source, .description("The page's Markdown file, relative to content/.")),
         .init("title", \.title),
@@ -31,8 +38,10 @@ public struct ManifestPage: ManifestObject, Identifiable {
 
     public init(
         id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
-        settings: PageSettings, codeBlocks: [ManifestCodeBlock] = []
+        settings: PageSettings, codeBlocks: [ManifestCodeBlock] = [], lang: String = "", fallback: Bool = false
     ) {
+        self.lang = lang
+        self.fallback = fallback
         self.codeBlocks = codeBlocks
         self.id = id
         self.index = index

@@ -16,6 +16,7 @@ SITES = {
     "example": ROOT,
     "basic": FIXTURES / "basic" / "site",
     "rtl": FIXTURES / "rtl" / "site",
+    "translated": FIXTURES / "translated" / "site",
     "browser": ROOT / "Tests" / "Browser" / "sites" / "browser",
     "tutorial": ROOT / "Tests" / "Browser" / "sites" / "tutorial",
 }

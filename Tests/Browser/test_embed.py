@@ -100,6 +100,7 @@ def host(server):
         "/lexical.html": page(output, "welcome", extra_head='<script>const sitegen = { user: "me" };</script>'),
         "/vertical-host.html": page(output, "welcome", attributes='data-auto-open="false"',
                                     extra_head='<style>html { writing-mode: vertical-rl; }</style>'),
+        "/translated.html": page(output, "tour", site="translated", attributes='data-auto-open="false"'),
         "/favicon.ico": ("", {"Content-Type": "image/x-icon"}),
     }
     HostHandler.pages = {
@@ -490,3 +491,23 @@ def test_a_flow_without_code_loads_no_code_assets(app, host, server):
     fetched = app.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert not any("code" in name for name in fetched), fetched
     app.execute_script("sitegen.close()")
+
+
+@pytest.mark.parametrize("languages, asked, lang, title", [
+    (["ko-KR", "en"], None, "ko", "둘러보기"),
+    (["ar"], None, "ar", "Take the tour"),
+    (["fr"], None, "en", "Take the tour"),
+    (["en"], "ko", "ko", "둘러보기"),
+    (["ko"], "en-GB", "en", "Take the tour"),
+])
+def test_a_flow_opens_in_the_readers_language_or_the_one_asked_for(app, host, languages, asked, lang, title):
+    app.add_startup_script("Object.defineProperty(Navigator.prototype, 'languages', {get: () => %r});" % languages)
+    app.get(host + "/translated.html")
+    wait(app, lambda: app.execute_script("return !!(window.sitegen && window.sitegen.open)"))
+    request = "{}" if asked is None else "{locale: %r}" % asked
+    app.execute_script(f"sitegen.open('tour', {request})")
+    wait(app, lambda: dialog_open(app))
+    assert in_dialog(app, "return root.querySelector('.sg-carousel').closest('[lang]').lang") == lang
+    assert in_dialog(app, "return root.querySelector('.sg-carousel').getAttribute('aria-label')") == title
+    if lang == "ar":
+        assert in_dialog(app, "return root.querySelector('.sg-carousel').closest('[dir]').dir") == "rtl"

@@ -41,4 +41,38 @@ import Testing
         gate.reset(flow)
         #expect(gate.shouldShow(flow))
     }
+
+    /// A flow in English with a Korean translation, each with its own content version.
+    private func bilingual(english: String = "00000000000000e1", korean: String = "00000000000000c1") -> ManifestFlow {
+        var flow = makeFlow(version: english)
+        var translation = makeFlow(version: korean)
+        translation.settings.locale = "ko"
+        flow.translations = [translation]
+        return flow
+    }
+
+    @Test func finishingOneLanguageFinishesTheOthers() {
+        let gate = FirstRunGate(defaults: freshDefaults())
+        #expect(gate.shouldShow(bilingual(), preferredLanguages: ["ko-KR"]))
+        gate.markSeen(bilingual())
+        #expect(!gate.shouldShow(bilingual(), preferredLanguages: ["ko-KR"]))
+        #expect(!gate.shouldShow(bilingual(), preferredLanguages: ["en-US"]))
+        #expect(FirstRunGate.record(bilingual()) == "00000000000000e1 00000000000000c1")
+    }
+
+    @Test func aChangedTranslationShowsAgainOnlyInItsLanguage() {
+        let gate = FirstRunGate(defaults: freshDefaults())
+        gate.markSeen(bilingual())
+        let changed = bilingual(korean: "00000000000000c2")
+        #expect(gate.shouldShow(changed, preferredLanguages: ["ko"]))
+        #expect(!gate.shouldShow(changed, preferredLanguages: ["en"]))
+        #expect(!gate.shouldShow(changed, preferredLanguages: ["fr"]), "a reader with no translation sees the source, unchanged")
+    }
+
+    @Test func aRecordIsReadWholeVersionsOnly() {
+        #expect(FirstRunGate.contains("aa bb", "bb"))
+        #expect(!FirstRunGate.contains("aab", "aa"))
+        #expect(!FirstRunGate.contains(nil, "aa"))
+        #expect(!FirstRunGate.contains("", ""))
+    }
 }

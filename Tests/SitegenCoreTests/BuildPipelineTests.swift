@@ -61,8 +61,9 @@ import Testing
         let flow = try #require(result.site?.flows.first)
         #expect(flow.title == "Tour")
         #expect(flow.settings.locale == "ar" && flow.settings.direction == .rtl)
-        #expect(flow.settings.skip == SkipSettings(enabled: true, label: "Skip", target: .last))
-        #expect(flow.settings.finish == LinkAction(label: "Get started", href: "../"))
+        // The labels are the built-in Arabic ones.
+        #expect(flow.settings.skip == SkipSettings(enabled: true, label: "تخطي", target: .last))
+        #expect(flow.settings.finish == LinkAction(label: "ابدأ الآن", href: "../"))
         #expect(flow.settings.storageKey == "sitegen:tour" && !flow.settings.showOnce)
         #expect(flow.settings.transition == .slide && flow.settings.orientation == .horizontal)
         #expect(flow.contentVersion.count == 16)

@@ -36,7 +36,14 @@ import Testing
         let loader = try #require(fileSystem.text("output/embed.js"))
         #expect(loader.hasSuffix("\n"))
         #expect(loader.contains(#""news":["sitegen:app-news","#))
-        #expect(loader.range(of: #"\"news\":\[\"sitegen:app-news\",\"[0-9a-f]+\",0\],\"tour\":\[\"[^\"]+\",\"[0-9a-f]+\",1\]\}\);"#, options: .regularExpression) != nil)
+        #expect(loader.range(of: #"\"news\":\[\"sitegen:app-news\",\"[0-9a-f]+\",0\],\"tour\":\[\"[^\"]+\",\"[0-9a-f]+\",1\]\},\[\"en\"\],\(preferred, available, source\) => source\);\n$"#, options: .regularExpression) != nil,
+            "a site in one language has nothing to choose")
+        let translated = build([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n",
+        ])
+        let withLocales = try #require(translated.text("output/embed.js"))
+        #expect(withLocales.contains(#"},["en","ko"],(preferred, available, source) => {"#), "the full resolver, for a site in several")
     }
 
     @Test func theThemeSpeaksOfTheShadowHostAndInPixels() {

@@ -11,7 +11,7 @@ import Testing
 /// every site, so the expected files hold a marker where they start, which the test replaces with
 /// the embedded theme's text: a theme edit changes no golden file whose site's part is unchanged.
 @Suite struct GoldenTests {
-    static let fixtures = ["basic", "rtl"]
+    static let fixtures = ["basic", "rtl", "translated"]
 
     @Test(arguments: fixtures)
     func buildsExactlyTheExpectedFiles(_ name: String) throws {
@@ -61,7 +61,7 @@ import Testing
         return [
             (SiteRenderer.stylesheetPath, theme.stylesheet), (SiteRenderer.scriptPath, theme.script),
             (ManifestBuilder.schemaFileName, ManifestBuilder.schemaText),
-            (EmbedBuilder.loaderPath, String(EmbedBuilder.loader(source: theme.embedLoader, flows: []).dropLast(6))),
+            (EmbedBuilder.loaderPath, String(EmbedBuilder.loader(source: theme.embedLoader, flows: [], locales: [], resolver: "").dropLast(10))),
             (EmbedBuilder.dialogPath, theme.embedDialog),
             (EmbedBuilder.stylesPath, String(styles.dropLast(4))),
         ]

@@ -84,7 +84,7 @@ import Testing
             flows: [
                 FlowRecord(
                     slug: "tour", key: "k", summary: summary, outputs: ["tour/index.html"], fragment: "f", fragmentStatus: FileStatus(size: 10, modified: 11, changed: 12),
-                    otherFlows: ["other"], pages: [.init(file: "01-a.md", id: "a", anchors: ["x", "y"])], drafts: ["02-b.md"],
+                    otherFlows: ["other"], pages: [.init(file: "01-a.md", id: "a", anchors: ["x", "y"])], translatedPages: [.init(file: "ko/01-a.md", id: "", anchors: ["z"])], drafts: ["02-b.md"],
                     assets: [RecordedAsset(Asset(source: "s", destination: "tour/s", root: "/"))]),
             ],
             products: [ProductRecord(name: "index", key: "k", outputs: ["index.html"])])

@@ -103,14 +103,16 @@ import Testing
         #expect(flow.contains("<html lang=\"fr-CA\" dir=\"ltr\">"))
         #expect(flow.contains(">Suivant</a>"), "fr-CA falls back to fr from the site's strings.yml")
         #expect(flow.contains(">Passer</a>"), "sitegen.yml's strings win")
-        #expect(flow.contains(">Previous</a>"), "what no one translated stays English")
+        #expect(flow.contains(">Précédent</a>"), "what neither translated comes from the built-in French")
     }
 
     @Test func theThemeSettingsReachTheStylesheet() throws {
         let (_, fileSystem) = build(["sitegen.yml": "theme:\n  accent: {light: \"#0a5\", dark: \"#7fd\"}\n  radius: 0\n  scheme: light\n"])
         let css = try #require(fileSystem.text("output/assets/sitegen.css"))
         let themeCSS = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
-        #expect(css.hasPrefix(themeCSS))
+        // The theme's rules, served without their comments.
+        #expect(css.hasPrefix(ThemeStylesheet.withoutComments(themeCSS)))
+        #expect(!css.contains("/* The language switcher") && css.contains(".sg-languages {"))
         #expect(css.hasSuffix("""
             /* From sitegen.yml */
             :root {
@@ -176,5 +178,29 @@ import Testing
         #expect(run.err.hasPrefix("sitegen: error: mine is not empty; sitegen new only writes into a new or empty folder\nusage: sitegen new"))
         #expect(fileSystem.snapshot == ["mine/notes.txt": "keep"])
         #expect(runCLI(["new"], on: fileSystem).status == .usageError)
+    }
+}
+
+@Suite struct ThemeStylesheetTests {
+    @Test(arguments: [
+        ("a { x: 1; }\n/* alone */\nb { y: 2; }\n", "a { x: 1; }\nb { y: 2; }\n"),
+        ("  /* indented,\n  over lines */\nb {}\n", "b {}\n"),
+        ("a { x: 1; } /* after a rule */\n", "a { x: 1; } \n"),
+        ("a { /* inside */ x: 1; }\n", "a {  x: 1; }\n"),
+        ("a {}\n/* never closed\n", "a {}\n/* never closed\n"),
+        ("no comments at all\n", "no comments at all\n"),
+    ])
+    func commentsGoAndRulesStay(_ css: String, _ served: String) {
+        #expect(ThemeStylesheet.withoutComments(css) == served)
+    }
+
+    @Test func theDefaultStylesheetLosesOnlyComments() throws {
+        let text = try #require(Theme.default.files[Theme.stylesheetFile]?.text)
+        let served = ThemeStylesheet.withoutComments(text)
+        #expect(!served.contains("/*") && !served.contains("*/"))
+        // Every rule and declaration is still there, in order: only comments and blanks differ.
+        let squeezed = { (css: String) in css.filter { !$0.isWhitespace } }
+        #expect(squeezed(served) == squeezed(text.replacing(/\/\*[\s\S]*?\*\//, with: "")))
+        #expect(served.utf8.count < text.utf8.count * 9 / 10)
     }
 }

@@ -20,6 +20,8 @@ struct FlowRecord: Sendable, Equatable, Codable {
     var otherFlows: [String]
     /// Each page: its file name, its id, and its headings' anchors, for links from other flows.
     var pages: [Page]
+    /// The headings of its translations' pages, each named `<locale>/<file name>` (ids are the source's).
+    var translatedPages: [Page]
     /// Pages left out as drafts, by file name.
     var drafts: [String]
     /// The images it copies, for the checks that span flows.
@@ -44,7 +46,7 @@ struct FlowRecord: Sendable, Equatable, Codable {
 
     /// Each page's headings, by file name.
     var headings: [String: Set<String>] {
-        Dictionary(pages.map { ($0.file, Set($0.anchors)) }) { first, _ in first }
+        Dictionary((pages + translatedPages).map { ($0.file, Set($0.anchors)) }) { first, _ in first }
     }
 
     /// Splits the cache's entries into one digest per flow folder and one over everything else

@@ -3,7 +3,7 @@ import OnboardingKit
 /// A summary as the build cache keeps it: its fields in order, the image as four fields.
 extension FlowSummary: Codable {
     private enum CodingKeys: CodingKey {
-        case slug, title, description, order, locale, direction, pageCount, image, storageKey, contentVersion, showOnce
+        case slug, title, description, order, locale, direction, pageCount, image, storageKey, contentVersion, showOnce, translations
     }
 
     private struct Image: Codable {
@@ -26,6 +26,7 @@ extension FlowSummary: Codable {
         try container.encode(storageKey, forKey: .storageKey)
         try container.encode(contentVersion, forKey: .contentVersion)
         try container.encode(showOnce, forKey: .showOnce)
+        try container.encode(translations, forKey: .translations)
     }
 
     // Read in the order written: a record's fields have no names.
@@ -48,5 +49,6 @@ extension FlowSummary: Codable {
             storageKey: try container.decode(String.self, forKey: .storageKey),
             contentVersion: try container.decode(String.self, forKey: .contentVersion),
             showOnce: try container.decode(Bool.self, forKey: .showOnce))
+        translations = try container.decode([FlowSummary].self, forKey: .translations)
     }
 }

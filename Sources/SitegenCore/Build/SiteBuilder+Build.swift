@@ -157,7 +157,7 @@ extension SiteBuilder {
             records.append(FlowRecord(
                 slug: flow.slug, key: "", summary: flow.summary, outputs: flow.outputs, fragment: fragment, fragmentStatus: status,
                 otherFlows: Self.otherFlows(of: flow, assets: assets, loader: run.loader), pages: facts?.pages ?? [],
-                drafts: facts?.drafts ?? [], assets: assets.map(RecordedAsset.init)))
+                translatedPages: facts?.translatedPages ?? [], drafts: facts?.drafts ?? [], assets: assets.map(RecordedAsset.init)))
         }
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
 

@@ -71,11 +71,15 @@ package struct SiteBuilder: Sendable {
         var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
             config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
-        let diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
+        var diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
             settings.baseURL = baseURL
         }
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
+        var stringDiagnostics: [Diagnostic] = []
+        for locale in settings.locales where !compiledTheme.strings.hasStrings(for: locale) {
+            stringDiagnostics.append(.warning(StringTable.missingProblem(locale), path: loader.diskPath(SiteLoader.configFile)))
+        }
         settings.favicon = StaticFiles.favicon(in: inventory)
         let outputDirectory = options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory
             ?? loader.diskPath(settings.outputDirectory)
@@ -91,7 +95,7 @@ package struct SiteBuilder: Sendable {
             site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts, gatesShowOnce: options.workspace != .preview)
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, highlighting: highlighting,
-            outputDirectory: outputDirectory, diagnostics: diagnostics + languageDiagnostics)
+            outputDirectory: outputDirectory, diagnostics: diagnostics + stringDiagnostics + languageDiagnostics)
     }
 
     /// What builds: `tool` (its version and binary) and the system's language definitions, whose
@@ -114,6 +118,8 @@ package struct SiteBuilder: Sendable {
     struct Made: Sendable {
         var slug: String
         var pages: [FlowRecord.Page]
+        /// The headings of its translations' pages, each named `<locale>/<file name>`.
+        var translatedPages: [FlowRecord.Page]
         var drafts: [String]
         var assets: [Asset]
     }
@@ -163,6 +169,8 @@ package struct SiteBuilder: Sendable {
                 made.append(Made(
                     slug: model.slug,
                     pages: outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: flow.headings[$0.name, default: []].sorted()) },
+                    translatedPages: flow.headings.filter { $0.key.contains("/") }.sorted { $0.key < $1.key }
+                        .map { FlowRecord.Page(file: $0.key, id: "", anchors: $0.value.sorted()) },
                     drafts: outline.drafts.sorted(), assets: flow.assets))
             }
             assets.formUnion(flow.assets)
@@ -173,12 +181,25 @@ package struct SiteBuilder: Sendable {
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
         diagnostics += Self.collisions(in: assets.union(kept.flatMap { $0.assets.map(\.asset) }))
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(
-            inventory, loader: loader, flowSlugs: Set(allSlugs), siteFiles: SiteRenderer.rootFiles)
+            inventory, loader: loader, flowSlugs: Set(allSlugs), siteFiles: SiteRenderer.rootFiles, localeFolders: settings.translatedLocales)
+        diagnostics += Self.localeClashes(settings: settings, flowSlugs: allSlugs, loader: loader)
         diagnostics += staticDiagnostics
         let site = diagnostics.hasErrors
             ? nil
             : Site(settings: settings, flows: flows, assets: assets.sorted(), staticFiles: staticFiles)
         return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted(), made: made)
+    }
+
+    /// An error for each flow whose folder has the name of one of the site's translated locales,
+    /// whose pages go in a folder of that name (compared as hosts that fold case do).
+    static func localeClashes(settings: SiteSettings, flowSlugs: [String], loader: SiteLoader) -> [Diagnostic] {
+        let locales = Dictionary(settings.translatedLocales.map { ($0.lowercased(), $0) }) { first, _ in first }
+        return flowSlugs.compactMap { slug in
+            guard let locale = locales[slug.lowercased()] else { return nil }
+            return .error(
+                "flow folder '\(slug)' has the name of the site's locale '\(locale)', whose pages are published in \(locale)/: rename the folder",
+                path: loader.diskPath(Path.join(ContentLayout.directory, slug)))
+        }
     }
 
     /// An error for each output path that two different files would be published at (an image
@@ -205,6 +226,7 @@ package struct SiteBuilder: Sendable {
         let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
         var diagnostics = modelled.diagnostics + preparation.theme.diagnostics(for: rendered.failures)
         if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
+        if site.settings.requireTranslations { diagnostics += TranslationStatus.read(loader: loader).warnings(loader: loader) }
         diagnostics.sort()
         return Result(
             outcome: diagnostics.hasErrors ? .failed : .checked, site: site, files: rendered.files,

@@ -63,8 +63,28 @@ extension Command {
             .flag("--open", "open the site in the default browser"),
         ])
 
+    static let translations = Command(
+        "translations", summary: "say which translations are missing or out of date", argument: "[FILE...]",
+        description: [
+            """
+            Prints, for each flow and each of the site's other locales, which pages are
+            translated, missing (shown in the source language), out of date (the source page
+            changed after the translation was stamped) or not stamped. Exits 1 when a page is
+            missing or out of date. A translation records the version of its source in its front
+            matter as 'source:', the first 12 hex digits of the SHA-256 of the source file.
+            """,
+            """
+            With --stamp, writes that 'source:' into each translation FILE given, after a
+            translator has checked it against its source, and prints nothing else.
+            """,
+        ],
+        options: [
+            .value("--site", "DIR", "the site folder (default: the current folder)").short("-s"),
+            .flag("--stamp", "stamp the translation files given as current with their sources"),
+        ])
+
     /// The commands in the order help lists them.
-    static let all = [build, check, new, serve]
+    static let all = [build, check, new, serve, translations]
 
     /// The command named `name`, if there is one.
     static func named(_ name: String) -> Command? {

@@ -36,6 +36,8 @@ package struct CommandLineInterface: Sendable {
             return runNew(rest)
         case "serve":
             return runServe(rest)
+        case "translations":
+            return runTranslations(rest)
         default:
             let hint = Suggestion.didYouMean(command, in: Command.names)
             return usageError("unknown command '\(command)'\(hint)", usage: Command.overviewUsage)
@@ -138,6 +140,41 @@ package struct CommandLineInterface: Sendable {
         let flows = result.site?.flows.count ?? 0
         environment.standardOutput("Checked \(counted(flows, "flow")), \(counted(pages, "page")): \(summary)\n")
         return .success
+    }
+
+    private func runTranslations(_ arguments: [String]) -> ExitStatus {
+        let parsed: ArgumentParser.Parsed
+        let options: BuildOptions
+        do {
+            parsed = try parse(arguments, as: .translations)
+            options = try buildOptions(parsed, for: .translations)
+        } catch {
+            return error
+        }
+        let stamping = parsed.flags.contains("--stamp")
+        if stamping, parsed.positional.isEmpty {
+            return usageError("name the translation files to stamp, such as content/tour/02-setup.ko.md", usage: Command.translations.usage)
+        }
+        if !stamping, !parsed.positional.isEmpty {
+            return usageError("unexpected argument '\(parsed.positional[0])'; stamp files with --stamp", usage: Command.translations.usage)
+        }
+        let loader: SiteLoader
+        switch SiteLoader.open(fileSystem: environment.fileSystem, siteDirectory: options.siteDirectory) {
+        case .success(let opened): loader = opened
+        case .failure(let diagnostic):
+            report([diagnostic], showWarnings: true)
+            return .contentError
+        }
+        if stamping {
+            let (stamped, diagnostics) = TranslationStatus.stamp(parsed.positional, loader: loader)
+            report(diagnostics, showWarnings: true)
+            if !stamped.isEmpty { environment.standardOutput("Stamped \(counted(stamped.count, "translation"))\n") }
+            return diagnostics.hasErrors ? .contentError : .success
+        }
+        let status = TranslationStatus.read(loader: loader)
+        report(status.diagnostics, showWarnings: true)
+        environment.standardOutput(status.report)
+        return status.isIncomplete || status.diagnostics.hasErrors ? .contentError : .success
     }
 
     private func runNew(_ arguments: [String]) -> ExitStatus {

@@ -41,6 +41,12 @@ struct FlowAssembler: Sendable {
         var source: FlowSources
         var displayDirectory: String
         var front = FlowFrontMatter()
+        /// `_index.md`'s front matter as written, which a translation's is read over.
+        var indexFields: YAMLNode?
+        /// The flow's translated pages and `_index`, by locale.
+        var translations = FlowTranslations()
+        /// In a translation, the `_index.<locale>.md` its settings were read from, if any.
+        var translatedIndex: SourceFile?
         var descriptionFromBody = ""
         var pages: [ParsedPage] = []
         var drafts: Set<String> = []
@@ -71,14 +77,21 @@ struct FlowAssembler: Sendable {
 
     /// Reads the flow's `_index.md` and the front matter of its pages, and orders and names them.
     func outline(_ source: FlowSources, displayDirectory: String) -> Outline {
+        var source = source
         var outline = Outline(source: source, displayDirectory: displayDirectory)
+        let split = FlowTranslations.split(source.pages, indexes: source.indexTranslations, locales: site.locales, displayDirectory: displayDirectory)
+        (source.pages, outline.translations) = (split.sources, split.translations)
+        outline.source = source
+        outline.diagnostics += split.diagnostics
         outline.front.settings = defaults(locale: nil, slug: source.slug)
         if let index = source.index {
             switch FrontMatter.parse(index) {
             case .success(let split):
                 let (fields, problems) = FlowFrontMatter.read(split.fields, file: index) { defaults(locale: $0, slug: source.slug) }
                 outline.front = fields
+                outline.indexFields = split.fields
                 outline.diagnostics += split.warnings + problems
+                outline.diagnostics += localeProblems(split.fields, locale: fields.settings.locale, file: index)
                 outline.descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
             case .failure(let diagnostic):
                 outline.diagnostics.append(diagnostic)
@@ -91,20 +104,30 @@ struct FlowAssembler: Sendable {
                 continue
             }
             outline.diagnostics += problems
-            if let parsed { outline.pages.append(parsed) } else { outline.unreadable.insert(file.name) }
+            if var parsed {
+                parsed.lang = outline.front.settings.locale
+                outline.pages.append(parsed)
+            } else {
+                outline.unreadable.insert(file.name)
+            }
         }
         outline.pages.sort { $0.sortKey < $1.sortKey }
         outline.diagnostics += PageIDs.assign(&outline.pages)
         return outline
     }
 
-    /// Renders the outline's pages, their links resolved through `directory`, into the flow.
-    func assemble(_ outline: Outline, directory: PageDirectory) -> Assembled {
+    /// Renders the outline's pages, their links resolved through `directory`, into the flow in
+    /// the language it is read in (its source's, or a translation's).
+    func assembleLocale(_ outline: Outline, directory: PageDirectory) -> Assembled {
         let source = outline.source
         let front = outline.front
         var diagnostics = outline.diagnostics
         var version = ContentHash()
         if let index = source.index { version.add(index.text) }
+        if let translation = source.translation {
+            version.add(translation.locale)
+            if let index = outline.translatedIndex { version.add(index.text) }
+        }
 
         var pages = outline.pages
         var images = ResolvedImages()
@@ -122,6 +145,9 @@ struct FlowAssembler: Sendable {
             checks += found.checks
             headings[pages[index].name] = found.headings
             linkedFlows.formUnion(found.flows)
+        }
+        if let translation = source.translation {
+            for index in checks.indices { checks[index].locale = translation.locale }
         }
         let (own, others) = (checks.filter { $0.flow == source.slug }, checks.filter { $0.flow != source.slug })
         diagnostics += Self.problems(with: own, headings: [source.slug: headings])
@@ -146,9 +172,9 @@ struct FlowAssembler: Sendable {
             modelPages.append(
                 ManifestPage(
                     id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
-                    image: parsed.image, source: Path.join(source.slug, parsed.name),
+                    image: parsed.image, source: Path.join(source.slug, Path.fileName(of: parsed.file.path)),
                     settings: pageSettings,
-                    codeBlocks: parsed.codeBlocks))
+                    codeBlocks: parsed.codeBlocks, lang: parsed.lang, fallback: parsed.fallback))
         }
         let linked = linkedFlows.subtracting([source.slug]).sorted()
         guard !diagnostics.hasErrors else {
@@ -157,7 +183,8 @@ struct FlowAssembler: Sendable {
         let flow = Flow(
             ManifestFlow(
                 id: source.slug, title: front.title ?? PageNaming.humanize(source.slug),
-                description: front.description ?? outline.descriptionFromBody, url: Path.urlEncoded(source.slug) + "/",
+                description: front.description ?? outline.descriptionFromBody,
+                url: (source.translation?.outputPrefix ?? "") + Path.urlEncoded(source.slug) + "/",
                 contentVersion: version.hex, settings: settings, pages: modelPages),
             order: front.order, linkedFlows: linked)
         return Assembled(flow: flow, assets: assets, diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
@@ -182,7 +209,15 @@ struct FlowAssembler: Sendable {
             let count = reported[check.file.path, default: 0]
             reported[check.file.path] = count + 1
             let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: anchors) : ""
-            return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+            guard let locale = check.locale else {
+                return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+            }
+            // A translated heading has an anchor of its own. Not an error, so that a flow can be
+            // translated page by page; the translation keeps the source's anchor with an id.
+            let page = check.page.hasPrefix(locale + "/") ? String(check.page.dropFirst(locale.count + 1)) : check.page
+            return check.file.warning(
+                "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on the translation of \(page)\(hint); give that heading the source's anchor, such as ## … {#\(check.anchor)}",
+                at: check.location)
         }
     }
 
@@ -194,7 +229,7 @@ struct FlowAssembler: Sendable {
     }
 
     /// The settings of a flow whose `_index.md` sets none, in `locale` (nil for the site's).
-    private func defaults(locale: String?, slug: String) -> FlowSettings {
+    func defaults(locale: String?, slug: String) -> FlowSettings {
         let locale = locale ?? site.locale
         let text = strings.strings(for: locale)
         var settings = FlowSettings(locale: locale)

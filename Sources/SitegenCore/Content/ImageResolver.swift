@@ -37,18 +37,19 @@ struct ImageResolver: Sendable {
         if decoded.hasPrefix("/") {
             return .failure(.init("image path '\(reference)' is absolute; write it relative to the page, such as images/screen.png"))
         }
-        guard let sitePath = Path.normalize(Path.join(flow.directory, decoded)), !sitePath.isEmpty else {
+        guard let writtenPath = Path.normalize(Path.join(flow.directory, decoded)), !writtenPath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
-        if sitePath.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        if writtenPath.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             return .failure(.init("image '\(reference)' is in a hidden folder or file, which a build does not read"))
         }
-        if let folder = excludedFolders.first(where: { sitePath == $0 || sitePath.hasPrefix($0 + "/") }) {
+        if let folder = excludedFolders.first(where: { writtenPath == $0 || writtenPath.hasPrefix($0 + "/") }) {
             return .failure(.init("image '\(reference)' is in the site's output folder '\(folder)', which builds write and never read"))
         }
-        guard let named = ImageSize.Format(fileName: Path.fileName(of: sitePath)) else {
+        guard let named = ImageSize.Format(fileName: Path.fileName(of: writtenPath)) else {
             return .failure(.init("'\(reference)' is not an image file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg files"))
         }
+        let sitePath = localized(writtenPath, for: flow.translation)
         let diskPath = loader.diskPath(sitePath)
         let bytes: [UInt8]
         do {
@@ -78,10 +79,27 @@ struct ImageResolver: Sendable {
         let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join(Self.siteImagesFolder, sitePath)
         var hash = ContentHash()
         hash.add(bytes)
+        // A translation's page is one folder deeper (`ko/tour/`) and shows the flow's own copy.
+        let src = flow.translation == nil ? Path.urlEncoded(inFlow) : "../../" + Path.urlEncoded(flow.slug) + "/" + Path.urlEncoded(inFlow)
         return .success(
             Resolved(
-                src: Path.urlEncoded(inFlow), width: size.width, height: size.height,
+                src: src, width: size.width, height: size.height,
                 asset: Asset(source: diskPath, destination: Path.join(flow.slug, inFlow), root: loader.root), digest: hash.hex))
+    }
+}
+
+extension ImageResolver {
+    /// The image a page in `translation` shows for `sitePath`: the first of its locale's chain
+    /// that has a file of its own (`hero.ar.png` beside `hero.png`), else the image itself.
+    func localized(_ sitePath: String, for translation: LocaleView?) -> String {
+        guard let translation else { return sitePath }
+        let name = Path.fileName(of: sitePath)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return sitePath }
+        for locale in translation.chain.dropLast() {
+            let candidate = Path.join(Path.directory(of: sitePath), name[..<dot] + "." + locale + name[dot...])
+            if loader.fileSystem.status(of: loader.diskPath(candidate)) != nil { return candidate }
+        }
+        return sitePath
     }
 }
 

@@ -55,4 +55,7 @@ struct AnchorCheck: Sendable {
     var written: String
     var file: SourceFile
     var location: SourceLocation
+    /// The locale of the translation the link is in, when it is not the source's: the heading it
+    /// names is looked for on that translation of the page.
+    var locale: String? = nil
 }

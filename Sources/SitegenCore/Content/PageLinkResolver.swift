@@ -88,6 +88,20 @@ struct PageLinkResolver: Sendable {
         }
     }
 
+    /// A link left as written, as a translation's page (one folder deeper, `ko/tour/`) must
+    /// write it to reach the same file: `../guide.pdf` becomes `../../guide.pdf`. The site index
+    /// (`../`) and other flows stay, since each locale has its own; nil for a link that needs
+    /// no change (another site, a fragment, a path from the root).
+    static func fromTranslation(_ url: String, flow: String) -> String? {
+        guard let first = url.first, first != "#", first != "?", first != "/", !hasScheme(url) else { return nil }
+        let pathPart = String(url.prefix { $0 != "?" && $0 != "#" })
+        let rest = url.dropFirst(pathPart.count)
+        // Paths are compared decoded but written as the author wrote them.
+        guard let target = Path.normalize(Path.join(Path.urlEncoded(flow), pathPart)) else { return "../" + url }
+        if target.isEmpty { return nil }
+        return "../../" + target + (pathPart.hasSuffix("/") ? "/" : "") + rest
+    }
+
     /// The resolver's lookups, naming likely targets in problems only when `suggesting`.
     private struct Suggesting {
         let resolver: PageLinkResolver

@@ -6,9 +6,17 @@ import OnboardingKit
 /// A page read and rendered, before its flow gives it a place.
 struct ParsedPage: Sendable {
     let file: SourceFile
-    /// The file name, such as `01-welcome.md`.
-    let name: String
+    /// The file name, such as `01-welcome.md`; a translation has its source's.
+    var name: String
     let frontMatter: PageFrontMatter
+    /// The front matter as written, which a translation's is read over.
+    var fields: YAMLNode?
+    /// The language the page is written in, once its flow knows it.
+    var lang = ""
+    /// True for a page of a translated flow that is shown in another language, for want of a translation.
+    var fallback = false
+    /// A translation's `source:`, the version of the source page it was made from.
+    var sourceStamp: SourceStamp?
     var title: String?
     var html: String
     var image: ManifestImage?
@@ -24,7 +32,7 @@ struct ParsedPage: Sendable {
     /// flow makes file-name ids that clash unique (see `PageIDs`).
     var id: String
     /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
-    let sortKey: (Int, String)
+    var sortKey: (Int, String)
 
     /// The Markdown after the front matter, and the line of the file it starts on.
     let body: String
@@ -69,22 +77,49 @@ struct PageParser: Sendable {
         var flows: Set<String> = []
     }
 
-    /// The page's front matter; the page itself is rendered by `render`.
-    func readFrontMatter(_ page: PageFile) -> (ParsedPage?, [Diagnostic]) {
+    /// The page's front matter; the page itself is rendered by `render`. A translation's is read
+    /// over its source's (`base`), and may say which version of the source it was made from.
+    func readFrontMatter(_ page: PageFile, over base: YAMLNode? = nil, isTranslation: Bool = false) -> (ParsedPage?, [Diagnostic]) {
         let file = page.file
         let split: FrontMatter
         switch FrontMatter.parse(file) {
         case .success(let value): split = value
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
-        var (fields, diagnostics) = PageFrontMatter.read(split.fields, file: file)
+        var own = split.fields
+        var diagnostics: [Diagnostic] = []
+        var stamp: SourceStamp?
+        if isTranslation, let written = own {
+            let (rest, value) = written.removing(SourceStamp.key)
+            own = rest
+            for key in ["id", "order"] {
+                guard let node = rest.removing(key).1 else { continue }
+                diagnostics.append(
+                    file.error("'\(key)' comes from the source page, the same in every language: set it there", at: node.location, length: node.length))
+            }
+            if let value {
+                switch SourceStamp.read(value) {
+                case .success(let read): stamp = read
+                case .failure(let problem): diagnostics.append(file.error(problem.message, at: value.location, length: value.length))
+                }
+            }
+        }
+        let merged = base.map { own?.merged(over: $0) ?? $0 } ?? own
+        var (fields, problems) = PageFrontMatter.read(merged, file: file)
+        // What the source sets is the source's to report.
+        let inherited = base.map { Set(PageFrontMatter.read($0, file: file).1) } ?? []
+        diagnostics += problems.filter { !inherited.contains($0) }
         diagnostics += split.warnings
         if let nul = Self.firstNUL(in: file) {
             // CommonMark shows a NUL as U+FFFD; a text editor never writes one.
             diagnostics.append(file.warning("the page holds a NUL byte, shown as \u{FFFD}; is it really a text file?", at: nul))
         }
-        return (ParsedPage(file: file, name: page.name, frontMatter: fields, body: split.body, bodyStartLine: split.bodyStartLine), diagnostics)
+        var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields, body: split.body, bodyStartLine: split.bodyStartLine)
+        parsed.fields = merged
+        parsed.sourceStamp = stamp
+        return (parsed, diagnostics)
     }
+
 
     /// Renders `parsed`, a page of `flow`, whose links `links` resolves; `images` remembers the
     /// flow's images from page to page. `footnotePrefix` starts the page's footnote ids, so that
@@ -150,7 +185,7 @@ struct PageParser: Sendable {
             resolveLink: { link, anchors in
                 switch links.resolve(link.url, anchors: anchors, suggesting: broken < Self.suggestedLinkProblems) {
                 case .unchanged:
-                    return nil
+                    return flow.translation == nil ? nil : PageLinkResolver.fromTranslation(link.url, flow: flow.slug)
                 case .resolved(let href, let target, let check):
                     found.flows.insert(target)
                     if let check {
@@ -181,7 +216,7 @@ struct PageParser: Sendable {
         if let action = parsed.action {
             switch links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings)) {
             case .unchanged:
-                break
+                if flow.translation != nil, let href = PageLinkResolver.fromTranslation(action.href, flow: flow.slug) { parsed.action?.href = href }
             case .resolved(let href, let target, let check):
                 found.flows.insert(target)
                 parsed.action?.href = href

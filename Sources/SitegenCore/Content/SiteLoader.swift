@@ -124,7 +124,9 @@ package struct SiteLoader: Sendable {
         var flow = FlowSources(slug: slug, directory: directory, index: nil, pages: [])
         for entry in inventory.files(under: directory) {
             let name = Path.fileName(of: entry.path)
-            guard name == ContentLayout.flowIndexFile || (ContentLayout.isVisible(name) && PageNaming.isPageFile(name)) else { continue }
+            let isIndexTranslation = name != ContentLayout.flowIndexFile && name.hasPrefix("_index.") && PageNaming.isPageFile(name)
+            guard name == ContentLayout.flowIndexFile || isIndexTranslation || (ContentLayout.isVisible(name) && PageNaming.isPageFile(name))
+            else { continue }
             guard Path.directory(of: entry.path) == directory else {
                 diagnostics.append(
                     .warning("not a page of flow '\(slug)': pages go directly in the flow's folder, not in a subfolder", path: diskPath(entry.path)))
@@ -134,6 +136,8 @@ package struct SiteLoader: Sendable {
             case .success(let file):
                 if name == ContentLayout.flowIndexFile {
                     flow.index = file
+                } else if isIndexTranslation {
+                    flow.indexTranslations.append(PageFile(file: file, name: name))
                 } else {
                     flow.pages.append(PageFile(file: file, name: name))
                 }

@@ -28,6 +28,17 @@ extension SiteSettings {
             }
         }
         settings.locale = reader.locale("locale") ?? settings.locale
+        if let node = reader.node("locales") {
+            let locales = readLocales(node, reader: &reader)
+            if let source = locales.first {
+                if let named = reader.node("locale"), named.scalarText != source {
+                    reader.report("'locale' is '\(named.scalarText ?? "")' but 'locales' starts with '\(source)': the first of 'locales' is the source locale; drop 'locale'", at: named)
+                }
+                settings.locale = source
+                settings.translatedLocales = Array(locales.dropFirst())
+            }
+        }
+        settings.requireTranslations = reader.bool("require_translations") ?? false
         if let node = reader.node("output"), let output = reader.string("output") {
             // Where a build writes is the operator's choice (--output), not the content's: a site's
             // own setting stays inside the site.
@@ -63,5 +74,45 @@ extension SiteSettings {
                 strings, keys: stringKeys, file: file, context: "'strings'", diagnostics: &diagnostics)
         }
         return (settings, diagnostics)
+    }
+
+    /// The longest language tag `locales:` takes (RFC 5646 suggests 35 characters suffice).
+    static let maximumTagLength = 35
+
+    /// The most languages a site may list: each multiplies the pages a build writes.
+    static let maximumLocales = 64
+
+    /// `locales:`, a list of language tags, the source first, each once.
+    private static func readLocales(_ node: YAMLNode, reader: inout FieldReader) -> [String] {
+        guard case .sequence(let items) = node.kind, !items.isEmpty else {
+            reader.report("'locales' must list language tags, the source first, such as [en, ko, ja]", at: node)
+            return []
+        }
+        guard items.count <= maximumLocales else {
+            reader.report("'locales' lists \(items.count) languages; a site may have at most \(maximumLocales)", at: node)
+            return []
+        }
+        var locales: [String] = []
+        var seen: Set<String> = []
+        for item in items {
+            guard let tag = item.scalarText, Validation.isLanguageTag(tag) else {
+                reader.report("'\(item.scalarText ?? "")' in 'locales' is not a language tag such as 'en' or 'pt-BR'", at: item)
+                continue
+            }
+            guard tag.utf8.count <= maximumTagLength else {
+                reader.report("'\(tag.prefix(40))…' in 'locales' is \(tag.utf8.count) characters long; a language tag is at most \(maximumTagLength)", at: item)
+                continue
+            }
+            if let name = ContentLayout.reservedSlugs.first(where: { $0 == tag.lowercased() }) {
+                reader.report("'\(tag)' in 'locales' would put its pages over the output's own '\(name)'", at: item)
+                continue
+            }
+            guard seen.insert(tag.lowercased()).inserted else {
+                reader.report("'\(tag)' is listed twice in 'locales'", at: item)
+                continue
+            }
+            locales.append(tag)
+        }
+        return locales
     }
 }

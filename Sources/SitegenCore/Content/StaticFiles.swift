@@ -13,18 +13,21 @@ enum StaticFiles {
     /// each that would stand where a generated file (one of `siteFiles`, at the output's root) or
     /// a flow's folder does.
     static func collect(
-        _ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>, siteFiles: [String]
+        _ inventory: SiteInventory, loader: SiteLoader, flowSlugs: Set<String>, siteFiles: [String], localeFolders: [String] = []
     ) -> ([Asset], [Diagnostic]) {
         var assets: [Asset] = []
         var diagnostics: [Diagnostic] = []
         // Hosts on macOS and Windows, and some object stores, fold case: `Index.html` is `index.html` there.
         var published: [String: String] = [:]
         let slugs = Set(flowSlugs.map { $0.lowercased() })
+        let locales = Set(localeFolders.map { $0.lowercased() })
         for entry in inventory.files(under: directory) {
             let destination = String(entry.path.dropFirst(directory.count + 1))
             let folded = destination.lowercased()
             let top = String(folded.prefix { $0 != "/" })
-            if let generated = generatedName(top, destination: folded, flowSlugs: slugs, siteFiles: siteFiles) {
+            if let generated = locales.contains(top)
+                ? "the site's pages in '\(top)'" : generatedName(top, destination: folded, flowSlugs: slugs, siteFiles: siteFiles)
+            {
                 diagnostics.append(
                     .error("this static file would be published as \(destination), where the build writes \(generated); rename or move it", path: loader.diskPath(entry.path)))
                 continue

@@ -16,6 +16,17 @@ package struct Flow: Sendable {
         self.linkedFlows = linkedFlows
     }
 
+    /// The flow in the site's other languages (empty for a site in one), each as a flow of its own.
+    package var translations: [Flow] {
+        manifest.translations.map { Flow($0, order: order, linkedFlows: linkedFlows) }
+    }
+
+    /// The flow and each translation, the source first.
+    package var inEveryLocale: [Flow] { [self] + translations }
+
+    /// Where the flow's files go under the output's root: `tour` for the source, `ko/tour` for a translation.
+    package var outputFolder: String { String(manifest.url.dropLast()) }
+
     /// The flow's folder name under `content/`, which is its id.
     package var slug: String { manifest.id }
 

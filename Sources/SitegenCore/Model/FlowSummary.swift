@@ -16,6 +16,8 @@ package struct FlowSummary: Sendable, Equatable {
     package var storageKey: String
     package var contentVersion: String
     package var showOnce: Bool
+    /// The flow in the site's other languages, in the order of `locales:`.
+    package var translations: [FlowSummary] = []
 
     package init(_ flow: Flow) {
         slug = flow.slug
@@ -29,6 +31,12 @@ package struct FlowSummary: Sendable, Equatable {
         storageKey = flow.settings.storageKey
         contentVersion = flow.contentVersion
         showOnce = flow.settings.showOnce
+        translations = flow.translations.map(FlowSummary.init)
+    }
+
+    /// The flow as the index in `locale` lists it: its translation, or itself.
+    func localized(_ locale: String) -> FlowSummary {
+        translations.first { $0.locale == locale } ?? self
     }
 
     init(

@@ -6,8 +6,12 @@ package struct SiteSettings: Sendable, Equatable {
     package var description = ""
     /// The URL the site is served from, ending in `/`; nil to link everything relatively.
     package var baseURL: BaseURL?
-    /// The default locale of every flow.
+    /// The source locale: the language the site is written in, and the default of every flow.
     package var locale = "en"
+    /// The languages the site is translated into (`locales:` after its first), in order.
+    package var translatedLocales: [String] = []
+    /// Whether `check` warns of each missing or out-of-date translation (so `--strict` fails on them).
+    package var requireTranslations = false
     /// The output folder, relative to the site folder.
     package var outputDirectory = "output"
     package var markdown = MarkdownOptions(breaksInHeadings: true)
@@ -21,5 +25,8 @@ package struct SiteSettings: Sendable, Equatable {
 
     package init() {}
 
-    static let keys = ["title", "description", "base_url", "locale", "output", "markdown", "theme", "strings"]
+    /// Every language of the site, the source first.
+    package var locales: [String] { [locale] + translatedLocales }
+
+    static let keys = ["title", "description", "base_url", "locale", "locales", "require_translations", "output", "markdown", "theme", "strings"]
 }

@@ -18,12 +18,26 @@ enum EmbedBuilder {
     static let flowFileName = "embed.js"
 
     /// The loader: the theme's `embed.js` (a function expression) applied to each flow's storage
-    /// key, content version and whether it shows once.
-    static func loader(source: String, flows: [FlowSummary]) -> String {
+    /// key, content versions (one per locale, in the order of `locales`, space-separated, as
+    /// `FirstRunGate.record` stores them) and whether it shows once; to the site's locales, the
+    /// source first; and to the theme's locale resolver (a function expression).
+    static func loader(source: String, flows: [FlowSummary], locales: [String], resolver: String) -> String {
         let table = flows.map { flow in
-            json(flow.slug) + ":[" + json(flow.storageKey) + "," + json(flow.contentVersion) + "," + (flow.showOnce ? "1" : "0") + "]"
+            let versions = ([flow.contentVersion] + flow.translations.map(\.contentVersion)).joined(separator: " ")
+            return json(flow.slug) + ":[" + json(flow.storageKey) + "," + json(versions) + "," + (flow.showOnce ? "1" : "0") + "]"
         }
-        return source.trimmingTrailingNewlines + "({" + table.joined(separator: ",") + "});\n"
+        let localeList = "[" + locales.map(json).joined(separator: ",") + "]"
+        return source.trimmingTrailingNewlines + "({" + table.joined(separator: ",") + "}," + localeList + ","
+            + resolver.trimmingTrailingNewlines + ");\n"
+    }
+
+    /// The resolver of a site in one language, which has nothing to choose: a returning visitor
+    /// downloads the full one only from a site in several.
+    static let onlyLocale = "(preferred, available, source) => source"
+
+    /// A script that calls `function` (a function expression) with `argument` (another).
+    static func applied(_ function: String, to argument: String) -> String {
+        "(" + function.trimmingTrailingNewlines + ")(" + argument.trimmingTrailingNewlines + ");\n"
     }
 
     /// The styles script: the theme's stylesheet made for a shadow root, then the embed's own
@@ -44,7 +58,8 @@ enum EmbedBuilder {
     static func flow(_ flow: Flow, carousel: String, closeLabel: String) -> [UInt8] {
         let markup = replacingStyleAttributes(in: carousel)
         let value: JSONValue = [
-            "id": .string(flow.slug), "title": .string(flow.title), "lang": .string(flow.settings.locale),
+            "id": .string(flow.slug), "folder": .string(flow.outputFolder + "/"), "title": .string(flow.title),
+            "lang": .string(flow.settings.locale),
             "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(markup),
             "code": .bool(flow.pages.contains { !$0.codeBlocks.isEmpty }),
         ]

@@ -23,15 +23,23 @@ enum ManifestBuilder {
     }
 
     /// The flow as the manifest holds it: its URL, and its images', absolute when there is a base URL.
+    /// Its translations likewise.
     static func manifestFlow(_ flow: Flow, baseURL base: BaseURL?) -> ManifestFlow {
         guard let base else { return flow.manifest }
-        var resolved = flow.manifest
+        return absolute(flow.manifest, base: base)
+    }
+
+    private static func absolute(_ flow: ManifestFlow, base: BaseURL) -> ManifestFlow {
+        var resolved = flow
         resolved.url = base.text + flow.url
         for index in resolved.pages.indices {
+            // `hero.png` in `tour/`, or `../../tour/hero.png` in a translation's `ko/tour/`.
             if let src = resolved.pages[index].image?.src {
-                resolved.pages[index].image?.src = resolved.url + src
+                let path = Path.normalize(Path.join(String(flow.url.dropLast()), src)) ?? src
+                resolved.pages[index].image?.src = base.text + path
             }
         }
+        resolved.translations = flow.translations.map { absolute($0, base: base) }
         return resolved
     }
 

@@ -27,9 +27,13 @@ extension SiteRenderer {
     ) -> [SiteProduct] {
         let theme = self.theme
         let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
-        let index = data.index(summaries)
+        let indexes = settings.locales.map { locale in
+            (path: locale == settings.locale ? "index.html" : Path.join(locale, "index.html"), data: data.index(summaries, locale: locale))
+        }
+        var indexInputs = ContentHash()
+        indexes.forEach { indexInputs.add($0.path + "\u{0}" + $0.data.digest) }
         var loaderInputs = ContentHash()
-        loaderInputs.add(EmbedBuilder.loader(source: "", flows: summaries))
+        loaderInputs.add(EmbedBuilder.loader(source: "", flows: summaries, locales: settings.locales, resolver: ""))
         var manifestInputs = ContentHash()
         fragments.forEach { manifestInputs.add($0.name) }
         var staticInputs = ContentHash()
@@ -46,6 +50,9 @@ extension SiteRenderer {
                     OutputFile(path: EmbedBuilder.dialogPath, text: theme.embedDialog),
                     embedStyles(settings: settings),
                 ]
+                if !settings.translatedLocales.isEmpty {
+                    files.append(OutputFile(path: Self.localeScriptPath, text: EmbedBuilder.applied(theme.localeScript, to: theme.localeResolver)))
+                }
                 if let custom = theme.customStylesheet {
                     files.append(OutputFile(path: Self.customStylesheetPath, text: custom))
                 }
@@ -54,11 +61,13 @@ extension SiteRenderer {
             SiteProduct(name: "static", inputs: staticInputs.hex) {
                 staticFiles.map { OutputFile(path: $0.destination, contents: .copy(from: $0.source, confinedTo: $0.root)) }
             },
-            SiteProduct(name: "index", inputs: index.digest) { () throws(MustacheRenderError) in
-                [try self.index(index)]
+            SiteProduct(name: "index", inputs: indexInputs.hex) { () throws(MustacheRenderError) in
+                var files: [OutputFile] = []
+                for index in indexes { files.append(try self.index(index.data, path: index.path)) }
+                return files
             },
             SiteProduct(name: "embed loader", inputs: loaderInputs.hex) {
-                [embedLoader(summaries: summaries)]
+                [embedLoader(summaries: summaries, locales: settings.locales)]
             },
             SiteProduct(name: "manifest", inputs: manifestInputs.hex) {
                 [manifest(settings: settings, fragments: fragments.map(\.piece))]

@@ -13,6 +13,8 @@ package struct SiteRenderer: Sendable {
     package static let scriptPath = "assets/sitegen.js"
     package static let codeStylesheetPath = "assets/code.css"
     package static let codeScriptPath = "assets/code.js"
+    /// The language choice of a site in several languages, loaded in every page's head.
+    package static let localeScriptPath = "assets/locale.js"
     /// The site's own rules (`templates/custom.css`), linked after the theme's stylesheet.
     package static let customStylesheetPath = "assets/custom.css"
     package static let manifestPath = "manifest.json"
@@ -120,22 +122,27 @@ package struct SiteRenderer: Sendable {
         throws(MustacheRenderError) -> (RenderedFlow, MustacheLookups)
     {
         let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
-        // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
-        let expected = flow.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
-        // The carousel is rendered once, for the flow's page and for embed.js.
-        let value = data.flow(flow)
-        var (carouselBytes, lookups) = try render("carousel", value, recordingMisses, expectedSize: expected)
-        if carouselBytes.last == UInt8(ascii: "\n") { carouselBytes.removeLast() }
-        let carousel = String(decoding: carouselBytes, as: UTF8.self)
-        let (html, pageLookups) = try render("flow", value.adding("carousel", .string(carousel)), recordingMisses, expectedSize: expected + 1024)
-        lookups.merge(pageLookups)
-        let closeLabel = theme.strings.strings(for: flow.settings.locale)["close", default: ""]
-        var files = [
-            OutputFile(path: Path.join(flow.slug, "index.html"), contents: .bytes(html)),
-            OutputFile(
-                path: Path.join(flow.slug, EmbedBuilder.flowFileName),
-                contents: .bytes(EmbedBuilder.flow(flow, carousel: carousel, closeLabel: closeLabel))),
-        ]
+        let versions = flow.inEveryLocale.map(\.contentVersion)
+        var lookups = MustacheLookups()
+        var files: [OutputFile] = []
+        for shown in flow.inEveryLocale {
+            // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
+            let expected = shown.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
+            // The carousel is rendered once, for the flow's page and for embed.js.
+            let value = data.flow(shown, contentVersions: versions)
+            var (carouselBytes, carouselLookups) = try render("carousel", value, recordingMisses, expectedSize: expected)
+            if carouselBytes.last == UInt8(ascii: "\n") { carouselBytes.removeLast() }
+            let carousel = String(decoding: carouselBytes, as: UTF8.self)
+            let (html, pageLookups) = try render("flow", value.adding("carousel", .string(carousel)), recordingMisses, expectedSize: expected + 1024)
+            lookups.merge(carouselLookups)
+            lookups.merge(pageLookups)
+            let closeLabel = theme.strings.strings(for: shown.settings.locale)["close", default: ""]
+            files.append(OutputFile(path: Path.join(shown.outputFolder, "index.html"), contents: .bytes(html)))
+            files.append(
+                OutputFile(
+                    path: Path.join(shown.outputFolder, EmbedBuilder.flowFileName),
+                    contents: .bytes(EmbedBuilder.flow(shown, carousel: carousel, closeLabel: closeLabel))))
+        }
         for asset in assets {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source, confinedTo: asset.root)))
         }
@@ -147,14 +154,18 @@ package struct SiteRenderer: Sendable {
         )
     }
 
-    /// The site index, from its data (`TemplateData.index`).
-    func index(_ data: MustacheValue) throws(MustacheRenderError) -> OutputFile {
-        OutputFile(path: "index.html", contents: .bytes(try theme.templates.renderUTF8("index", data, expectedSize: 0)))
+    /// The site index in one locale, from its data (`TemplateData.index`), at `path`.
+    func index(_ data: MustacheValue, path: String = "index.html") throws(MustacheRenderError) -> OutputFile {
+        OutputFile(path: path, contents: .bytes(try theme.templates.renderUTF8("index", data, expectedSize: 0)))
     }
 
     /// embed.js's loader, with each flow's first-visit facts.
-    func embedLoader(summaries: [FlowSummary]) -> OutputFile {
-        OutputFile(path: EmbedBuilder.loaderPath, text: EmbedBuilder.loader(source: theme.embedLoader, flows: summaries))
+    func embedLoader(summaries: [FlowSummary], locales: [String]) -> OutputFile {
+        OutputFile(
+            path: EmbedBuilder.loaderPath,
+            text: EmbedBuilder.loader(
+                source: theme.embedLoader, flows: summaries, locales: locales,
+                resolver: locales.count > 1 ? theme.localeResolver : EmbedBuilder.onlyLocale))
     }
 
     /// The theme's styles for embed.js's shadow root, as a script.

@@ -10,11 +10,16 @@ struct TemplateData: Sendable {
     /// Whether the site has its own stylesheet for the layout to link.
     var hasCustomStylesheet = false
 
-    /// The site index, from a summary of each flow in index order.
-    func index(_ summaries: [FlowSummary]) -> MustacheValue {
-        let locale = settings.locale
+    /// The site index in `locale` (the source's when nil), from a summary of each flow in index order.
+    func index(_ summaries: [FlowSummary], locale: String? = nil) -> MustacheValue {
+        let locale = locale ?? settings.locale
         let text = strings.strings(for: locale)
-        let flows: [MustacheValue] = summaries.map { flow in
+        let root = locale == settings.locale ? "" : "../"
+        // Text the translation did not change is the source's, and says so (`lang`), so that it
+        // is read, and laid out, in its own language.
+        let sourceLanguage: MustacheValue = locale == settings.locale
+            ? .null : ["lang": .string(settings.locale), "dir": .string(TextDirection.of(locale: settings.locale).rawValue)]
+        let flows: [MustacheValue] = summaries.map { source in (source, source.localized(locale)) }.map { source, flow in
             let flowText = strings.strings(for: flow.locale)
             let count = flow.pageCount
             let countLabel = count == 1
@@ -23,6 +28,8 @@ struct TemplateData: Sendable {
             return [
                 "id": .string(flow.slug), "title": .string(flow.title), "description": .string(flow.description),
                 "url": .string(Path.urlEncoded(flow.slug) + "/"), "lang": .string(flow.locale),
+                "title_source": flow.title == source.title ? sourceLanguage : .null,
+                "description_source": flow.description == source.description ? sourceLanguage : .null,
                 "dir": .string(flow.direction.rawValue), "page_count": .int(count),
                 "page_count_label": .string(countLabel),
                 "image": flow.image.map { image in
@@ -32,11 +39,16 @@ struct TemplateData: Sendable {
         }
         return document(
             title: settings.title, description: settings.description, locale: locale,
-            direction: TextDirection.of(locale: locale), root: "", strings: text, extra: [("flows", .array(flows))])
+            direction: TextDirection.of(locale: locale), root: root, strings: text,
+            languages: languages(current: locale, root: root) { $0 }, extra: [("flows", .array(flows)), ("site_source", sourceLanguage)])
     }
 
-    func flow(_ flow: Flow) -> MustacheValue {
+    /// A flow's page, in the language `flow` is in; `contentVersions` are those of every language
+    /// of the flow, which finishing it records (`FirstRunGate.record`).
+    func flow(_ flow: Flow, contentVersions: [String]) -> MustacheValue {
         let settings = flow.settings
+        // A translation's page is one folder deeper: `ko/tour/`.
+        let root = flow.outputFolder.contains("/") ? "../../" : "../"
         let text = strings.strings(for: settings.locale)
         let count = String(flow.pages.count)
         let title = flow.title == self.settings.title ? flow.title : "\(flow.title) · \(self.settings.title)"
@@ -46,7 +58,7 @@ struct TemplateData: Sendable {
             "carousel_label": .string(StringTable.format(text["carousel_label", default: ""], ["title": flow.title])),
             "transition": .string(settings.transition.rawValue), "orientation": .string(settings.orientation.rawValue),
             "show_once": .bool(settings.showOnce), "storage_key": .string(settings.storageKey),
-            "content_version": .string(flow.contentVersion), "skip_target": .string(settings.skip.target.rawValue),
+            "content_version": .string(flow.contentVersion), "content_versions": .string(contentVersions.joined(separator: " ")), "skip_target": .string(settings.skip.target.rawValue),
             "finish": ["label": .string(settings.finish.label), "href": .string(settings.finish.href)],
             "skip": [
                 "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
@@ -69,9 +81,11 @@ struct TemplateData: Sendable {
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
                 indicators: indicators)
         }
+        let slug = Path.urlEncoded(flow.slug) + "/"
         return document(
             title: title, description: flow.description, locale: settings.locale, direction: settings.direction,
-            root: "../", strings: text, hasCode: hasCode, extra: [("flow", flowValue), ("pages", .array(pages))])
+            root: root, strings: text, hasCode: hasCode, languages: languages(current: settings.locale, root: root) { $0 + slug },
+            extra: [("flow", flowValue), ("pages", .array(pages))])
     }
 
     /// The page indicators of a flow, each page's list differing only in which one is current.
@@ -113,6 +127,9 @@ struct TemplateData: Sendable {
         }
         return [
             "id": .string(page.id), "index": .int(page.index), "number": .string(number), "title": .string(page.title),
+            // A page shown for want of a translation says which language it is really in.
+            "lang": page.fallback ? .string(page.lang) : .null,
+            "dir": page.fallback ? .string(TextDirection.of(locale: page.lang).rawValue) : .null,
             "html": .string(page.html), "first": .bool(page.index == 0), "last": .bool(isLast),
             "position_label": .string(positionLabel(["n": number, "count": count])),
             "image": page.image.map { image in
@@ -152,11 +169,38 @@ struct TemplateData: Sendable {
         flow.settings.skip.target == .last ? "#" + (flow.pages.last?.id ?? "") : flow.settings.finish.href
     }
 
+    /// The same document in each of the site's languages, for the language switcher and the
+    /// `hreflang` links: `address` turns a locale's folder (`""`, `ko/`) into the document's
+    /// address within it. Null for a site in one language.
+    private func languages(current: String, root: String, address: (String) -> String) -> MustacheValue {
+        guard !settings.translatedLocales.isEmpty else { return .null }
+        let base = settings.baseURL?.text
+        let items: [MustacheValue] = settings.locales.map { locale in
+            let folder = locale == settings.locale ? "" : Path.urlEncoded(locale) + "/"
+            let path = address(folder)
+            let relative = root + path
+            let href = base.map { $0 + path } ?? (relative.isEmpty ? "./" : relative)
+            return [
+                "lang": .string(locale), "name": .string(LanguageNames.native(locale)), "href": .string(href),
+                "dir": .string(TextDirection.of(locale: locale).rawValue), "current": .bool(locale == current),
+                "source": .bool(locale == settings.locale),
+            ]
+        }
+        return [
+            "list": .array(items), "redirect": .bool(current == settings.locale),
+            "default": items.first.map { item in
+                guard case .object(let fields) = item, let href = fields["href"] else { return .null }
+                return href
+            } ?? .null,
+        ]
+    }
+
     private func document(
         title: String, description: String, locale: String, direction: TextDirection, root: String,
-        strings text: [String: String], hasCode: Bool = false, extra: [(String, MustacheValue)]
+        strings text: [String: String], hasCode: Bool = false, languages: MustacheValue = .null, extra: [(String, MustacheValue)]
     ) -> MustacheValue {
         var fields: MustacheObject = [
+            "languages": languages,
             "title": .string(title), "description": .string(description), "lang": .string(locale),
             "dir": .string(direction.rawValue), "root": .string(root),
             "site": [

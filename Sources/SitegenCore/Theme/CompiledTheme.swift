@@ -15,6 +15,9 @@ package struct CompiledTheme: Sendable {
     /// Code blocks' styles and copy buttons, `code.css` and `code.js`.
     package var codeStylesheet = ""
     package var codeScript = ""
+    /// The locale resolver (a function expression), and the language choice that calls it.
+    package var localeResolver = ""
+    package var localeScript = ""
     /// The site's own stylesheet, `custom.css`, when it has one.
     package var customStylesheet: String?
     package var strings: StringTable
@@ -47,7 +50,7 @@ extension Theme {
             diagnostics += problems
         }
         var compiled = CompiledTheme(
-            templates: MustacheLibrary(templates), stylesheet: files[Self.stylesheetFile]?.text ?? "",
+            templates: MustacheLibrary(templates), stylesheet: ThemeStylesheet.served(files[Self.stylesheetFile]),
             script: RuntimeScript.served(files[Self.scriptFile]),
             embedLoader: RuntimeScript.served(files[Self.embedLoaderFile], named: Self.embedLoaderFile),
             embedDialog: RuntimeScript.served(files[Self.embedDialogFile], named: Self.embedDialogFile),
@@ -55,6 +58,8 @@ extension Theme {
             strings: strings)
         compiled.codeStylesheet = files[Self.codeStylesheetFile]?.text ?? ""
         compiled.codeScript = RuntimeScript.served(files[Self.codeScriptFile], named: Self.codeScriptFile)
+        compiled.localeResolver = RuntimeScript.served(files[Self.localeResolverFile], named: Self.localeResolverFile)
+        compiled.localeScript = RuntimeScript.served(files[Self.localeScriptFile], named: Self.localeScriptFile)
         return (compiled, diagnostics)
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import FrontMatter
+import OnboardingKit
 
 /// The theme's interface strings by locale, from its `strings.yml` and the site's `strings:`.
 /// English is complete; every other locale falls back to its language, then to English.
@@ -16,14 +17,30 @@ package struct StringTable: Sendable, Equatable {
     /// The keys the English table defines: the only keys any locale may set.
     package var keys: [String] { (locales[Self.baseLocale] ?? [:]).keys.sorted() }
 
-    /// Every string for `locale` (`pt-BR` falls back to `pt`, then to English).
+    /// Every string for `locale`, each from the first table along the locale's fallback chain
+    /// that has it (`LocaleResolver.chain`: `zh-Hant-TW`, `zh-Hant`, `zh`), then English.
     package func strings(for locale: String) -> [String: String] {
         var result = locales[Self.baseLocale] ?? [:]
-        let language = String(locale.split(separator: "-").first ?? "")
-        for tag in [language, locale] where tag != Self.baseLocale {
+        for tag in chain(for: locale).reversed() where tag != Self.baseLocale {
             result.merge(locales[tag] ?? [:]) { _, specific in specific }
         }
         return result
+    }
+
+    /// Whether any table along `locale`'s chain has strings of its own: a locale without is shown
+    /// with English buttons, which a build warns about.
+    package func hasStrings(for locale: String) -> Bool {
+        locale.split(separator: "-").first?.lowercased() == Self.baseLocale
+            || chain(for: locale).contains { $0 != Self.baseLocale && locales[$0]?.isEmpty == false }
+    }
+
+    /// The warning for a locale with no interface strings of its own.
+    package static func missingProblem(_ locale: String) -> String {
+        "sitegen has no interface strings for '\(locale)', so its buttons and labels (Skip, Next, Previous…) would be in English; add them under strings: {\(locale): {skip: …, next: …}} in sitegen.yml"
+    }
+
+    private func chain(for locale: String) -> [String] {
+        LocaleResolver.chain(for: locale, available: Array(locales.keys).sorted(), source: Self.baseLocale)
     }
 
     /// This table with `other`'s strings in place of its own.

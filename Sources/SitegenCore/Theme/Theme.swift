@@ -21,6 +21,9 @@ package struct Theme: Sendable {
     package static let embedDialogFile = "embed-dialog.js"
     package static let embedStylesheetFile = "embed.css"
     package static let stringsFile = "strings.yml"
+    /// The language choice of a site in several languages, and the locale resolver it and embed.js share.
+    package static let localeScriptFile = "locale.js"
+    package static let localeResolverFile = "locale-resolver.js"
     package static let templateExtension = ".mustache"
     /// How diagnostics name the default theme's files, which live inside the binary.
     static let defaultThemePath = "sitegen:templates"
@@ -48,7 +51,7 @@ package struct Theme: Sendable {
         path.hasSuffix(templateExtension)
             || [
                 stylesheetFile, customStylesheetFile, scriptFile, stringsFile, embedLoaderFile, embedDialogFile, embedStylesheetFile,
-                codeStylesheetFile, codeScriptFile,
+                codeStylesheetFile, codeScriptFile, localeScriptFile, localeResolverFile,
             ]
             .contains(path)
     }

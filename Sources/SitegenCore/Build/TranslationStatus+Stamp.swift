@@ -1,0 +1,115 @@
+import Diagnostics
+import FrontMatter
+
+extension TranslationStatus {
+    /// Writes `source: <stamp of the source page>` into the front matter of each translation
+    /// in `paths` (after a translator's review), each file replaced whole, in one step. Returns
+    /// the files stamped and a problem for each path that is not a translation of the site.
+    package static func stamp(_ paths: [String], loader: SiteLoader) -> (stamped: [String], diagnostics: [Diagnostic]) {
+        let inventory = SiteInventory(loader: loader)
+        let (config, _) = loader.readConfig(inventory)
+        let (settings, _) = SiteSettings.read(config, stringKeys: [])
+        var stamped: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<String> = []
+        let content = Path.join(loader.root, ContentLayout.directory) + "/"
+        for path in paths {
+            guard loader.fileSystem.status(of: path) != nil else {
+                diagnostics.append(.error("cannot stamp the translation: it does not exist", path: path))
+                continue
+            }
+            guard let real = loader.fileSystem.realPath(path), real.hasPrefix(content) else {
+                diagnostics.append(.error("not a page of the site's content/ folder (\(loader.diskPath(ContentLayout.directory)))", path: path))
+                continue
+            }
+            guard seen.insert(real).inserted else { continue }
+            // The name as given (a link inside the site may be named for its locale), the bytes where they are.
+            let name = Path.fileName(of: path)
+            guard case .translation(let translation) = LocaleFileName.read(name, locales: settings.locales), translation.locale != settings.locale
+            else {
+                let example = "02-tour.\(settings.translatedLocales.first ?? "ko").md"
+                diagnostics.append(
+                    .error(settings.translatedLocales.isEmpty
+                        ? "not a translation: the site is in one language ('\(settings.locale)'); list its languages in sitegen.yml, such as locales: [\(settings.locale), ko]"
+                        : "not a translation: a translation is named for one of the site's locales (\(settings.translatedLocales.joined(separator: ", "))), such as \(example)",
+                        path: path))
+                continue
+            }
+            let sourcePath = Path.join(Path.directory(of: path), translation.sourceName)
+            do {
+                let source = try loader.fileSystem.readFile(sourcePath, confinedTo: loader.root)
+                let bytes = try loader.fileSystem.readFile(real, confinedTo: loader.root)
+                let updated = try Self.stamped(bytes, with: SourceStamp(of: source), path: path).get()
+                let temporary = real + ".sitegen-stamp"
+                try loader.fileSystem.writeFile(temporary, updated)
+                try loader.fileSystem.move(from: temporary, to: real)
+                stamped.append(path)
+            } catch let problem as Diagnostic {
+                diagnostics.append(problem)
+            } catch {
+                diagnostics.append(.error("cannot stamp the translation: \(SiteLoader.reason(error))", path: path))
+            }
+        }
+        return (stamped, diagnostics)
+    }
+
+    /// A translation's bytes with `source: <stamp>` in its front matter: the line replaced if it
+    /// has one, added after the opening `---` if it has front matter without one, and front
+    /// matter added if it has none. Its byte-order mark and line breaks (LF, CRLF or CR) are kept;
+    /// a file whose front matter cannot be read is left alone, with the reason.
+    static func stamped(_ bytes: [UInt8], with stamp: SourceStamp, path: String) -> Result<[UInt8], Diagnostic> {
+        let text: String
+        switch TextDecoding.decode(bytes, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): return .failure(problem)
+        }
+        let split: FrontMatter
+        switch FrontMatter.parse(SourceFile(path: path, text: text)) {
+        case .success(let value): split = value
+        case .failure(let problem): return .failure(problem)
+        }
+        let newline = text.contains("\r\n") ? "\r\n" : text.contains("\r") ? "\r" : "\n"
+        let line = "\(SourceStamp.key): \(stamp.hex)"
+        var lines = text.components(separatedBy: newline)
+        let opens = lines.first.map { $0.trimmingTrailingBlanks == "---" } ?? false
+        if !opens {
+            lines.insert(contentsOf: ["---", line, "---"], at: 0)
+        } else if let existing = split.fields?.removing(SourceStamp.key).1 {
+            let key = existing.location.line - 1
+            // Only a value on the key's own line is replaced: one that goes on (a block, a folded
+            // scalar, a list) would leave its other lines behind.
+            let continues = lines.indices.contains(key + 1) && (lines[key + 1].first == " " || lines[key + 1].first == "\t")
+            guard case .mapping(let pairs) = split.fields?.kind, let pair = pairs.first(where: { $0.key.scalarText == SourceStamp.key }),
+                pair.key.location.line == existing.location.line, lines.indices.contains(key), !continues,
+                !(existing.scalarText ?? "\n").contains("\n")
+            else {
+                return .failure(.error("cannot stamp the translation: write its 'source:' on one line, as source: \(stamp.hex)", path: path))
+            }
+            lines[key] = line
+        } else {
+            lines.insert(line, at: 1)
+        }
+        let bom: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
+        return .success(bom + Array(lines.joined(separator: newline).utf8))
+    }
+}
+
+extension String {
+    /// The text split at every `separator`, which is not kept.
+    fileprivate func components(separatedBy separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = self[...]
+        while let range = rest.range(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+
+    fileprivate var trimmingTrailingBlanks: Substring {
+        var text = self[...]
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

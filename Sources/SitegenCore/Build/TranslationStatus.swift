@@ -1,0 +1,168 @@
+import Diagnostics
+import FrontMatter
+import OnboardingKit
+
+/// Which pages of each flow are translated into each of the site's other languages, missing, or
+/// out of date (the source changed after the translation was stamped), from the files alone:
+/// a translation records the version of its source (`SourceStamp`) in its front matter.
+package struct TranslationStatus: Sendable {
+    /// The state of one source page in one locale.
+    package enum State: Sendable, Equatable {
+        /// Translated, and stamped with the source as it is; `from` names the locale of the file
+        /// when it is a shorter form of the locale's (a `zh-Hant-TW` page read from `zh-Hant`).
+        case translated(from: String?)
+        /// No translation along the locale's chain: the page is shown in the source language.
+        case missing
+        /// The source changed after the translation was stamped with `stamp`.
+        case outdated(stamp: String)
+        /// A translation without `source:`, so whether it is current cannot be told.
+        case notStamped
+    }
+
+    package struct Entry: Sendable, Equatable {
+        package var flow: String
+        package var locale: String
+        /// The source page's file name.
+        package var page: String
+        /// The translation's file, relative to the site (empty when missing).
+        package var file: String
+        package var state: State
+    }
+
+    package var locales: [String]
+    package var entries: [Entry]
+    package var diagnostics: [Diagnostic]
+
+    /// True when a page is missing or out of date in some locale.
+    package var isIncomplete: Bool {
+        entries.contains { entry in
+            switch entry.state {
+            case .missing, .outdated: return true
+            case .translated, .notStamped: return false
+            }
+        }
+    }
+
+    /// Reads the site's flows and their translations; the source pages' bytes give each stamp.
+    package static func read(loader: SiteLoader) -> TranslationStatus {
+        let inventory = SiteInventory(loader: loader)
+        let (config, configDiagnostics) = loader.readConfig(inventory)
+        let (settings, settingsDiagnostics) = SiteSettings.read(config, stringKeys: Theme.default.compile().0.strings.keys)
+        var status = TranslationStatus(locales: settings.locales, entries: [], diagnostics: configDiagnostics + settingsDiagnostics)
+        let (flows, loadDiagnostics) = loader.loadFlows(inventory)
+        status.diagnostics += loadDiagnostics
+        for flow in flows.sorted(by: { $0.slug < $1.slug }) {
+            let split = FlowTranslations.split(
+                flow.pages, indexes: flow.indexTranslations, locales: settings.locales, displayDirectory: loader.diskPath(flow.directory))
+            status.diagnostics += split.diagnostics
+            var sources = split.sources.sorted { $0.name < $1.name }
+            // `_index.md` is a page to translate when it has words to: a title, a description, a body.
+            if let index = flow.index, Self.hasText(index) || !split.translations.indexes.isEmpty {
+                sources.insert(PageFile(file: index, name: ContentLayout.flowIndexFile), at: 0)
+            }
+            var translated = split.translations.pages
+            for (locale, file) in split.translations.indexes {
+                translated[locale, default: [:]][ContentLayout.flowIndexFile] = PageFile(file: file, name: Path.fileName(of: file.path))
+            }
+            let stamps = Dictionary(sources.map { page in
+                (page.name, (try? loader.fileSystem.readFile(page.file.path, confinedTo: loader.root)).map { SourceStamp(of: $0).hex })
+            }) { first, _ in first }
+            for locale in settings.translatedLocales {
+                let chain = LocaleResolver.chain(for: locale, available: settings.locales, source: settings.locale).dropLast()
+                for page in sources {
+                    // A draft translation is left out of the build, so the page falls back past it.
+                    guard let from = chain.first(where: { translated[$0]?[page.name].map { !Self.isDraft($0.file) } ?? false }),
+                        let file = translated[from]?[page.name]
+                    else {
+                        status.entries.append(Entry(flow: flow.slug, locale: locale, page: page.name, file: "", state: .missing))
+                        continue
+                    }
+                    let state: State
+                    switch stamp(of: file.file) {
+                    case nil: state = .notStamped
+                    case let written? where written == stamps[page.name] ?? nil: state = .translated(from: from == locale ? nil : from)
+                    case let written?: state = .outdated(stamp: written)
+                    }
+                    status.entries.append(
+                        Entry(flow: flow.slug, locale: locale, page: page.name, file: Path.join(flow.directory, file.name), state: state))
+                }
+            }
+        }
+        status.diagnostics.sort()
+        return status
+    }
+
+    /// A warning for each page missing or out of date in a locale, for `check` on a site that
+    /// sets `require_translations: true`.
+    func warnings(loader: SiteLoader) -> [Diagnostic] {
+        entries.compactMap { entry in
+            let source = loader.diskPath(Path.join(Path.join(ContentLayout.directory, entry.flow), entry.page))
+            switch entry.state {
+            case .missing:
+                return .warning("no translation into '\(entry.locale)': the page is shown in the source language (require_translations is set)", path: source)
+            case .outdated(let stamp):
+                return .warning(
+                    "the translation into '\(entry.locale)' is out of date: it was made from source \(stamp), and \(entry.page) has changed since; update it, then run sitegen translations --stamp",
+                    path: loader.diskPath(entry.file))
+            case .translated, .notStamped:
+                return nil
+            }
+        }
+    }
+
+    /// The `source:` a translation's front matter records, if it is a stamp (one that is not is
+    /// the build's to report).
+    static func stamp(of file: SourceFile) -> String? {
+        guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1,
+            case .success(let stamp) = SourceStamp.read(node)
+        else { return nil }
+        return stamp.hex
+    }
+
+    /// Whether a translation says `draft: true`.
+    static func isDraft(_ file: SourceFile) -> Bool {
+        guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing("draft").1 else { return false }
+        return node.resolved == .bool(true)
+    }
+
+    /// Whether a flow's `_index.md` has words a translation would change.
+    static func hasText(_ file: SourceFile) -> Bool {
+        guard case .success(let split) = FrontMatter.parse(file) else { return false }
+        let keys = split.fields?.mappingKeys ?? []
+        return keys.contains("title") || keys.contains("description") || !split.body.allSatisfy(\.isWhitespace)
+    }
+
+    /// The report `sitegen translations` prints: per flow and locale, counts, then each page
+    /// that is not translated and current.
+    package var report: String {
+        guard locales.count > 1 else {
+            return "The site is in one language (\(locales.first ?? "")): list its languages in sitegen.yml, such as locales: [\(locales.first ?? "en"), ko]\n"
+        }
+        var lines: [String] = []
+        var flowOrder: [String] = []
+        for entry in entries where flowOrder.last != entry.flow { flowOrder.append(entry.flow) }
+        for flow in flowOrder {
+            lines.append(flow)
+            for locale in locales.dropFirst() {
+                let mine = entries.filter { $0.flow == flow && $0.locale == locale }
+                let translated = mine.filter { if case .translated = $0.state { return true } else { return false } }.count
+                lines.append("  \(locale): \(translated) of \(mine.count) translated")
+                for entry in mine {
+                    switch entry.state {
+                    case .translated(let from?): lines.append("    translated   \(entry.page) (from \(entry.file), \(from))")
+                    case .translated(nil): continue
+                    case .missing: lines.append("    missing      \(entry.page)")
+                    case .outdated(let stamp): lines.append("    out of date  \(entry.page) (\(entry.file) was made from source \(stamp))")
+                    case .notStamped: lines.append("    not stamped  \(entry.page) (\(entry.file) has no 'source:'; stamp it after review)")
+                    }
+                }
+            }
+        }
+        let count = { (test: (State) -> Bool) in entries.filter { test($0.state) }.count }
+        let missing = count { $0 == .missing }
+        let outdated = count { if case .outdated = $0 { return true } else { return false } }
+        let unstamped = count { $0 == .notStamped }
+        lines.append("\(missing) missing, \(outdated) out of date, \(unstamped) not stamped")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,36 @@
+import FrontMatter
+
+/// The version of a source page a translation was made from, as its front matter records it:
+/// `source: 3f2a9c81d04b`, the first 12 hex digits of the SHA-256 of the source file's bytes.
+/// The status of a translation comes from the files alone, so it survives a fresh clone.
+struct SourceStamp: Sendable, Equatable {
+    static let key = "source"
+    static let length = 12
+
+    var hex: String
+
+    /// Why a written stamp cannot be read.
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    /// The stamp of a source file's bytes.
+    init(of bytes: some Collection<UInt8>) {
+        hex = String(SHA256.hex(bytes).prefix(Self.length))
+    }
+
+    init(hex: String) {
+        self.hex = hex
+    }
+
+    /// Reads `source:` from a translation's front matter.
+    static func read(_ node: YAMLNode) -> Result<SourceStamp, Problem> {
+        guard let text = node.scalarText, text.utf8.count == length,
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        else {
+            return .failure(Problem(message: 
+                "'source' must be the first \(length) hex digits of the SHA-256 of the source page, as `sitegen translations --stamp` writes it, not '\(node.scalarText ?? "")'"))
+        }
+        return .success(SourceStamp(hex: text))
+    }
+}

@@ -1,0 +1,30 @@
+import FrontMatter
+
+extension YAMLNode {
+    /// This mapping laid over `base`: the keys it sets replace the base's (mappings key by key,
+    /// as `finish: {label: …}` changes only the label), the others are the base's. A
+    /// translation's front matter is read this way over its source's, so that it sets only what
+    /// it translates.
+    func merged(over base: YAMLNode?) -> YAMLNode {
+        guard let base, case .mapping(let basePairs) = base.kind, case .mapping(let ownPairs) = kind else { return self }
+        var pairs: [Pair] = []
+        let own = Dictionary(ownPairs.compactMap { pair in pair.key.scalarText.map { ($0, pair) } }) { first, _ in first }
+        for pair in basePairs {
+            guard let key = pair.key.scalarText, let mine = own[key] else {
+                pairs.append(pair)
+                continue
+            }
+            pairs.append(Pair(key: mine.key, value: mine.value.merged(over: pair.value)))
+        }
+        let baseKeys = Set(basePairs.compactMap(\.key.scalarText))
+        pairs += ownPairs.filter { pair in pair.key.scalarText.map { !baseKeys.contains($0) } ?? true }
+        return YAMLNode(kind: .mapping(pairs), location: location, length: length)
+    }
+
+    /// The mapping without `key`, and the value it had.
+    func removing(_ key: String) -> (YAMLNode, YAMLNode?) {
+        guard case .mapping(let pairs) = kind else { return (self, nil) }
+        let value = pairs.first { $0.key.scalarText == key }?.value
+        return (YAMLNode(kind: .mapping(pairs.filter { $0.key.scalarText != key }), location: location, length: length), value)
+    }
+}

@@ -1,0 +1,1 @@
+[the embedded theme's assets/embed-dialog.js]

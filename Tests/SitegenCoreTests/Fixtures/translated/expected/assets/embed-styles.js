@@ -1,0 +1,2 @@
+[the embedded theme's assets/embed-styles.js]
+");

@@ -1,0 +1,399 @@
+import Foundation
+import OnboardingKit
+import SitegenTestSupport
+import Testing
+@testable import SitegenCore
+
+/// A site in several languages: translations beside their sources, page-by-page fallback along
+/// the BCP 47 chain, per-locale images and outputs, and `sitegen translations`.
+@Suite struct TranslationTests {
+    static let site: [String: String] = [
+        "sitegen.yml": "title: Notes\nlocales: [en, ko, zh-Hant, zh-Hant-TW, ar]\n",
+        "content/tour/_index.md": "---\ntitle: Tour\nfinish: {label: Start, href: \"https://app.example/\"}\n---\n",
+        "content/tour/_index.ko.md": "---\ntitle: 둘러보기\nfinish: {label: 시작}\n---\n",
+        "content/tour/01-one.md": "---\nimage: hero.png\nimage_alt: Hero\n---\n# One\n\nSee [two](02-two.md), [terms](../terms.txt) and [help](../help/).\n",
+        "content/tour/01-one.ko.md": "---\nimage_alt: 영웅\n---\n# 하나\n\n[둘](02-two.md).\n",
+        "content/tour/01-one.zh-Hant.md": "# 一\n",
+        "content/tour/02-two.md": "---\naction: {label: Go, href: \"https://app.example/go\"}\n---\n# Two\n",
+        "content/tour/02-two.ar.md": "# اثنان\n",
+        "content/help/01-help.md": "# Help\n",
+        "static/terms.txt": "terms\n",
+    ]
+
+    static func fileSystem(_ files: [String: String] = site, images: [String: [UInt8]] = [:]) -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem(files)
+        fileSystem.add("content/tour/hero.png", pngBytes(width: 4, height: 3))
+        for (path, bytes) in images { fileSystem.add(path, bytes) }
+        return fileSystem
+    }
+
+    static func manifest(_ fileSystem: MemoryFileSystem) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: Data(try #require(fileSystem.text("output/manifest.json")).utf8))
+    }
+
+    @Test func eachLocaleHasItsOwnAddressesAndTheSourceKeepsItsOwn() throws {
+        let fileSystem = Self.fileSystem()
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        for prefix in ["", "ko/", "zh-Hant/", "zh-Hant-TW/", "ar/"] {
+            #expect(fileSystem.text("output/\(prefix)index.html") != nil, "\(prefix)index.html")
+            #expect(fileSystem.text("output/\(prefix)tour/index.html") != nil)
+            #expect(fileSystem.text("output/\(prefix)tour/embed.js") != nil)
+            #expect(fileSystem.text("output/\(prefix)help/index.html") != nil)
+        }
+        let english = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(english.contains(#"<html lang="en" dir="ltr">"#))
+        #expect(english.contains(#"<link rel="alternate" hreflang="zh-Hant-TW" href="../zh-Hant-TW/tour/">"#))
+        #expect(english.contains(#"<link rel="alternate" hreflang="x-default" href="../tour/">"#))
+        #expect(english.contains(#"data-redirect="true""#))
+        let arabic = try #require(fileSystem.text("output/ar/tour/index.html"))
+        #expect(arabic.contains(#"<html lang="ar" dir="rtl">"#))
+        #expect(arabic.contains(#"data-redirect="false""#))
+        #expect(arabic.contains(#"<a href="../../ko/tour/" hreflang="ko" lang="ko" dir="ltr">한국어</a>"#))
+        #expect(arabic.contains(#"aria-current="page">العربية</a>"#))
+    }
+
+    @Test func pagesFallBackPageByPageAlongTheChainAndSayTheirLanguage() throws {
+        let fileSystem = Self.fileSystem()
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let tour = try #require(try Self.manifest(fileSystem).flows.first { $0.id == "tour" })
+        #expect(tour.locales == ["en", "ko", "zh-Hant", "zh-Hant-TW", "ar"])
+        func pages(_ locale: String) -> [String] {
+            let flow = tour.translations.first { $0.settings.locale == locale }
+            return flow?.pages.map { "\($0.lang)\($0.fallback ? "*" : ""):\($0.source)" } ?? []
+        }
+        #expect(tour.pages.map { "\($0.lang):\($0.source)" } == ["en:tour/01-one.md", "en:tour/02-two.md"])
+        #expect(pages("ko") == ["ko:tour/01-one.ko.md", "en*:tour/02-two.md"])
+        #expect(pages("zh-Hant-TW") == ["zh-Hant*:tour/01-one.zh-Hant.md", "en*:tour/02-two.md"], "zh-Hant-TW → zh-Hant → en")
+        #expect(pages("ar") == ["en*:tour/01-one.md", "ar:tour/02-two.ar.md"])
+        let korean = try #require(tour.translations.first { $0.settings.locale == "ko" })
+        #expect(korean.title == "둘러보기" && korean.url == "ko/tour/")
+        #expect(korean.settings.finish == LinkAction(label: "시작", href: "https://app.example/"), "the translation sets the label only")
+        #expect(korean.pages[1].settings.action?.label == "Go", "a fallback page keeps its source's settings")
+        #expect(korean.settings.skip.label == "건너뛰기", "the built-in Korean strings")
+        #expect(Set(tour.translations.map(\.contentVersion) + [tour.contentVersion]).count == 5)
+        let html = try #require(fileSystem.text("output/ko/tour/index.html"))
+        #expect(html.contains(#"<div class="sg-body" lang="en" dir="ltr">"#), "the fallback page says it is English")
+        #expect(html.contains(#"data-content-versions="\#(tour.contentVersion) \#(korean.contentVersion) "#))
+    }
+
+    @Test func linksAndImagesReachTheSameFilesFromATranslation() throws {
+        let fileSystem = Self.fileSystem(images: ["content/tour/hero.ar.png": pngBytes(width: 6, height: 3)])
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let english = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(english.contains(#"<img src="hero.png""#) && english.contains(#"href="../terms.txt""#))
+        // A fallback page in a translation, one folder deeper: the static file from the root,
+        // the flow's own image, other flows and pages in the same language.
+        let arabic = try #require(fileSystem.text("output/ar/tour/index.html"))
+        #expect(arabic.contains(#"href="../../terms.txt""#))
+        #expect(arabic.contains(#"<img src="../../tour/hero.ar.png""#) && arabic.contains(#"width="6""#), "hero.ar.png replaces hero.png")
+        #expect(arabic.contains(#"href="../help/""#))
+        let korean = try #require(fileSystem.text("output/ko/tour/index.html"))
+        #expect(korean.contains(#"<img src="../../tour/hero.png""#) && korean.contains(#"alt="영웅""#))
+        #expect(fileSystem.text("output/tour/hero.ar.png") != nil && fileSystem.text("output/ar/tour/hero.png") == nil)
+        let index = try #require(fileSystem.text("output/ko/index.html"))
+        #expect(index.contains(#"<a href="tour/">"#) && index.contains("둘러보기"))
+    }
+
+    @Test(arguments: [
+        ("content/tour/03-new.ko.md", "a translation with no source page: content/tour/03-new.md does not exist"),
+        ("content/tour/01-one.kr.md", "the file is named as a translation of 01-one.md into 'kr' (did you mean 'ko'?), but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
+        ("content/tour/01-one.en.md", "the file is named for 'en', the site's source locale: its content belongs in 01-one.md"),
+        ("content/tour/01-one.pt-BR.md", "the file is named as a translation of 01-one.md into 'pt-BR', but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
+        ("content/tour/_index.ja.md", "the file is named as a translation of _index.md into 'ja', but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
+    ])
+    func aBadlyNamedTranslationIsAnError(_ path: String, _ message: String) {
+        var files = Self.site
+        files[path] = "# X\n"
+        let result = runCLI(["check"], on: Self.fileSystem(files))
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("\(path): error: \(message)"), "\(result.err)")
+    }
+
+    @Test func aSiteInOneLanguageSaysHowToAddOne() {
+        let result = runCLI(["check"], on: MemoryFileSystem(["content/tour/01-a.md": "# A\n", "content/tour/01-a.ko.md": "# 가\n"]))
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("the site is in 'en' only: list its languages in sitegen.yml, such as locales: [en, ko]"), "\(result.err)")
+        // Dots that are no language are names like any other.
+        let plain = runCLI(["check"], on: MemoryFileSystem(["content/tour/01-v1.2.md": "# A\n", "content/tour/02-draft.notes.md": "# B\n"]))
+        #expect(plain.status == .success, "\(plain.err)")
+    }
+
+    @Test(arguments: [
+        ("locales: en\n", "'locales' must list language tags, the source first, such as [en, ko, ja]"),
+        ("locales: []\n", "'locales' must list language tags, the source first, such as [en, ko, ja]"),
+        ("locales: [en, ko, KO]\n", "'KO' is listed twice in 'locales'"),
+        ("locales: [en, 'not a tag']\n", "'not a tag' in 'locales' is not a language tag such as 'en' or 'pt-BR'"),
+        ("locale: fr\nlocales: [en, ko]\n", "'locale' is 'fr' but 'locales' starts with 'en': the first of 'locales' is the source locale; drop 'locale'"),
+    ])
+    func badLocalesAreErrors(_ config: String, _ message: String) {
+        let result = runCLI(["check"], on: MemoryFileSystem(["sitegen.yml": config, "content/tour/01-a.md": "# A\n"]))
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("error: \(message)"), "\(result.err)")
+    }
+
+    @Test func aFlowOfATranslatedSiteDoesNotSetItsOwnLocale() {
+        var files = Self.site
+        files["content/tour/_index.md"] = "---\nlocale: ko\n---\n"
+        let result = runCLI(["check"], on: Self.fileSystem(files))
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("content/tour/_index.md:2:9: error: a site in several languages"), "\(result.err)")
+    }
+
+    @Test func aLocaleWithoutStringsIsAWarningNotSilentEnglish() {
+        let result = runCLI(["check"], on: MemoryFileSystem(["sitegen.yml": "locales: [en, tlh]\n", "content/tour/01-a.md": "# A\n"]))
+        #expect(result.err.contains("sitegen.yml: warning: sitegen has no interface strings for 'tlh'"), "\(result.err)")
+        let covered = runCLI(["check"], on: MemoryFileSystem(["sitegen.yml": "locales: [en, tlh]\nstrings:\n  tlh: {next: ghoS}\n", "content/tour/01-a.md": "# A\n"]))
+        #expect(!covered.err.contains("no interface strings"), "\(covered.err)")
+        let flow = runCLI(["check"], on: MemoryFileSystem(["content/tour/_index.md": "---\nlocale: yo\n---\n", "content/tour/01-a.md": "# A\n"]))
+        #expect(flow.err.contains("content/tour/_index.md:2:9: warning: sitegen has no interface strings for 'yo'"), "\(flow.err)")
+    }
+
+    @Test(arguments: ["ar", "de", "es", "fa", "fr", "he", "hi", "id", "it", "ja", "ko", "nl", "pl", "pt", "pt-BR", "ru", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant", "ur"])
+    func everyRequiredLocaleHasEveryStringBuiltIn(_ locale: String) throws {
+        let strings = Theme.default.compile().0.strings
+        let own = try #require(strings.locales[locale], "\(locale) is built in")
+        #expect(Set(own.keys) == Set(strings.keys))
+        let english = strings.strings(for: "en")
+        // Some words are the same in English (French "Note", Dutch "Flows"), but not most.
+        let translated = strings.keys.filter { own[$0] != english[$0] }
+        #expect(translated.count >= strings.keys.count * 3 / 4, "\(locale): only \(translated.count) of \(strings.keys.count) differ from English")
+        for key in strings.keys {
+            let placeholders = { (text: String) in Set(text.matches(of: /\{[a-z]+\}/).map { String($0.output) }) }
+            #expect(placeholders(own[key] ?? "") == placeholders(english[key] ?? ""), "\(locale).\(key) keeps its placeholders")
+        }
+        #expect(strings.strings(for: "zh-TW")["next"] == strings.locales["zh-Hant"]?["next"], "Taiwan reads the traditional strings")
+    }
+
+    // MARK: sitegen translations
+
+    static func stamped(_ source: String, _ translation: String) -> String {
+        "---\nsource: \(SourceStamp(of: Array(source.utf8)).hex)\n---\n" + translation
+    }
+
+    @Test func theStatusSaysWhatIsTranslatedMissingOutdatedAndNotStamped() {
+        var files = Self.site
+        files["content/tour/01-one.ko.md"] = Self.stamped(files["content/tour/01-one.md"] ?? "", "# 하나\n")
+        files["content/tour/02-two.ar.md"] = Self.stamped("an older source\n", "# اثنان\n")
+        let result = runCLI(["translations"], on: Self.fileSystem(files))
+        #expect(result.status == .contentError)
+        #expect(result.out.contains("tour\n  ko: 1 of 3 translated\n    not stamped  _index.md (content/tour/_index.ko.md has no 'source:'; stamp it after review)\n    missing      02-two.md\n"), "\(result.out)")
+        #expect(result.out.contains("  zh-Hant: 0 of 3 translated\n    missing      _index.md\n    not stamped  01-one.md (content/tour/01-one.zh-Hant.md has no 'source:'; stamp it after review)\n    missing      02-two.md\n"))
+        #expect(result.out.contains("    not stamped  01-one.md (content/tour/01-one.zh-Hant.md has no 'source:'; stamp it after review)\n    missing      02-two.md\n  ar:"), "zh-Hant-TW reads zh-Hant")
+        #expect(result.out.contains("    out of date  02-two.md (content/tour/02-two.ar.md was made from source "))
+        #expect(result.out.contains("help\n  ko: 0 of 1 translated\n    missing      01-help.md\n"), "a flow whose _index has no words has none to translate")
+        #expect(result.out.hasSuffix("11 missing, 1 out of date, 3 not stamped\n"), "\(result.out)")
+    }
+
+    @Test func aDraftOrABadlyStampedTranslationIsNotCountedCurrent() {
+        let files: [String: String] = [
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/tour/01-a.ko.md": "---\ndraft: true\nsource: \(SourceStamp(of: Array("# A\n".utf8)).hex)\n---\n# 가\n",
+            "content/tour/02-b.md": "# B\n",
+            "content/tour/02-b.ko.md": "---\nsource: \"0123\\nmissing 99-fake.md\"\n---\n# 나\n",
+        ]
+        let result = runCLI(["translations"], on: MemoryFileSystem(files))
+        #expect(result.out == "tour\n  ko: 0 of 2 translated\n    missing      01-a.md\n    not stamped  02-b.md (content/tour/02-b.ko.md has no 'source:'; stamp it after review)\n1 missing, 0 out of date, 1 not stamped\n", "\(result.out)")
+        let build = runCLI(["check"], on: MemoryFileSystem(files))
+        #expect(build.status == .contentError && build.err.contains("02-b.ko.md:2:9: error: 'source' must be the first 12 hex digits"), "\(build.err)")
+    }
+
+    @Test func aCompleteSiteExitsZeroAndStampingMakesATranslationCurrent() throws {
+        let files: [String: String] = [
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/tour/01-a.ko.md": "# 가\n",
+            "content/tour/02-b.md": "---\ntitle: B\n---\n# B\n",
+            "content/tour/02-b.ko.md": "---\ntitle: 나\nsource: 0123456789ab\n---\n# 나\n",
+        ]
+        let fileSystem = MemoryFileSystem(files)
+        let before = runCLI(["translations"], on: fileSystem)
+        #expect(before.status == .contentError && before.out.contains("0 missing, 1 out of date, 1 not stamped"), "\(before.out)")
+        let stamp = runCLI(["translations", "--stamp", "content/tour/01-a.ko.md", "content/tour/02-b.ko.md"], on: fileSystem)
+        #expect(stamp.status == .success && stamp.out == "Stamped 2 translations\n", "\(stamp.err)")
+        #expect(fileSystem.text("content/tour/01-a.ko.md") == Self.stamped("# A\n", "# 가\n"))
+        #expect(fileSystem.text("content/tour/02-b.ko.md") == "---\ntitle: 나\nsource: \(SourceStamp(of: Array(files["content/tour/02-b.md"]!.utf8)).hex)\n---\n# 나\n")
+        let after = runCLI(["translations"], on: fileSystem)
+        #expect(after.status == .success && after.out == "tour\n  ko: 2 of 2 translated\n0 missing, 0 out of date, 0 not stamped\n", "\(after.out)")
+        // The source changes: its translation is out of date, until stamped again.
+        try fileSystem.writeFile("content/tour/01-a.md", Array("# A, changed\n".utf8))
+        #expect(runCLI(["translations"], on: fileSystem).out.contains("out of date  01-a.md"))
+        #expect(runCLI(["build"], on: fileSystem).status == .success, "an out-of-date translation still builds")
+    }
+
+    @Test func stampingRefusesWhatIsNotATranslation() {
+        let fileSystem = MemoryFileSystem(["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.md": "# A\n", "notes/x.ko.md": "x"])
+        let result = runCLI(["translations", "--stamp", "content/tour/01-a.md", "notes/x.ko.md", "content/tour/missing.ko.md"], on: fileSystem)
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("content/tour/01-a.md: error: not a translation"), "\(result.err)")
+        #expect(result.err.contains("notes/x.ko.md: error: not a page of the site's content/ folder"))
+        #expect(fileSystem.text("content/tour/01-a.md") == "# A\n", "nothing else is touched")
+        #expect(runCLI(["translations", "--stamp"], on: fileSystem).status == .usageError)
+        #expect(runCLI(["translations", "content/tour/01-a.md"], on: fileSystem).status == .usageError)
+    }
+
+    @Test func checkStrictFailsOnMissingTranslationsWhenTheSiteAsks() {
+        var files = Self.site
+        files["sitegen.yml"] = "locales: [en, ko]\nrequire_translations: true\n"
+        files = files.filter { !$0.key.contains(".zh-") && !$0.key.contains(".ar.") }
+        let strict = runCLI(["check", "--strict"], on: Self.fileSystem(files))
+        #expect(strict.status == .contentError)
+        #expect(strict.err.contains("content/tour/02-two.md: warning: no translation into 'ko'"), "\(strict.err)")
+        files["sitegen.yml"] = "locales: [en, ko]\n"
+        #expect(runCLI(["check", "--strict"], on: Self.fileSystem(files)).status == .success)
+    }
+
+    @Test func sha256MatchesTheStandardsExamples() {
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func sha256AgreesWithSha256sum() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = SystemRandomNumberGenerator()
+        // Lengths around the block and padding boundaries, and a multi-byte text.
+        for length in [1, 55, 56, 57, 63, 64, 65, 119, 120, 128, 1000, 4097] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try directory.write("f", Data(bytes))
+            let (status, printed) = try runBinary(["/usr/bin/sha256sum", directory.path + "/f"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(status == 0)
+            #expect(String(printed.prefix(64)) == SHA256.hex(bytes), "length \(length)")
+        }
+    }
+}
+
+/// What a site in several languages may not do: outputs that would collide, settings that make
+/// a flow one flow in every language set in a translation, two translations of one page.
+@Suite struct TranslationCollisionTests {
+    static func check(_ files: [String: String]) -> (status: SitegenCore.ExitStatus, out: String, err: String) {
+        runCLI(["check"], on: MemoryFileSystem(["content/tour/01-a.md": "# A\n"].merging(files) { _, new in new }))
+    }
+
+    @Test(arguments: [
+        (["sitegen.yml": "locales: [en, ko]\n", "content/ko/01-a.md": "# A\n"],
+            "content/ko: error: flow folder 'ko' has the name of the site's locale 'ko', whose pages are published in ko/: rename the folder"),
+        (["sitegen.yml": "locales: [en, tour]\n"], "content/tour: error: flow folder 'tour' has the name of the site's locale 'tour'"),
+        (["sitegen.yml": "locales: [en, assets]\n"], "sitegen.yml:1:15: error: 'assets' in 'locales' would put its pages over the output's own 'assets'"),
+        (["sitegen.yml": "locales: [en, ko]\n", "static/ko/tour/index.html": "x"],
+            "static/ko/tour/index.html: error: this static file would be published as ko/tour/index.html, where the build writes the site's pages in 'ko'"),
+        (["sitegen.yml": "locales: [en, KO]\n", "static/ko/x.txt": "x"], "where the build writes the site's pages in 'ko'"),
+        (["sitegen.yml": "locales: [en, \(String(repeating: "abcdefgh-", count: 5))x]\n"], "characters long; a language tag is at most 35"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.ko.md": "# 가\n", "content/tour/01-a.KO.md": "# 가\n"],
+            "error: a second translation of 01-a.md into 'ko', besides 01-a.KO.md: keep one"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/_index.ko.md": "---\nshow_once: true\nstorage_key: mine\n---\n"],
+            "content/tour/_index.ko.md:2:1: error: 'show_once' is the same in every language of the flow: set it in _index.md"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/_index.ko.md": "---\nfinish: {label: 시작, href: https://elsewhere.example/}\n---\n"],
+            "content/tour/_index.ko.md:2:27: error: 'finish.href' is the same in every language: set it in _index.md, and translate only the label here"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.ko.md": "---\nid: other\n---\n# 가\n"],
+            "content/tour/01-a.ko.md:2:5: error: 'id' comes from the source page, the same in every language: set it there"),
+    ])
+    func isAnError(_ files: [String: String], _ message: String) {
+        let result = Self.check(files)
+        #expect(result.status == .contentError)
+        #expect(result.err.contains(message), "\(result.err)")
+    }
+
+    @Test func aPageNamedWithAWordThatIsALanguageCodeIsAPage() {
+        // `to` is Tonga's code, but no `how.md` is beside `how.to.md`.
+        let result = Self.check(["sitegen.yml": "locales: [en, ko]\n", "content/tour/02-how.to.md": "# How to\n", "content/tour/03-sign.in.md": "# Sign in\n"])
+        #expect(result.status == .success, "\(result.err)")
+        #expect(result.out.contains("3 pages"), "\(result.out)")
+    }
+
+    @Test func sharedSettingsStayTheSourcesInEveryLanguage() throws {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ar]\n",
+            "content/tour/_index.md": "---\nshow_once: true\ntransition: fade\nfinish: {label: Start, href: ../help/}\n---\n",
+            "content/tour/_index.ar.md": "---\ntitle: جولة\nfinish: {label: ابدأ}\ndir: ltr\n---\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/help/01-a.md": "# A\n",
+        ])
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let manifest = try TranslationTests.manifest(fileSystem)
+        let tour = try #require(manifest.flows.first { $0.id == "tour" })
+        let arabic = try #require(tour.translations.first)
+        #expect(arabic.settings.showOnce && arabic.settings.transition == .fade && arabic.settings.storageKey == tour.settings.storageKey)
+        #expect(arabic.settings.finish == LinkAction(label: "ابدأ", href: "../help/"))
+        #expect(arabic.settings.direction == .ltr, "a translation may set its own direction")
+    }
+
+    @Test func withABaseURLEveryTranslationsAddressesAreAbsolute() throws {
+        let fileSystem = TranslationTests.fileSystem()
+        #expect(runCLI(["build", "--base-url", "https://example.com/onboarding/"], on: fileSystem).status == .success)
+        let tour = try #require(try TranslationTests.manifest(fileSystem).flows.first { $0.id == "tour" })
+        #expect(tour.url == "https://example.com/onboarding/tour/")
+        #expect(tour.pages[0].image?.src == "https://example.com/onboarding/tour/hero.png")
+        let korean = try #require(tour.translations.first { $0.settings.locale == "ko" })
+        #expect(korean.url == "https://example.com/onboarding/ko/tour/")
+        #expect(korean.pages[0].image?.src == "https://example.com/onboarding/tour/hero.png")
+    }
+
+    @Test func aTranslatedHeadingThatLosesItsAnchorIsAWarningNamingTheTranslation() {
+        let result = Self.check([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n\n## Install Node\n",
+            "content/tour/01-a.ko.md": "# 가\n\n## Node 설치\n",
+            "content/tour/02-b.md": "# B\n\nSee [install](01-a.md#install-node).\n",
+        ])
+        #expect(result.status == .success, "\(result.err)")
+        #expect(result.err.contains("content/tour/02-b.md:3:5: warning: in 'ko', link '01-a.md#install-node' finds no heading 'install-node' on the translation of 01-a.md"), "\(result.err)")
+        #expect(result.err.contains("{#install-node}"))
+        // The source's own broken anchor stays an error.
+        let broken = Self.check(["content/tour/02-b.md": "# B\n\nSee [install](01-a.md#nowhere).\n"])
+        #expect(broken.status == .contentError)
+    }
+
+    @Test func aTranslationsEmbedKnowsItsOwnFolder() throws {
+        let fileSystem = TranslationTests.fileSystem()
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        #expect(try #require(fileSystem.text("output/ko/tour/embed.js")).contains(#""folder": "ko/tour/""#))
+        #expect(try #require(fileSystem.text("output/tour/embed.js")).contains(#""folder": "tour/""#))
+    }
+}
+
+/// `sitegen translations --stamp` on the files translators really have.
+@Suite struct StampTests {
+    static let stamp = SourceStamp(hex: "0123456789ab")
+
+    @Test(arguments: [
+        ("# 가\n", "---\nsource: 0123456789ab\n---\n# 가\n"),
+        ("---\ntitle: 가\n---\n# 가\n", "---\nsource: 0123456789ab\ntitle: 가\n---\n# 가\n"),
+        ("---\r\ntitle: 둘\r\n---\r\n# Two\r\n", "---\r\nsource: 0123456789ab\r\ntitle: 둘\r\n---\r\n# Two\r\n"),
+        ("---\rtitle: 둘\r---\r# Two\r", "---\rsource: 0123456789ab\rtitle: 둘\r---\r# Two\r"),
+        ("\u{FEFF}---\ntitle: 가\n---\n", "\u{FEFF}---\nsource: 0123456789ab\ntitle: 가\n---\n"),
+        ("---\ntitle: 가\nsource: ffffffffffff\n---\n", "---\ntitle: 가\nsource: 0123456789ab\n---\n"),
+        ("---\n---\n# 가\n", "---\nsource: 0123456789ab\n---\n# 가\n"),
+    ])
+    func stampsInPlaceKeepingLineBreaksAndTheByteOrderMark(_ text: String, _ stamped: String) throws {
+        let result = try TranslationStatus.stamped(Array(text.utf8), with: Self.stamp, path: "x.ko.md").get()
+        #expect(String(decoding: result, as: UTF8.self) == stamped)
+    }
+
+    @Test(arguments: ["---\n", "---\ntitle: [unclosed\n---\n", "---\nsource: |\n  0123\n---\n"])
+    func refusesWhatItCannotStampSafely(_ text: String) {
+        if case .success = TranslationStatus.stamped(Array(text.utf8), with: Self.stamp, path: "x.ko.md") {
+            Issue.record("stamped \(text.debugDescription)")
+        }
+    }
+
+    @Test func stampsEachFileOnceAndSaysWhatIsMissing() {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/_index.md": "---\ntitle: Tour\n---\n", "content/tour/_index.ko.md": "---\ntitle: 투어\n---\n",
+            "content/tour/01-a.md": "# A\n", "content/tour/01-a.ko.md": "# 가\n",
+        ])
+        let result = runCLI(
+            ["translations", "--stamp", "content/tour/01-a.ko.md", "content/tour/01-a.ko.md", "content/tour/_index.ko.md", "content/tour/02-b.ko.md"],
+            on: fileSystem)
+        #expect(result.out == "Stamped 2 translations\n")
+        #expect(result.err.contains("content/tour/02-b.ko.md: error: cannot stamp the translation: it does not exist"), "\(result.err)")
+        #expect(runCLI(["build"], on: fileSystem).status == .success, "a stamped _index still builds")
+        #expect(runCLI(["translations"], on: fileSystem).out.hasSuffix("0 missing, 0 out of date, 0 not stamped\n"))
+    }
+}
