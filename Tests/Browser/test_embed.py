@@ -500,7 +500,7 @@ def test_a_flow_without_code_loads_no_code_assets(app, host, server):
     (["en"], "ko", "ko", "둘러보기"),
     (["ko"], "en-GB", "en", "Take the tour"),
 ])
-def test_a_flow_opens_in_the_readers_language_or_the_one_asked_for(app, host, languages, asked, lang, title):
+def test_a_flow_opens_in_the_readers_language_or_the_one_asked_for(app, host, server, languages, asked, lang, title):
     app.add_startup_script("Object.defineProperty(Navigator.prototype, 'languages', {get: () => %r});" % languages)
     app.get(host + "/translated.html")
     wait(app, lambda: app.execute_script("return !!(window.sitegen && window.sitegen.open)"))
@@ -509,5 +509,13 @@ def test_a_flow_opens_in_the_readers_language_or_the_one_asked_for(app, host, la
     wait(app, lambda: dialog_open(app))
     assert in_dialog(app, "return root.querySelector('.sg-carousel').closest('[lang]').lang") == lang
     assert in_dialog(app, "return root.querySelector('.sg-carousel').getAttribute('aria-label')") == title
+    # The flow's image, from the flow's own folder (`../../tour/hero.png` in ko/tour/), loads.
+    wait(app, lambda: in_dialog(app, "const i = root.querySelector('.sg-media img'); return i.complete && i.naturalWidth > 0"))
+    src = in_dialog(app, "return root.querySelector('.sg-media img').src")
+    assert src.endswith("/translated/tour/hero.ar.png" if lang == "ar" else "/translated/tour/hero.png"), src
+    # A link to another flow stays in the flow's language (the Arabic first page has none).
+    if lang != "ar":
+        help_link = in_dialog(app, "return [...root.querySelectorAll('a')].map(a => a.href).find(h => h.includes('/help/'))")
+        assert help_link.startswith(f"{server}/translated/{'' if lang == 'en' else lang + '/'}help/"), help_link
     if lang == "ar":
         assert in_dialog(app, "return root.querySelector('.sg-carousel').closest('[dir]').dir") == "rtl"

@@ -124,6 +124,7 @@ import Testing
         ("locales: []\n", "'locales' must list language tags, the source first, such as [en, ko, ja]"),
         ("locales: [en, ko, KO]\n", "'KO' is listed twice in 'locales'"),
         ("locales: [en, 'not a tag']\n", "'not a tag' in 'locales' is not a language tag such as 'en' or 'pt-BR'"),
+        ("locales: [en, null]\n", "'null' in 'locales' is not a language tag such as 'en' or 'pt-BR'"),
         ("locale: fr\nlocales: [en, ko]\n", "'locale' is 'fr' but 'locales' starts with 'en': the first of 'locales' is the source locale; drop 'locale'"),
     ])
     func badLocalesAreErrors(_ config: String, _ message: String) {

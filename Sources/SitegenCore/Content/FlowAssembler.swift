@@ -106,6 +106,8 @@ struct FlowAssembler: Sendable {
             outline.diagnostics += problems
             if var parsed {
                 parsed.lang = outline.front.settings.locale
+                // Only translations are read over a page's front matter as written.
+                if site.translatedLocales.isEmpty { parsed.fields = nil }
                 outline.pages.append(parsed)
             } else {
                 outline.unreadable.insert(file.name)

@@ -95,7 +95,9 @@ extension SiteSettings {
         var locales: [String] = []
         var seen: Set<String> = []
         for item in items {
-            guard let tag = item.scalarText, Validation.isLanguageTag(tag) else {
+            // `null` and `true` are YAML's, not languages (`no`, Norwegian, is a string in YAML 1.2).
+            let isText = item.resolved.map { if case .string = $0 { return true } else { return false } } ?? true
+            guard let tag = item.scalarText, isText, Validation.isLanguageTag(tag) else {
                 reader.report("'\(item.scalarText ?? "")' in 'locales' is not a language tag such as 'en' or 'pt-BR'", at: item)
                 continue
             }

@@ -21,6 +21,8 @@ package struct StringTable: Sendable, Equatable {
     /// that has it (`LocaleResolver.chain`: `zh-Hant-TW`, `zh-Hant`, `zh`), then English.
     package func strings(for locale: String) -> [String: String] {
         var result = locales[Self.baseLocale] ?? [:]
+        // Asked for once or more per flow: English, the usual case, needs no chain.
+        if locale == Self.baseLocale { return result }
         for tag in chain(for: locale).reversed() where tag != Self.baseLocale {
             result.merge(locales[tag] ?? [:]) { _, specific in specific }
         }
