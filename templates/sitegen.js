@@ -21,10 +21,11 @@
     let pending = null; // completes the navigation in flight; the scroll observer waits for it
 
     // The element an address's fragment names (a page, or a footnote or heading in one), as
-    // written or decoded (a footnote's id may hold `%`), and the page it is on.
+    // written or decoded (a footnote's id may hold `%`), and the page it is on; for a heading
+    // this page lacks (`page--heading`, translated away), the page itself.
     const find = (id) => root.querySelector("#" + CSS.escape(id));
     const target = (id) => {
-      try { return find(id) || find(decodeURIComponent(id)); } catch (error) { return null; }
+      try { return find(id) || find(decodeURIComponent(id)) || find(id.split("--")[0]); } catch (error) { return null; }
     };
     const indexOf = (id) => pages.indexOf(target(id)?.closest(".sg-page"));
     // Events leave a shadow root (composed), so that a page embedding the flow hears them too.

@@ -28,7 +28,7 @@ package struct DiagnosticFormatter: Sendable {
 
     /// `text` with every control character written as an escape (`\x1B`), so that nothing a site
     /// holds (a file name, a quoted line) can move the cursor, retitle or clear the terminal.
-    static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return text.unicodeScalars.map(printable).joined()
     }
@@ -39,9 +39,10 @@ package struct DiagnosticFormatter: Sendable {
         return scalar.value > 0xFF ? "\\u{\(hex)}" : "\\x" + (hex.count == 1 ? "0" : "") + hex
     }
 
-    /// C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a line shows.
+    /// C0 and C1 controls, DEL, the line and paragraph separators (which some terminals and
+    /// editors break lines at), and the bidirectional overrides that reorder what a line shows.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)
     }
 

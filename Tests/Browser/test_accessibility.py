@@ -1,5 +1,6 @@
 """axe-core reports no violations on any generated document: the site indexes and every page of
-every carousel, left-to-right and right-to-left, in the light and the dark colour scheme."""
+every carousel, left-to-right and right-to-left, in every locale of a translated site, in the
+light and the dark colour scheme."""
 
 import pathlib
 
@@ -28,6 +29,14 @@ DOCUMENTS = [
     ("browser/tour/", 5),
     ("browser/rtl/", 3),
     ("browser/vertical/", 3),
+    # A site in three languages, one right-to-left: every locale's index and carousel, fallback pages among them.
+    ("translated/index.html", None),
+    ("translated/ko/", None),
+    ("translated/ar/", None),
+    ("translated/tour/", 3),
+    ("translated/ko/tour/", 3),
+    ("translated/ar/tour/", 3),
+    ("translated/ar/help/", 1),
 ]
 
 

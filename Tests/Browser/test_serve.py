@@ -15,6 +15,7 @@ import subprocess
 import threading
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -76,7 +77,9 @@ def preview(sitegen, tmp_path):
 
 
 def wait_for(browser, condition, seconds=10):
-    return WebDriverWait(browser, seconds, poll_frequency=0.05).until(lambda _: condition())
+    # A page that reloads while the condition reads it leaves its elements stale: read again.
+    return WebDriverWait(browser, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda _: condition())
 
 
 def test_an_edited_page_reloads_on_the_same_carousel_page(browser, preview):

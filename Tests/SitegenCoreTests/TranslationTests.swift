@@ -195,9 +195,21 @@ import Testing
             "content/tour/02-b.ko.md": "---\nsource: \"0123\\nmissing 99-fake.md\"\n---\n# 나\n",
         ]
         let result = runCLI(["translations"], on: MemoryFileSystem(files))
-        #expect(result.out == "tour\n  ko: 0 of 2 translated\n    missing      01-a.md\n    not stamped  02-b.md (content/tour/02-b.ko.md has no 'source:'; stamp it after review)\n1 missing, 0 out of date, 1 not stamped\n", "\(result.out)")
+        #expect(result.status == .contentError)
+        #expect(result.out == "tour\n  ko: 0 of 2 translated\n    missing      01-a.md\n    bad stamp    02-b.md (content/tour/02-b.ko.md has a 'source:' that is not a stamp; stamp it again)\n1 missing, 0 out of date, 0 not stamped, 1 with a bad stamp\n", "\(result.out)")
         let build = runCLI(["check"], on: MemoryFileSystem(files))
         #expect(build.status == .contentError && build.err.contains("02-b.ko.md:2:9: error: 'source' must be the first 12 hex digits"), "\(build.err)")
+    }
+
+    @Test func aFileNameCannotForgeALineOfTheReport() {
+        let result = runCLI(["translations"], on: MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/03-a\n    translated   FAKE.md": "# A\n",
+            "content/tour/04-b\u{1B}[31m\u{2028}.md": "# B\n",
+        ]))
+        #expect(!result.out.contains("\n    translated   FAKE.md"), "\(result.out)")
+        #expect(result.out.contains("    missing      03-a\\x0A    translated   FAKE.md\n"), "\(result.out)")
+        #expect(!result.out.contains("\u{1B}") && !result.out.contains("\u{2028}") && result.out.contains("\\x1B[31m\\u{2028}"))
     }
 
     @Test func aCompleteSiteExitsZeroAndStampingMakesATranslationCurrent() throws {
@@ -291,6 +303,10 @@ import Testing
             "content/tour/_index.ko.md:2:1: error: 'show_once' is the same in every language of the flow: set it in _index.md"),
         (["sitegen.yml": "locales: [en, ko]\n", "content/tour/_index.ko.md": "---\nfinish: {label: 시작, href: https://elsewhere.example/}\n---\n"],
             "content/tour/_index.ko.md:2:27: error: 'finish.href' is the same in every language: set it in _index.md, and translate only the label here"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/_index.ko.md": "---\nskip: false\n---\n"],
+            "content/tour/_index.ko.md:2:7: error: whether the flow has Skip is the same in every language"),
+        (["sitegen.yml": "locales: [en, ko]\n", "content/tour/_index.ko.md": "---\nsource: zzz\n---\n"],
+            "content/tour/_index.ko.md:2:9: error: 'source' must be the first 12 hex digits"),
         (["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.ko.md": "---\nid: other\n---\n# 가\n"],
             "content/tour/01-a.ko.md:2:5: error: 'id' comes from the source page, the same in every language: set it there"),
     ])
@@ -298,6 +314,18 @@ import Testing
         let result = Self.check(files)
         #expect(result.status == .contentError)
         #expect(result.err.contains(message), "\(result.err)")
+    }
+
+    @Test(arguments: [("KO", "ko"), ("zh-hant-tw", "zh-Hant-TW"), ("PT-br", "pt-BR"), ("sr-latn", "sr-Latn"), ("de-DE-u-co-phonebk", "de-DE-u-co-phonebk"), ("en-x-ab", "en-x-ab")])
+    func localesAreWrittenAsBCP47WritesThem(_ written: String, _ canonical: String) {
+        #expect(SiteSettings.canonical(written) == canonical)
+    }
+
+    @Test func aLocaleListedInCapitalsIsPublishedInLowerCase() {
+        let fileSystem = MemoryFileSystem(["sitegen.yml": "locales: [en, KO]\n", "content/tour/01-a.md": "# A\n", "content/tour/01-a.KO.md": "# 가\n"])
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        #expect(fileSystem.text("output/ko/tour/index.html")?.contains(#"<html lang="ko""#) == true)
+        #expect(fileSystem.text("output/KO/tour/index.html") == nil)
     }
 
     @Test func aPageNamedWithAWordThatIsALanguageCodeIsAPage() {
@@ -344,7 +372,7 @@ import Testing
         ])
         #expect(result.status == .success, "\(result.err)")
         #expect(result.err.contains("content/tour/02-b.md:3:5: warning: in 'ko', link '01-a.md#install-node' finds no heading 'install-node' on the translation of 01-a.md"), "\(result.err)")
-        #expect(result.err.contains("{#install-node}"))
+        #expect(result.err.contains("so it opens that page at its top"))
         // The source's own broken anchor stays an error.
         let broken = Self.check(["content/tour/02-b.md": "# B\n\nSee [install](01-a.md#nowhere).\n"])
         #expect(broken.status == .contentError)
@@ -376,7 +404,10 @@ import Testing
         #expect(String(decoding: result, as: UTF8.self) == stamped)
     }
 
-    @Test(arguments: ["---\n", "---\ntitle: [unclosed\n---\n", "---\nsource: |\n  0123\n---\n"])
+    @Test(arguments: [
+        "---\n", "---\ntitle: [unclosed\n---\n", "---\nsource: |\n  0123\n---\n",
+        "---\n{title: 가, source: 000000000000}\n---\n# 가\n", "---\n{title: 가,\n source: 000000000000}\n---\n",
+    ])
     func refusesWhatItCannotStampSafely(_ text: String) {
         if case .success = TranslationStatus.stamped(Array(text.utf8), with: Self.stamp, path: "x.ko.md") {
             Issue.record("stamped \(text.debugDescription)")

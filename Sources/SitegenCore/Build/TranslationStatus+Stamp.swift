@@ -6,9 +6,7 @@ extension TranslationStatus {
     /// in `paths` (after a translator's review), each file replaced whole, in one step. Returns
     /// the files stamped and a problem for each path that is not a translation of the site.
     package static func stamp(_ paths: [String], loader: SiteLoader) -> (stamped: [String], diagnostics: [Diagnostic]) {
-        let inventory = SiteInventory(loader: loader)
-        let (config, _) = loader.readConfig(inventory)
-        let (settings, _) = SiteSettings.read(config, stringKeys: [])
+        let (settings, _) = Self.settings(loader: loader, inventory: SiteInventory(loader: loader))
         var stamped: [String] = []
         var diagnostics: [Diagnostic] = []
         var seen: Set<String> = []
@@ -89,8 +87,40 @@ extension TranslationStatus {
         } else {
             lines.insert(line, at: 1)
         }
+        let result = lines.joined(separator: newline)
+        // Written line by line, the file is read back as YAML: the stamp and nothing else may
+        // differ (front matter in flow style, `{title: …, source: …}`, would not survive).
+        guard case .success(let reread) = FrontMatter.parse(SourceFile(path: path, text: result)), reread.body == split.body,
+            reread.fields?.removing(SourceStamp.key).1?.scalarText == stamp.hex,
+            Self.sameValue(reread.fields?.removing(SourceStamp.key).0, split.fields?.removing(SourceStamp.key).0)
+        else {
+            return .failure(
+                .error("cannot stamp the translation in place: write its front matter one key a line, then stamp it again", path: path))
+        }
         let bom: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
-        return .success(bom + Array(lines.joined(separator: newline).utf8))
+        return .success(bom + Array(result.utf8))
+    }
+
+    /// Whether two YAML values hold the same data, wherever they are written (a missing or empty
+    /// mapping is no fields at all).
+    static func sameValue(_ first: YAMLNode?, _ second: YAMLNode?) -> Bool {
+        func isEmpty(_ node: YAMLNode?) -> Bool {
+            guard let node else { return true }
+            if case .mapping(let pairs) = node.kind { return pairs.isEmpty }
+            return false
+        }
+        if isEmpty(first) && isEmpty(second) { return true }
+        guard let first, let second else { return false }
+        switch (first.kind, second.kind) {
+        case (.scalar(let a, let plainA), .scalar(let b, let plainB)):
+            return a == b && plainA == plainB
+        case (.sequence(let a), .sequence(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
+        case (.mapping(let a), .mapping(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { sameValue($0.key, $1.key) && sameValue($0.value, $1.value) }
+        default:
+            return false
+        }
     }
 }
 

@@ -17,6 +17,8 @@ package struct TranslationStatus: Sendable {
         case outdated(stamp: String)
         /// A translation without `source:`, so whether it is current cannot be told.
         case notStamped
+        /// A `source:` that is not a stamp, which the build refuses too.
+        case badStamp
     }
 
     package struct Entry: Sendable, Equatable {
@@ -37,7 +39,7 @@ package struct TranslationStatus: Sendable {
     package var isIncomplete: Bool {
         entries.contains { entry in
             switch entry.state {
-            case .missing, .outdated: return true
+            case .missing, .outdated, .badStamp: return true
             case .translated, .notStamped: return false
             }
         }
@@ -46,9 +48,8 @@ package struct TranslationStatus: Sendable {
     /// Reads the site's flows and their translations; the source pages' bytes give each stamp.
     package static func read(loader: SiteLoader) -> TranslationStatus {
         let inventory = SiteInventory(loader: loader)
-        let (config, configDiagnostics) = loader.readConfig(inventory)
-        let (settings, settingsDiagnostics) = SiteSettings.read(config, stringKeys: Theme.default.compile().0.strings.keys)
-        var status = TranslationStatus(locales: settings.locales, entries: [], diagnostics: configDiagnostics + settingsDiagnostics)
+        let (settings, settingsDiagnostics) = Self.settings(loader: loader, inventory: inventory)
+        var status = TranslationStatus(locales: settings.locales, entries: [], diagnostics: settingsDiagnostics)
         let (flows, loadDiagnostics) = loader.loadFlows(inventory)
         status.diagnostics += loadDiagnostics
         for flow in flows.sorted(by: { $0.slug < $1.slug }) {
@@ -79,9 +80,10 @@ package struct TranslationStatus: Sendable {
                     }
                     let state: State
                     switch stamp(of: file.file) {
-                    case nil: state = .notStamped
-                    case let written? where written == stamps[page.name] ?? nil: state = .translated(from: from == locale ? nil : from)
-                    case let written?: state = .outdated(stamp: written)
+                    case .none: state = .notStamped
+                    case .some(.failure): state = .badStamp
+                    case .some(.success(let written)) where written == stamps[page.name] ?? nil: state = .translated(from: from == locale ? nil : from)
+                    case .some(.success(let written)): state = .outdated(stamp: written)
                     }
                     status.entries.append(
                         Entry(flow: flow.slug, locale: locale, page: page.name, file: Path.join(flow.directory, file.name), state: state))
@@ -90,6 +92,15 @@ package struct TranslationStatus: Sendable {
         }
         status.diagnostics.sort()
         return status
+    }
+
+    /// The site's settings, for its locales: the interface strings `strings:` may set are the
+    /// default theme's (a theme's own templates do not matter here).
+    static func settings(loader: SiteLoader, inventory: SiteInventory) -> (SiteSettings, [Diagnostic]) {
+        let (config, configDiagnostics) = loader.readConfig(inventory)
+        let keys = Theme.default.files[Theme.stringsFile].map { StringTable.parse(SourceFile(path: $0.path, text: $0.text)).0.keys } ?? []
+        let (settings, settingsDiagnostics) = SiteSettings.read(config, stringKeys: keys)
+        return (settings, configDiagnostics + settingsDiagnostics)
     }
 
     /// A warning for each page missing or out of date in a locale, for `check` on a site that
@@ -104,19 +115,16 @@ package struct TranslationStatus: Sendable {
                 return .warning(
                     "the translation into '\(entry.locale)' is out of date: it was made from source \(stamp), and \(entry.page) has changed since; update it, then run sitegen translations --stamp",
                     path: loader.diskPath(entry.file))
-            case .translated, .notStamped:
+            case .translated, .notStamped, .badStamp:
                 return nil
             }
         }
     }
 
-    /// The `source:` a translation's front matter records, if it is a stamp (one that is not is
-    /// the build's to report).
-    static func stamp(of file: SourceFile) -> String? {
-        guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1,
-            case .success(let stamp) = SourceStamp.read(node)
-        else { return nil }
-        return stamp.hex
+    /// The `source:` a translation's front matter records, if any: its stamp, or why it is none.
+    static func stamp(of file: SourceFile) -> Result<String, SourceStamp.Problem>? {
+        guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1 else { return nil }
+        return SourceStamp.read(node).map(\.hex)
     }
 
     /// Whether a translation says `draft: true`.
@@ -154,6 +162,7 @@ package struct TranslationStatus: Sendable {
                     case .missing: lines.append("    missing      \(entry.page)")
                     case .outdated(let stamp): lines.append("    out of date  \(entry.page) (\(entry.file) was made from source \(stamp))")
                     case .notStamped: lines.append("    not stamped  \(entry.page) (\(entry.file) has no 'source:'; stamp it after review)")
+                    case .badStamp: lines.append("    bad stamp    \(entry.page) (\(entry.file) has a 'source:' that is not a stamp; stamp it again)")
                     }
                 }
             }
@@ -162,7 +171,9 @@ package struct TranslationStatus: Sendable {
         let missing = count { $0 == .missing }
         let outdated = count { if case .outdated = $0 { return true } else { return false } }
         let unstamped = count { $0 == .notStamped }
-        lines.append("\(missing) missing, \(outdated) out of date, \(unstamped) not stamped")
-        return lines.joined(separator: "\n") + "\n"
+        let bad = count { $0 == .badStamp }
+        lines.append("\(missing) missing, \(outdated) out of date, \(unstamped) not stamped" + (bad > 0 ? ", \(bad) with a bad stamp" : ""))
+        // File names are the site's: none may forge a line of the report or drive the terminal.
+        return lines.map(DiagnosticFormatter.printable).joined(separator: "\n") + "\n"
     }
 }

@@ -67,7 +67,11 @@ extension FlowAssembler {
         var problems: [Diagnostic] = []
         for pair in pairs {
             guard let key = pair.key.scalarText, let shared = sharedSettings.first(where: { $0.key == key }) else { continue }
-            if let nested = shared.nested {
+            if key == "skip", case .bool = pair.value.resolved {
+                problems.append(
+                    file.error("whether the flow has Skip is the same in every language: set it in _index.md, and translate only its label here",
+                        at: pair.value.location, length: pair.value.length))
+            } else if let nested = shared.nested {
                 guard let node = pair.value.removing(nested).1 else { continue }
                 problems.append(
                     file.error("'\(key).\(nested)' is the same in every language: set it in _index.md, and translate only the label here",
@@ -94,7 +98,10 @@ extension FlowAssembler {
         if let locale = fallbacks.first(where: { outline.translations.indexes[$0] != nil }), let index = outline.translations.indexes[locale] {
             switch FrontMatter.parse(index) {
             case .success(let split):
-                let own = split.fields?.removing(SourceStamp.key).0
+                let (own, stamp) = split.fields?.removing(SourceStamp.key) ?? (nil, nil)
+                if let stamp, case .failure(let problem) = SourceStamp.read(stamp) {
+                    result.diagnostics.append(index.error(problem.message, at: stamp.location, length: stamp.length))
+                }
                 result.diagnostics += Self.sharedSettingProblems(own, file: index)
                 fields = own.map { $0.merged(over: outline.indexFields) } ?? outline.indexFields
                 setsDirection = own?.removing("dir").1 != nil
