@@ -429,3 +429,40 @@ import Testing
         #expect(runCLI(["translations"], on: fileSystem).out.hasSuffix("0 missing, 0 out of date, 0 not stamped\n"))
     }
 }
+
+/// The shared locale vectors (`Tests/Vectors/locale-resolution.json`) run through the build: a
+/// page missing in a locale comes from the first locale along the vector's chain that has it.
+@Suite struct BuildLocaleVectorTests {
+    struct Vector: Decodable, CustomTestStringConvertible {
+        var name: String
+        var available: [String]
+        var locale: String
+        var chain: [String]
+        var testDescription: String { name }
+    }
+
+    static func vectors() throws -> [Vector] {
+        struct File: Decodable { var cases: [Vector] }
+        let url = Repository.root.appendingPathComponent("Tests/Vectors/locale-resolution.json")
+        return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases.filter { $0.locale != $0.available[0] }
+    }
+
+    @Test(arguments: try vectors())
+    func aMissingPageFallsBackAlongTheVectorsChain(_ vector: Vector) throws {
+        var files = [
+            "sitegen.yml": "locales: [\(vector.available.joined(separator: ", "))]\n",
+            "content/tour/01-a.md": "# Source\n",
+        ]
+        // Every locale of the chain between the locale itself and the source has the page.
+        let fallbacks = vector.chain.dropFirst().dropLast()
+        for locale in fallbacks { files["content/tour/01-a.\(locale).md"] = "# \(locale)\n" }
+        let fileSystem = MemoryFileSystem(files)
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let tour = try #require(try TranslationTests.manifest(fileSystem).flows.first)
+        let shown = try #require(tour.translations.first { $0.settings.locale == vector.locale })
+        #expect(shown.pages[0].lang == (fallbacks.first ?? vector.available[0]))
+        #expect(shown.pages[0].fallback)
+        #expect(tour.localized(for: [vector.locale]).settings.locale == vector.locale)
+    }
+}
