@@ -11,6 +11,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mustache
     /// Image headers: PNG, JPEG, GIF, WebP and SVG.
     case imageSize = "image-size"
+    /// Video container headers: MP4 boxes and WebM's EBML.
+    case videoHeader = "video-header"
     /// One page through the whole pipeline, with a theme, images and the example's settings.
     case page
     /// A Markdown body through cmark and GitHub's extensions (tables, footnotes, ...).
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .frontMatter: FrontMatterFuzzing.run(bytes)
         case .mustache: MustacheFuzzing.run(bytes)
         case .imageSize: _ = ImageSize.read(bytes)
+        case .videoHeader: _ = VideoHeader.read(bytes)
         case .page: PageFuzzing.run(bytes)
         case .markdown: MarkdownFuzzing.run(bytes)
         case .highlight: HighlightFuzzing.run(bytes)
