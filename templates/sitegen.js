@@ -42,6 +42,8 @@
     function render() {
       pages.forEach((page, index) => {
         page.inert = index !== current;
+        // A video plays only on its own page: one left behind is paused.
+        if (page.inert) page.querySelectorAll("video").forEach((video) => video.pause());
         if (Math.abs(index - current) === 1) page.querySelectorAll("img[loading=lazy]").forEach((img) => { img.loading = "eager"; });
       });
       dots.forEach((dot, index) => flag(dot, "aria-disabled", index === current && "true"));

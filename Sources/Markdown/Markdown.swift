@@ -165,8 +165,22 @@ package enum Markdown {
         return index - line.startIndex + 1
     }
 
-    /// The `<img>` cmark would write for `image`, with the replacement's URL and size added.
+    /// The `<img>` cmark would write for `image`, with the replacement's URL and size added; for a
+    /// video, a `<video>` with controls that loads nothing until it is played (so a flow's videos
+    /// do not all download at once), its poster and captions, and a link to the file inside for
+    /// browsers that play none of it. The alt text names the video.
     private static func imageTag(_ image: MarkdownImage, _ replacement: ImageReplacement) -> String {
+        if let video = replacement.video {
+            var tag = "<video src=\"\(escapedAttribute(replacement.src))\" width=\"\(replacement.width)\" height=\"\(replacement.height)\""
+            if let poster = video.poster { tag += " poster=\"\(escapedAttribute(poster))\"" }
+            tag += " controls playsinline preload=\"none\" aria-label=\"\(escapedAttribute(image.alt))\""
+            if !image.title.isEmpty { tag += " title=\"\(escapedAttribute(image.title))\"" }
+            tag += ">"
+            for track in video.tracks {
+                tag += "<track kind=\"captions\" src=\"\(escapedAttribute(track.src))\" srclang=\"\(escapedAttribute(track.language))\" label=\"\(escapedAttribute(track.label))\"\(track.isDefault ? " default" : "")>"
+            }
+            return tag + "<a href=\"\(escapedAttribute(replacement.src))\">\(escapedAttribute(image.alt.isEmpty ? replacement.src : image.alt))</a></video>"
+        }
         var tag = "<img src=\"\(escapedAttribute(replacement.src))\" alt=\"\(escapedAttribute(image.alt))\""
         if !image.title.isEmpty {
             tag += " title=\"\(escapedAttribute(image.title))\""

@@ -15,11 +15,41 @@ package struct ImageReplacement: Sendable, Hashable {
     package var src: String
     package var width: Int
     package var height: Int
+    /// For a video (`![demo](demo.mp4)`), what its `<video>` element holds besides.
+    package var video: VideoMarkup?
 
-    package init(src: String, width: Int, height: Int) {
+    package init(src: String, width: Int, height: Int, video: VideoMarkup? = nil) {
         self.src = src
         self.width = width
         self.height = height
+        self.video = video
+    }
+}
+
+/// A video's poster and caption tracks, as its `<video>` element names them.
+package struct VideoMarkup: Sendable, Hashable {
+    /// The still shown before it plays (and all a reader sees until they ask it to).
+    package var poster: String?
+    package var tracks: [Track]
+
+    package struct Track: Sendable, Hashable {
+        package var src: String
+        /// The track's language (BCP 47) and its name in that language.
+        package var language: String
+        package var label: String
+        package var isDefault: Bool
+
+        package init(src: String, language: String, label: String, isDefault: Bool) {
+            self.src = src
+            self.language = language
+            self.label = label
+            self.isDefault = isDefault
+        }
+    }
+
+    package init(poster: String?, tracks: [Track]) {
+        self.poster = poster
+        self.tracks = tracks
     }
 }
 

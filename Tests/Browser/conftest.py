@@ -19,6 +19,7 @@ SITES = {
     "translated": FIXTURES / "translated" / "site",
     "browser": ROOT / "Tests" / "Browser" / "sites" / "browser",
     "tutorial": ROOT / "Tests" / "Browser" / "sites" / "tutorial",
+    "media": ROOT / "Tests" / "Browser" / "sites" / "media",
 }
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")

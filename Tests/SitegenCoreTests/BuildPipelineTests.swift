@@ -151,7 +151,7 @@ import Testing
             "content/tour/04-missing.md:5:6: error: image 'images/gone.png' not found: content/tour/images/gone.png does not exist",
             "content/tour/05-escape.md:1:1: error: image path '../../../etc/passwd' leaves the site folder",
             "content/tour/05-escape.md:1:27: error: image path '/etc/passwd' is absolute; write it relative to the page, such as images/screen.png",
-            "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg files",
+            "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, and .mp4, .m4v and .webm videos",
             "content/tour/06-notimage.md:1:17: error: image 'notes.png' is not a PNG file",
         ])
     }

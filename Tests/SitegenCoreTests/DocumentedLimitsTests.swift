@@ -27,6 +27,7 @@ import Testing
         #expect(try Self.row("a diagnostic's message") == "1,000 characters" && Diagnostic.maximumMessageLength == 1_000)
         #expect(try Self.row("`SITEGEN_JOBS`") == "1 to \(JobCount.maximum)")
         #expect(try Self.row("languages a site lists") == "\(SiteSettings.maximumLocales)")
+        #expect(try Self.row("a video a page shows") == "\(ImageResolver.maximumVideoSize >> 20) MiB")
         #expect(try Self.row("a language tag in `locales:`") == "\(SiteSettings.maximumTagLength) characters")
         #expect(try Self.row("one pattern match") == "\(Highlighter.matchLimit / 1_000_000) million steps")
         #expect(try Self.row("the CPU time of highlighting") == "\(Int(Highlighter.cpuSecondsPerBlock)) s")

@@ -50,8 +50,8 @@ import Testing
     static let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"></svg>"
 
     @Test(arguments: [
-        ("index.html", "<svg width=\"1\" height=\"1\"></svg><script>alert(1)</script>", "'index.html' is not an image file"),
-        ("images/evil.htm", svg, "'images/evil.htm' is not an image file"),
+        ("index.html", "<svg width=\"1\" height=\"1\"></svg><script>alert(1)</script>", "'index.html' is not an image or video file"),
+        ("images/evil.htm", svg, "'images/evil.htm' is not an image or video file"),
         ("images/picture.png", svg, "image 'images/picture.png' is not a PNG file"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>", "holds a <script> element"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\" onload=\"alert(1)\"></svg>", "holds an onload attribute"),

@@ -85,8 +85,9 @@ package struct SiteBuilder: Sendable {
             ?? loader.diskPath(settings.outputDirectory)
         let outputInSite = OutputLocation.resolved(OutputWriter.trimmed(outputDirectory), on: fileSystem)
             .flatMap { Path.relative($0, to: loader.root) }
-        let resolver = ImageResolver(
+        var resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
+        resolver.locales = settings.locales
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
             inventory, loader: loader, cacheFolder: options.workspace.cacheFolder, program: program ?? Self.program(SitegenVersion.version))
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)

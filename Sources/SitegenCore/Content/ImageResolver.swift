@@ -1,3 +1,6 @@
+import Diagnostics
+import Markdown
+
 /// Turns an image reference written in a page into a measured file in the output, or says why it
 /// cannot: the file is missing, unreadable, not an image, or outside the site folder.
 struct ImageResolver: Sendable {
@@ -13,6 +16,11 @@ struct ImageResolver: Sendable {
         var asset: Asset
         /// A digest of the file's bytes, for the flow's content version.
         var digest: String
+        /// For a video: its poster and captions, their files (copied beside it), and what its
+        /// captions' check found.
+        var video: VideoMarkup?
+        var extraAssets: [Asset] = []
+        var diagnostics: [Diagnostic] = []
     }
 
     let loader: SiteLoader
@@ -20,6 +28,8 @@ struct ImageResolver: Sendable {
     var allowsScripts = false
     /// Site-relative folders no image may come from: the output, which builds write, not read.
     var excludedFolders: [String] = []
+    /// The site's locales, the source first, for a video's captions (`demo.ko.vtt`).
+    var locales: [String] = ["en"]
 
     /// True for a reference to a file of the site, as opposed to a remote URL or a fragment.
     static func isLocal(_ reference: String) -> Bool {
@@ -46,25 +56,17 @@ struct ImageResolver: Sendable {
         if let folder = excludedFolders.first(where: { writtenPath == $0 || writtenPath.hasPrefix($0 + "/") }) {
             return .failure(.init("image '\(reference)' is in the site's output folder '\(folder)', which builds write and never read"))
         }
+        if let container = VideoHeader.Container(fileName: Path.fileName(of: writtenPath)) {
+            return video(reference, at: localized(writtenPath, for: flow.translation), container: container, in: flow)
+        }
         guard let named = ImageSize.Format(fileName: Path.fileName(of: writtenPath)) else {
-            return .failure(.init("'\(reference)' is not an image file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg files"))
+            return .failure(.init("'\(reference)' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, and .mp4, .m4v and .webm videos"))
         }
         let sitePath = localized(writtenPath, for: flow.translation)
-        let diskPath = loader.diskPath(sitePath)
         let bytes: [UInt8]
-        do {
-            bytes = try loader.fileSystem.readFile(diskPath, confinedTo: loader.root)
-        } catch let error as FileSystemError {
-            switch error.kind {
-            case .notFound: return .failure(.init("image '\(reference)' not found: \(diskPath) does not exist"))
-            case .notARegularFile(.directory): return .failure(.init("image '\(reference)' not found: \(diskPath) is a folder, not an image"))
-            case .notARegularFile(let kind): return .failure(.init("image '\(reference)' is \(kind.description), not an image file"))
-            case .outsideRoot(let real):
-                return .failure(.init("image '\(reference)' is really \(real), outside the site folder; sitegen reads only the site's own files"))
-            default: return .failure(.init("image '\(reference)' cannot be read: \(error.reason)"))
-            }
-        } catch {
-            return .failure(.init("image '\(reference)' cannot be read: \(error)"))
+        switch self.bytes(reference, at: sitePath, what: "image") {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(problem)
         }
         let format = ImageSize.Format(bytes: bytes)
         guard format == named else {
@@ -76,15 +78,43 @@ struct ImageResolver: Sendable {
         if format == .svg, !allowsScripts, let script = SVGScript.find(in: String(decoding: bytes, as: UTF8.self)) {
             return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
-        let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join(Self.siteImagesFolder, sitePath)
+        let (src, asset) = published(sitePath, in: flow)
         var hash = ContentHash()
         hash.add(bytes)
+        return .success(Resolved(src: src, width: size.width, height: size.height, asset: asset, digest: hash.hex))
+    }
+
+    /// Where a file of the site at `sitePath`, shown by a page of `flow`, is published: its URL
+    /// from the page, and the copy that puts it there.
+    func published(_ sitePath: String, in flow: FlowSources) -> (src: String, asset: Asset) {
+        let inFlow = Path.relative(sitePath, to: flow.directory) ?? Path.join(Self.siteImagesFolder, sitePath)
         // A translation's page is one folder deeper (`ko/tour/`) and shows the flow's own copy.
         let src = flow.translation == nil ? Path.urlEncoded(inFlow) : "../../" + Path.urlEncoded(flow.slug) + "/" + Path.urlEncoded(inFlow)
-        return .success(
-            Resolved(
-                src: src, width: size.width, height: size.height,
-                asset: Asset(source: diskPath, destination: Path.join(flow.slug, inFlow), root: loader.root), digest: hash.hex))
+        return (src, Asset(source: loader.diskPath(sitePath), destination: Path.join(flow.slug, inFlow), root: loader.root))
+    }
+
+    /// The bytes of the file a reference names, or why they cannot be read, in the words of a
+    /// diagnostic about `what` ("image", "video").
+    func bytes(_ reference: String, at sitePath: String, what: String, maximumSize: Int? = nil) -> Result<[UInt8], ImageProblem> {
+        let diskPath = loader.diskPath(sitePath)
+        let one = what == "image" ? "an image" : "a \(what)"
+        if let maximumSize, let size = loader.fileSystem.status(of: diskPath)?.size, size > maximumSize {
+            return .failure(.init("\(what) '\(reference)' is \(size >> 20) MiB, more than the \(maximumSize >> 20) MiB a site may publish; host it elsewhere and link to it"))
+        }
+        do {
+            return .success(try loader.fileSystem.readFile(diskPath, confinedTo: loader.root))
+        } catch let error as FileSystemError {
+            switch error.kind {
+            case .notFound: return .failure(.init("\(what) '\(reference)' not found: \(diskPath) does not exist"))
+            case .notARegularFile(.directory): return .failure(.init("\(what) '\(reference)' not found: \(diskPath) is a folder, not \(one)"))
+            case .notARegularFile(let kind): return .failure(.init("\(what) '\(reference)' is \(kind.description), not \(one) file"))
+            case .outsideRoot(let real):
+                return .failure(.init("\(what) '\(reference)' is really \(real), outside the site folder; sitegen reads only the site's own files"))
+            default: return .failure(.init("\(what) '\(reference)' cannot be read: \(error.reason)"))
+            }
+        } catch {
+            return .failure(.init("\(what) '\(reference)' cannot be read: \(error)"))
+        }
     }
 }
 

@@ -134,6 +134,10 @@ struct PageParser: Sendable {
         var found = Links()
         if let reference = fields.image, let node = fields.imageNode {
             switch images.resolve(reference, in: flow, with: resolver) {
+            case .success(let image) where image.video != nil:
+                diagnostics.append(
+                    file.error("'image' is the page's picture, and '\(reference)' is a video: show it in the page's Markdown, as ![what it shows](\(reference))",
+                        at: node.location, length: node.length))
             case .success(let image):
                 parsed.image = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
                 parsed.assets.append(image.asset)
@@ -173,8 +177,10 @@ struct PageParser: Sendable {
                 switch images.resolve(image.url, in: flow, with: resolver) {
                 case .success(let resolved):
                     parsed.assets.append(resolved.asset)
+                    parsed.assets += resolved.extraAssets
                     parsed.imageDigests.append(resolved.digest)
-                    return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height)
+                    diagnostics += resolved.diagnostics
+                    return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height, video: resolved.video)
                 case .failure(let problem):
                     diagnostics.append(file.error(problem.message, at: location(image.line, image.byteColumn, marker: "!["), length: length))
                     return nil

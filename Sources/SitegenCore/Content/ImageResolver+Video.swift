@@ -1,0 +1,88 @@
+import Diagnostics
+import Markdown
+
+/// A video a page shows (`![Recording a note](demo.mp4)`): measured from its container header,
+/// with the poster and captions that sit beside it.
+extension ImageResolver {
+    /// The largest video a site may publish: a page's video is part of the site, and a build
+    /// reads it whole (to measure and fingerprint it).
+    static let maximumVideoSize = 512 << 20
+    /// The image formats a poster may be, in the order they are looked for beside the video.
+    static let posterExtensions = ["jpg", "jpeg", "png", "webp"]
+
+    func video(_ reference: String, at sitePath: String, container: VideoHeader.Container, in flow: FlowSources) -> Result<Resolved, ImageProblem> {
+        let bytes: [UInt8]
+        switch self.bytes(reference, at: sitePath, what: "video", maximumSize: Self.maximumVideoSize) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(problem)
+        }
+        let info: VideoHeader.Info
+        switch VideoHeader.read(bytes) {
+        case .success(let read): info = read
+        case .failure(let problem): return .failure(.init("cannot measure video '\(reference)': \(problem.message)"))
+        }
+        guard info.container == container else {
+            return .failure(.init("video '\(reference)' is not a \(container.rawValue) file: it is \(info.container.rawValue)"))
+        }
+        var hash = ContentHash()
+        hash.add(bytes)
+        let (src, asset) = published(sitePath, in: flow)
+        var resolved = Resolved(src: src, width: info.width, height: info.height, asset: asset, digest: "")
+        let directory = Path.directory(of: sitePath)
+        let base = Path.fileName(of: sitePath).dropLast(container == .webm ? 5 : 4)
+        let written = reference.prefix { $0 != "?" && $0 != "#" }
+        let writtenBase = written.dropLast(container == .webm ? 5 : 4)
+        var markup = VideoMarkup(poster: nil, tracks: [])
+
+        // The poster: an image of the same name beside it, measured and published like any image.
+        if let ext = Self.posterExtensions.first(where: { loader.fileSystem.status(of: loader.diskPath(Path.join(directory, base + "." + $0))) != nil }) {
+            switch resolve(String(writtenBase) + "." + ext, in: flow) {
+            case .success(let poster):
+                markup.poster = poster.src
+                resolved.extraAssets.append(poster.asset)
+                hash.add(poster.digest)
+            case .failure(let problem):
+                resolved.diagnostics.append(
+                    .warning("the poster of video '\(reference)' cannot be used: \(problem.message)", path: loader.diskPath(Path.join(directory, base + "." + ext))))
+            case nil:
+                break
+            }
+        } else {
+            resolved.diagnostics.append(
+                .warning("video '\(reference)' has no poster: put \(base).jpg (or .png, .webp) beside it, the still a reader sees before it plays",
+                    path: loader.diskPath(sitePath)))
+        }
+
+        // Captions: `demo.vtt` in the site's language, `demo.<locale>.vtt` in each of its others;
+        // the page's own language is the one shown.
+        let pageLocale = flow.translation?.locale ?? locales.first ?? "en"
+        var candidates = [(file: base + ".vtt", language: locales.first ?? "en")]
+        candidates += locales.map { (file: base + "." + $0 + ".vtt", language: $0) }
+        for candidate in candidates {
+            let path = Path.join(directory, String(candidate.file))
+            guard loader.fileSystem.status(of: loader.diskPath(path)) != nil else { continue }
+            switch loader.read(path) {
+            case .success(let file):
+                let report = WebVTTCheck.check(file.text)
+                for problem in report.problems {
+                    resolved.diagnostics.append(file.warning(problem.message, at: SourceLocation(line: problem.line, column: 1)))
+                }
+                let (trackSrc, trackAsset) = published(path, in: flow)
+                if !markup.tracks.contains(where: { $0.language == candidate.language }) {
+                    markup.tracks.append(
+                        VideoMarkup.Track(src: trackSrc, language: candidate.language, label: LanguageNames.native(candidate.language), isDefault: false))
+                    resolved.extraAssets.append(trackAsset)
+                    hash.add(file.text)
+                }
+            case .failure(let diagnostic):
+                resolved.diagnostics.append(diagnostic)
+            }
+        }
+        if let index = markup.tracks.firstIndex(where: { $0.language == pageLocale }) ?? markup.tracks.indices.first {
+            markup.tracks[index].isDefault = true
+        }
+        resolved.video = markup
+        resolved.digest = hash.hex
+        return .success(resolved)
+    }
+}

@@ -1,0 +1,81 @@
+import SitegenTestSupport
+import Testing
+@testable import SitegenCore
+
+/// A video on a page (`![alt](demo.mp4)`): a `<video>` the size its header says, with its poster
+/// and captions from beside it, published with the flow; problems named at their files.
+@Suite struct VideoPageTests {
+    static func site(_ extra: [String: String] = [:], video: [UInt8] = VideoHeaderTests.mp4(), poster: Bool = true) -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# Record\n\n![Recording a note](demo.mp4)\n",
+            "content/tour/demo.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\nTap Record.\n",
+            "content/tour/demo.ko.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\n녹음을 누르세요.\n",
+        ].merging(extra) { _, new in new })
+        fileSystem.add("content/tour/demo.mp4", video)
+        if poster { fileSystem.add("content/tour/demo.jpg", jpegBytes(width: 1920, height: 1080)) }
+        return fileSystem
+    }
+
+    /// A JPEG header with a start-of-frame giving its size.
+    static func jpegBytes(width: Int, height: Int) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x03]
+            + [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9]
+    }
+
+    @Test func aVideoBecomesAVideoElementWithItsPosterAndCaptions() throws {
+        let fileSystem = Self.site()
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        #expect(result.err.isEmpty, "\(result.err)")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(
+            #"<video src="demo.mp4" width="1920" height="1080" poster="demo.jpg" controls playsinline preload="none" aria-label="Recording a note">"#
+                + #"<track kind="captions" src="demo.vtt" srclang="en" label="English" default>"#
+                + #"<track kind="captions" src="demo.ko.vtt" srclang="ko" label="한국어">"#
+                + #"<a href="demo.mp4">Recording a note</a></video>"#), "\(html)")
+        for file in ["demo.mp4", "demo.jpg", "demo.vtt", "demo.ko.vtt"] {
+            #expect(fileSystem.text("output/tour/\(file)") != nil, "\(file) is published")
+        }
+        // The Korean page shows the Korean captions first, from the flow's own copies.
+        let korean = try #require(fileSystem.text("output/ko/tour/index.html"))
+        #expect(korean.contains(#"<video src="../../tour/demo.mp4" width="1920" height="1080" poster="../../tour/demo.jpg""#))
+        #expect(korean.contains(#"src="../../tour/demo.ko.vtt" srclang="ko" label="한국어" default>"#))
+    }
+
+    @Test func aTurnedVideoIsLaidOutTurned() throws {
+        let rotated = VideoHeaderTests.mp4(tracks: [VideoHeaderTests.track("vide", VideoHeaderTests.trackHeader(width: 1920, height: 1080, matrix: (0, 0x10000, -0x10000, 0)))])
+        let fileSystem = Self.site(video: rotated)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        #expect(try #require(fileSystem.text("output/tour/index.html")).contains(#"width="1080" height="1920""#))
+    }
+
+    @Test func aMissingPosterAndBadCaptionsAreWarnings() {
+        let result = runCLI(["check"], on: Self.site(["content/tour/demo.vtt": "WEBVTT\n\n00:05.000 --> 00:01.000\nBackwards\n"], poster: false))
+        #expect(result.status == .success)
+        #expect(result.err.contains("content/tour/demo.mp4: warning: video 'demo.mp4' has no poster: put demo.jpg"), "\(result.err)")
+        #expect(result.err.contains("content/tour/demo.vtt:3:1: warning: the cue ends (00:01.000) before it starts (00:05.000)"), "\(result.err)")
+    }
+
+    @Test(arguments: [
+        ("truncated", Array(VideoHeaderTests.mp4().prefix(50)), "content/tour/01-a.md:3:1: error: cannot measure video 'demo.mp4': "),
+        ("not a video", Array("hello".utf8), "cannot measure video 'demo.mp4': not an MP4 or WebM video"),
+        ("WebM named .mp4", VideoHeaderTests.webm(), "video 'demo.mp4' is not a MP4 file: it is WebM"),
+    ])
+    func aBrokenVideoIsAnErrorAtItsReference(_ name: String, _ bytes: [UInt8], _ message: String) {
+        let result = runCLI(["check"], on: Self.site(video: bytes))
+        #expect(result.status == .contentError, "\(name)")
+        #expect(result.err.contains(message), "\(name): \(result.err)")
+    }
+
+    @Test func aVideoIsNotAPagesPicture() {
+        let result = runCLI(["check"], on: Self.site(["content/tour/01-a.md": "---\nimage: demo.mp4\nimage_alt: Demo\n---\n# A\n"]))
+        #expect(result.status == .contentError)
+        #expect(result.err.contains("'image' is the page's picture, and 'demo.mp4' is a video: show it in the page's Markdown"), "\(result.err)")
+    }
+
+    @Test func aMissingVideoSaysSo() {
+        let result = runCLI(["check"], on: Self.site(["content/tour/01-a.md": "# A\n\n![Gone](gone.webm)\n"]))
+        #expect(result.err.contains("video 'gone.webm' not found"), "\(result.err)")
+    }
+}
