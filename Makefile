@@ -99,7 +99,7 @@ FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(realpath $(shell which $(SWIFT))
 fuzz: deps
 	SITEGEN_FUZZER_LIBRARY=$(FUZZER_LIBRARY) $(SWIFT) build --product sitegen-fuzz --scratch-path .build/fuzz
 	@for target in $(FUZZ_TARGETS); do \
-	  mkdir -p .fuzz/$$target; \
+	  mkdir -p .fuzz/$$target Tests/Fuzz/regressions/$$target; \
 	  echo "Fuzzing $$target for $(FUZZ_SECONDS) s"; \
 	  SITEGEN_FUZZ_TARGET=$$target .build/fuzz/debug/sitegen-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/regressions/$$target/ \
