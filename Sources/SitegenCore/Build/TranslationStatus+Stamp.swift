@@ -68,8 +68,8 @@ extension TranslationStatus {
         }
         let newline = text.contains("\r\n") ? "\r\n" : text.contains("\r") ? "\r" : "\n"
         let line = "\(SourceStamp.key): \(stamp.hex)"
-        var lines = text.components(separatedBy: newline)
-        let opens = lines.first.map { $0.trimmingTrailingBlanks == "---" } ?? false
+        var lines = text.split(separator: newline, omittingEmptySubsequences: false).map(String.init)
+        let opens = lines.first?.trimmingBlanks == "---"
         if !opens {
             lines.insert(contentsOf: ["---", line, "---"], at: 0)
         } else if let existing = split.fields?.removing(SourceStamp.key).1 {
@@ -121,25 +121,5 @@ extension TranslationStatus {
         default:
             return false
         }
-    }
-}
-
-extension String {
-    /// The text split at every `separator`, which is not kept.
-    fileprivate func components(separatedBy separator: String) -> [String] {
-        var parts: [String] = []
-        var rest = self[...]
-        while let range = rest.range(of: separator) {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
-    }
-
-    fileprivate var trimmingTrailingBlanks: Substring {
-        var text = self[...]
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }

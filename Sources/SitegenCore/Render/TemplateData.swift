@@ -175,23 +175,21 @@ struct TemplateData: Sendable {
     private func languages(current: String, root: String, address: (String) -> String) -> MustacheValue {
         guard !settings.translatedLocales.isEmpty else { return .null }
         let base = settings.baseURL?.text
-        let items: [MustacheValue] = settings.locales.map { locale in
-            let folder = locale == settings.locale ? "" : Path.urlEncoded(locale) + "/"
-            let path = address(folder)
+        func href(_ locale: String) -> String {
+            let path = address(locale == settings.locale ? "" : Path.urlEncoded(locale) + "/")
             let relative = root + path
-            let href = base.map { $0 + path } ?? (relative.isEmpty ? "./" : relative)
-            return [
-                "lang": .string(locale), "name": .string(LanguageNames.native(locale)), "href": .string(href),
+            return base.map { $0 + path } ?? (relative.isEmpty ? "./" : relative)
+        }
+        let items: [MustacheValue] = settings.locales.map { locale in
+            [
+                "lang": .string(locale), "name": .string(LanguageNames.native(locale)), "href": .string(href(locale)),
                 "dir": .string(TextDirection.of(locale: locale).rawValue), "current": .bool(locale == current),
                 "source": .bool(locale == settings.locale),
             ]
         }
         return [
             "list": .array(items), "redirect": .bool(current == settings.locale),
-            "default": items.first.map { item in
-                guard case .object(let fields) = item, let href = fields["href"] else { return .null }
-                return href
-            } ?? .null,
+            "default": .string(href(settings.locale)),
         ]
     }
 
