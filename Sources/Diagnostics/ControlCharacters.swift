@@ -7,7 +7,14 @@ package enum ControlCharacters {
     }
 
     /// `bytes` (UTF-8) with each control character replaced by U+FFFD; nil when there is none.
+    /// Contiguous bytes (a native string's UTF-8, an array) are scanned as one buffer: this runs
+    /// over every page's whole text, where a generic walk cost 7% of a full build.
     package static func replaced<Bytes: Collection<UInt8>>(in bytes: Bytes) -> [UInt8]? {
+        if let result = bytes.withContiguousStorageIfAvailable(replaced(inBuffer:)) { return result }
+        return Array(bytes).withUnsafeBufferPointer(replaced(inBuffer:))
+    }
+
+    private static func replaced(inBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard bytes.contains(where: isControl) else { return nil }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 16)

@@ -19,7 +19,9 @@ final class HighlightRun {
     /// Each match call stays under PCRE2's limits, but many calls just under them could add up to
     /// minutes for a hostile definition: a block may take this much of its thread's CPU time.
     static let cpuSeconds = 2.0
-    private let startedCPU = HighlightRun.threadCPUTime()
+    /// The thread's CPU time at the first check, 32 match calls in: a small block, most of them,
+    /// never asks the clock (a system call) at all.
+    private var startedCPU: Double?
     private var checkedAt = 0
     /// The first byte not painted yet.
     var cursor = 0
@@ -117,9 +119,11 @@ final class HighlightRun {
             if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
             if scratch.calls - checkedAt >= 32 {
                 checkedAt = scratch.calls
-                guard Self.threadCPUTime() - startedCPU <= Self.cpuSeconds else {
+                let now = Self.threadCPUTime()
+                guard now - (startedCPU ?? now) <= Self.cpuSeconds else {
                     throw RegexError(message: "more than \(Int(Self.cpuSeconds)) s for one block", offset: lineStart, isLimit: true)
                 }
+                if startedCPU == nil { startedCPU = now }
             }
             guard let (next, newPosition) = found else { break }
             if newPosition == position, next === state { break }

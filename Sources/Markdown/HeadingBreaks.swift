@@ -31,6 +31,15 @@ enum HeadingBreaks {
 
     /// `text` cut at every break point of its long words; one piece when it has none.
     static func split(_ text: String) -> [String] {
+        // A word of `minimumLength` characters has at least as many bytes without an ASCII blank:
+        // text with no such run (most headings) has nothing to mark, told without a Character.
+        var run = 0
+        var longest = 0
+        for byte in text.utf8 {
+            run = byte == 0x20 || (0x09...0x0D).contains(byte) ? 0 : run + 1
+            longest = max(longest, run)
+        }
+        guard longest >= minimumLength else { return [text] }
         var pieces: [String] = []
         var current = ""
         for word in words(of: text) {

@@ -16,7 +16,7 @@ package enum Markdown {
     /// answers with replaces the written one. `renderCode` is asked about each code block; HTML it answers with stands for
     /// the block.
     package static func render(
-        _ text: String, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
+        _ text: some StringProtocol, options: MarkdownOptions = .init(), plainText wantsPlainText: Bool = false,
         footnotePrefix: String = "", headingIDPrefix: String? = nil,
         resolveImage: (MarkdownImage) -> ImageReplacement? = { _ in nil },
         resolveLink: (MarkdownLink, MarkdownAnchors) -> String? = { _, _ in nil },
@@ -24,7 +24,8 @@ package enum Markdown {
     ) -> RenderedMarkdown {
         let bytes = ControlCharacters.replaced(in: text.utf8) ?? Array(text.utf8)
         let extensions = options.extensions.needed(by: bytes)
-        let parsed = extensions.footnotes ? Footnotes.mark(bytes) ?? bytes : bytes
+        let marked = extensions.footnotes ? Footnotes.mark(bytes) : nil
+        let parsed = marked ?? bytes
         guard let root = parsed.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -37,12 +38,21 @@ package enum Markdown {
         }
         defer { cmark_node_free(root) }
         let dropped = options.unsafe ? [] : RawHTMLWarnings.warnings(for: nodes(under: root, enteringImages: false))
+        // The lines of what cmark parsed, found once, for the extensions and the code blocks.
+        var parsedLines: SourceText?
+        func parsedSource() -> SourceText {
+            if let parsedLines { return parsedLines }
+            let lines = SourceText(parsed)
+            parsedLines = lines
+            return lines
+        }
         let context = extensions.isEmpty
-            ? nil : ExtensionContext(root: root, source: SourceText(parsed), extensions: extensions, flags: options.cmarkFlags)
+            ? nil : ExtensionContext(root: root, source: parsedSource(), extensions: extensions, flags: options.cmarkFlags)
         if let context {
             context.footnotePrefix = footnotePrefix
             GitHubExtensions.apply(
-                to: root, source: SourceText(bytes), marked: SourceText(parsed), alertTitles: options.alertTitles, context: context)
+                to: root, source: marked == nil ? parsedSource() : SourceText(bytes), marked: parsedSource(), alertTitles: options.alertTitles,
+                context: context)
         }
 
         var images: [MarkdownImage] = []
@@ -92,7 +102,7 @@ package enum Markdown {
                 byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
         }
-        let lines = codeBlocks.isEmpty ? nil : SourceText(parsed)
+        let lines = codeBlocks.isEmpty ? nil : parsedSource()
         for node in codeBlocks {
             // A block moved in from text parsed again (a footnote's) knows where it was written.
             let position = context?.inlinePositions[node]

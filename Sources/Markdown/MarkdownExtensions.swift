@@ -36,6 +36,22 @@ package struct MarkdownExtensions: Sendable, Hashable {
 
     /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
     /// say), so that a body without any is left to cmark alone.
+    /// Whether `needle` (ASCII) occurs in `bytes`.
+    private static func occurs(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        return needle.withUTF8Buffer { needle in
+            bytes.withUnsafeBufferPointer { bytes in
+                guard bytes.count >= count, let first = needle.first else { return false }
+                var index = 0
+                while index <= bytes.count - count {
+                    if bytes[index] == first, (1..<count).allSatisfy({ bytes[index + $0] == needle[$0] }) { return true }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
     func needed(by bytes: [UInt8]) -> MarkdownExtensions {
         // Which ASCII bytes occur, one bit each.
         var low: UInt64 = 0
@@ -50,7 +66,10 @@ package struct MarkdownExtensions: Sendable, Hashable {
         var needed = self
         needed.tables = tables && (contains("|") || contains(":"))
         needed.strikethrough = strikethrough && contains("~")
-        needed.autolinks = autolinks && (contains(":") || contains("@") || (contains("w") && contains(".")))
+        // URLs are found in the source as written (`www.`, `://`), e-mail addresses in text as
+        // read, where an entity (`&#64;`) may have made the `@`.
+        needed.autolinks = autolinks
+            && (contains("@") || contains("&") || Self.occurs("www.", in: bytes) || Self.occurs("://", in: bytes))
         needed.taskLists = taskLists && contains("[") && contains("]")
         needed.footnotes = footnotes && contains("[") && contains("^")
         needed.alerts = alerts && contains(">") && contains("[") && contains("!")

@@ -103,16 +103,15 @@ public enum JSONValue: Sendable, Equatable {
                     continue
                 }
                 let byte = bytes[index]
-                let escape: String
+                // The byte after the backslash of a two-byte escape, or 0 for none.
+                let escaped: UInt8
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+                case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+                case 0..<0x20: escaped = 0
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     output += UnsafeBufferPointer(rebasing: bytes[run..<index])
                     output += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
@@ -124,7 +123,13 @@ public enum JSONValue: Sendable, Equatable {
                     continue
                 }
                 output += UnsafeBufferPointer(rebasing: bytes[run..<index])
-                output += escape.utf8
+                if escaped != 0 {
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(escaped)
+                } else {
+                    let digits = Array("0123456789abcdef".utf8)
+                    output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                }
                 index += 1
                 run = index
             }

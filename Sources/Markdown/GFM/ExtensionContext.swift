@@ -20,6 +20,8 @@ final class ExtensionContext {
     var footnoteDuplicates: [OpaquePointer] = []
     /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
     var footnotePrefix = ""
+    /// Whether a loose task item's checkbox was marked for `TaskLists.finish` to move up.
+    var marksLooseTaskItems = false
 
     /// The ids of the footnotes that are shown (those referred to) and of every reference to them.
     var footnoteIDs: Set<String> {

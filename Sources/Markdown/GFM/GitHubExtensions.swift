@@ -21,7 +21,8 @@ enum GitHubExtensions {
         if context.extensions.strikethrough {
             Strikethrough.apply(under: root, source: source, context: context)
         }
-        if context.extensions.autolinks {
+        // An address needs an `@`, written or made by an entity.
+        if context.extensions.autolinks, source.bytes.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "&") }) {
             Autolinks.applyEmails(under: root, context: context)
         }
         if context.extensions.taskLists {
@@ -41,6 +42,6 @@ enum GitHubExtensions {
 
     /// The rendered HTML, with what cmark cannot write itself put in place.
     static func finish(_ html: String, _ context: ExtensionContext) -> String {
-        context.extensions.taskLists ? TaskLists.finish(html) : html
+        context.marksLooseTaskItems ? TaskLists.finish(html) : html
     }
 }

@@ -50,6 +50,7 @@ enum TaskLists {
                 let alone = cmark_node_first_child(item) == nil
                 if let box = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: looseMarker + input + (alone ? aloneMarker : ""), exit: "") {
                     cmark_node_prepend_child(item, box)
+                    context.marksLooseTaskItems = true
                 }
             }
         }
@@ -69,7 +70,6 @@ enum TaskLists {
 
     /// cmark's HTML with each loose task item's checkbox moved up to its `<li>`, as cmark-gfm writes it.
     static func finish(_ html: String) -> String {
-        guard html.contains(looseMarker) else { return html }
         return html.replacingOccurrences(of: "\n" + looseMarker, with: "").replacingOccurrences(of: aloneMarker + "\n", with: "")
     }
 
