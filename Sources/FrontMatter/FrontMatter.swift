@@ -3,7 +3,8 @@ import Diagnostics
 package struct FrontMatter: Sendable {
     /// The top-level mapping of the front matter, or nil when the file has none (or it is empty).
     package var fields: YAMLNode?
-    package var body: String
+    /// The Markdown after the front matter: a part of the file's text, not a copy.
+    package var body: Substring
     /// The file line on which `body` starts (1-based), for locating Markdown diagnostics.
     package var bodyStartLine: Int
     /// Problems that leave the file usable, such as front matter that does not start the file.
@@ -16,7 +17,7 @@ package struct FrontMatter: Sendable {
         let firstLine = lines.next()
         guard let first = firstLine, isFence(first.text, closing: false) else {
             let warnings = firstLine.map { $0.text.trimmingBlanks.isEmpty ? misplacedFrontMatter(in: file) : [] } ?? []
-            return .success(FrontMatter(fields: nil, body: file.text, bodyStartLine: 1, warnings: warnings))
+            return .success(FrontMatter(fields: nil, body: file.text[...], bodyStartLine: 1, warnings: warnings))
         }
         var closingLine = 1
         var closing: LineSplitter.Line?
@@ -34,7 +35,7 @@ package struct FrontMatter: Sendable {
                     at: SourceLocation(line: 1, column: 1), length: 3))
         }
         let yaml = String(file.text[first.end..<closing.start])
-        let body = String(file.text[closing.end...])
+        let body = file.text[closing.end...]
         let bodyStartLine = closingLine + 1
         let node: YAMLNode?
         do {

@@ -19,7 +19,7 @@ import Testing
 
     private func cleanBuild(of fileSystem: MemoryFileSystem) -> [String: String] {
         let fresh = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
-        #expect(build(fresh).site != nil)
+        #expect(build(fresh).succeeded)
         return output(fresh)
     }
 
@@ -43,8 +43,17 @@ import Testing
         return fileSystem
     }
 
-    @Test func aFragmentNameOutsideTheCacheIsNoCache() throws {
-        _ = try rebuild { $0.flows[0].fragment = "../../secret.txt" }
+    @Test func aPackNameOutsideTheCacheIsNoCache() throws {
+        _ = try rebuild { cache in
+            cache.packs.append(PackFile(name: "../../secret.txt", status: FileStatus(size: 10, modified: 0)))
+            cache.flows[0].fragment = PackReference(pack: "../../secret.txt", offset: 0, length: 10)
+        }
+    }
+
+    @Test func aRangeBeyondItsPackIsNoCache() throws {
+        _ = try rebuild { cache in cache.flows[0].fragment.length = (cache.packs.first?.status.size ?? 0) + 1 }
+        _ = try rebuild { cache in cache.flows[1].fragment.offset = -1 }
+        _ = try rebuild { cache in cache.flows[1].highlights = PackReference(pack: cache.flows[1].fragment.pack, offset: Int.max, length: 2) }
     }
 
     @Test func anOutputPathTheOutputNeverHadIsNoCache() throws {
@@ -76,21 +85,25 @@ import Testing
     @Test func theCachesFoldersAreNeverFollowedOutOfTheSite() throws {
         let fileSystem = MemoryFileSystem(Self.site.merging(["/elsewhere/precious.txt": "keep me"]) { a, _ in a })
         #expect(build(fileSystem).succeeded)
-        try fileSystem.remove(".sitegen-cache/manifest")
-        fileSystem.addLink(".sitegen-cache/manifest", to: "/elsewhere")
+        try fileSystem.remove(".sitegen-cache/packs")
+        fileSystem.addLink(".sitegen-cache/packs", to: "/elsewhere")
+        // Where earlier versions kept a file per flow, which a build removes.
+        fileSystem.addLink(".sitegen-cache/highlight", to: "/elsewhere")
+        fileSystem.addLink(".sitegen-cache/manifest", to: "/elsewhere/precious.txt")
         fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
         #expect(build(fileSystem).succeeded)
         #expect(fileSystem.text("/elsewhere/precious.txt") == "keep me")
         #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix("elsewhere/") } == ["elsewhere/precious.txt"], "nothing written there")
-        #expect(fileSystem.kind(of: ".sitegen-cache/manifest") == .directory)
+        #expect(fileSystem.kind(of: ".sitegen-cache/packs") == .directory)
+        #expect(fileSystem.linkStatus(of: ".sitegen-cache/highlight") == nil && fileSystem.linkStatus(of: ".sitegen-cache/manifest") == nil)
         #expect(output(fileSystem) == cleanBuild(of: fileSystem))
     }
 
     @Test func aFileOrFolderWhereTheCacheWritesIsReplaced() throws {
         let fileSystem = MemoryFileSystem(Self.site)
         #expect(build(fileSystem).succeeded)
-        try fileSystem.remove(".sitegen-cache/manifest")
-        fileSystem.add(".sitegen-cache/manifest", Array("a file".utf8))
+        try fileSystem.remove(".sitegen-cache/packs")
+        fileSystem.add(".sitegen-cache/packs", Array("a file".utf8))
         fileSystem.add(".sitegen-cache/build-state.new/left", Array("by a stopped build".utf8))
         fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
         let result = build(fileSystem)

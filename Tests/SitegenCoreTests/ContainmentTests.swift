@@ -120,7 +120,7 @@ import Testing
         ])
         let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         #expect(result.succeeded)
-        #expect(result.site?.flows.first?.pages.map(\.id) == ["a", "b", "c"])
+        #expect(SiteBuilder(fileSystem: fileSystem).check(BuildOptions()).site?.flows.first?.pages.map(\.id) == ["a", "b", "c"])
         #expect(result.diagnostics.contains { !$0.isError && $0.path == "content/tour/extra/04-d.md" && $0.message.contains("not in a subfolder") })
     }
 }

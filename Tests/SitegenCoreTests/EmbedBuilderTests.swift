@@ -7,7 +7,7 @@ import Testing
 @Suite struct EmbedBuilderTests {
     private func build(_ files: [String: String]) -> MemoryFileSystem {
         let fileSystem = MemoryFileSystem(files)
-        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version).site != nil)
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version).succeeded)
         return fileSystem
     }
 

@@ -24,6 +24,20 @@ import Testing
     }
 
     @Test(arguments: FileSystemFixture.all)
+    func readsARangeOfAFile(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("pack", "0123456789")
+        let fileSystem = tree.fileSystem
+        #expect(try fileSystem.readFile(tree.path("pack"), range: 2..<5) == Array("234".utf8))
+        #expect(try fileSystem.readFile(tree.path("pack"), range: 8..<20) == Array("89".utf8), "a range past the end is cut short")
+        #expect(try fileSystem.readFile(tree.path("pack"), range: 12..<20).isEmpty)
+        #expect(try fileSystem.readFile(tree.path("pack"), range: 0..<0).isEmpty)
+        try tree.fifo("pipe")
+        #expect { try fileSystem.readFile(tree.path("pipe"), range: 0..<4) } throws: { ($0 as? FileSystemError)?.kind == .notARegularFile(.special("a FIFO")) }
+    }
+
+    @Test(arguments: FileSystemFixture.all)
     func onlyRegularFilesAreRead(_ fixture: FileSystemFixture) throws {
         let tree = try fixture.make()
         defer { tree.remove() }

@@ -26,7 +26,7 @@ import Testing
     /// The output of a clean build of what `fileSystem` holds now.
     private func cleanBuild(of fileSystem: MemoryFileSystem) -> [String: String] {
         let fresh = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
-        #expect(build(fresh).site != nil)
+        #expect(build(fresh).succeeded)
         return fresh.snapshot.filter { $0.key.hasPrefix("output/") }
     }
 
@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: Edit.allCases)
     func anIncrementalBuildWritesWhatACleanBuildWrites(_ edit: Edit) throws {
         let fileSystem = MemoryFileSystem(Self.site)
-        #expect(build(fileSystem).site != nil)
+        #expect(build(fileSystem).succeeded)
         try edit.apply(to: fileSystem)
         let result = build(fileSystem)
         #expect(result.succeeded && !result.diagnostics.hasErrors, "\(result.diagnostics)")
@@ -111,24 +111,80 @@ import Testing
         #expect(build(fileSystem).upToDate, "fixed back to what the output holds")
     }
 
-    /// A flow's manifest fragment is kept in the cache; one gone or changed there is made again.
+    /// A flow's manifest fragment is kept in one of the cache's packs; the flows of a pack gone
+    /// or changed there are made again, and the others are kept.
     @Test(arguments: ["removed", "edited", "emptied"])
-    func aFragmentTheCacheLostIsMadeAgain(_ damage: String) throws {
+    func aPackTheCacheLostIsMadeAgain(_ damage: String) throws {
         let fileSystem = MemoryFileSystem(Self.site)
+        let folder = ".sitegen-cache/" + BuildCache.packFolder + "/"
         _ = build(fileSystem)
-        let fragments = fileSystem.snapshot.keys.filter { $0.hasPrefix(".sitegen-cache/manifest/") }.sorted()
-        #expect(fragments.count == 3, "one per flow")
-        let fragment = try #require(fragments.first)
-        switch damage {
-        case "removed": try fileSystem.remove(fragment)
-        case "edited": fileSystem.add(fragment, Array((fileSystem.text(fragment) ?? "").replacingOccurrences(of: "\"", with: "'").utf8))
-        default: fileSystem.add(fragment, [])
-        }
+        let first = fileSystem.snapshot.keys.filter { $0.hasPrefix(folder) }
+        #expect(first.count == 1, "one pack for the whole build")
         fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        #expect(build(fileSystem).rebuiltFlows == ["gamma"])
+        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix(folder) }.count == 2, "the first pack still holds alpha and beta")
+        let pack = try #require(first.first)
+        switch damage {
+        case "removed": try fileSystem.remove(pack)
+        case "edited": fileSystem.add(pack, Array((fileSystem.text(pack) ?? "").replacingOccurrences(of: "\"", with: "'").utf8))
+        default: fileSystem.add(pack, [])
+        }
+        fileSystem.add("content/beta/02-d.md", Array("# D2\n".utf8))
         let result = build(fileSystem)
-        #expect(result.succeeded && (result.rebuiltFlows?.count ?? 0) == 2, "gamma, and the flow whose fragment was damaged: \(result.outcome)")
+        #expect(result.succeeded && result.rebuiltFlows == ["alpha", "beta"], "beta, and alpha, whose pack was damaged: \(result.outcome)")
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
-        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix(".sitegen-cache/manifest/") }.count == 3, "the old fragments are gone")
+        let cache = try #require(BuildCache.load(loader: try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()))
+        #expect(Set(fileSystem.snapshot.keys.filter { $0.hasPrefix(folder) }) == Set(cache.packs.map { folder + $0.name }), "the damaged pack is gone")
+    }
+
+    /// A build that reads its flows' front matter again when they are made (a site past the
+    /// outline budget) writes byte for byte what one that kept it writes, with the same
+    /// diagnostics, each once: problems of a page, of a link across flows, and of a folder.
+    @Test func aSitePastTheOutlineBudgetBuildsAlike() throws {
+        var files = Self.site
+        files["content/beta/03-x.md"] = "# X\n\n[to a](../alpha/02-b.md#b) and [to c](../gamma/01-e.md#e)\n"
+        files["content/gamma/05-z.md"] = ""
+        files["content/gamma/sub/04-y.md"] = "# Y\n"
+        func built(budget: Int) -> (SiteBuilder.Result, [String: String]) {
+            let fileSystem = MemoryFileSystem(files)
+            var builder = SiteBuilder(fileSystem: fileSystem)
+            builder.outlineBudget = budget
+            let result = builder.build(BuildOptions(), tool: SitegenVersion.version)
+            return (result, fileSystem.snapshot.filter { $0.key.hasPrefix("output/") })
+        }
+        let (within, output) = built(budget: SiteBuilder.defaultOutlineBudget)
+        #expect(within.succeeded && within.diagnostics.count == 2, "\(within.diagnostics)")
+        for budget in [0, 300] {
+            let (past, pastOutput) = built(budget: budget)
+            #expect(past.diagnostics == within.diagnostics)
+            #expect(pastOutput == output)
+        }
+        files["content/beta/03-x.md"] = "# X\n\n[to a](../alpha/02-b.md#nothing)\n"
+        for budget in [0, SiteBuilder.defaultOutlineBudget] {
+            let (failed, _) = built(budget: budget)
+            #expect(!failed.succeeded && failed.diagnostics.filter(\.isError).count == 1, "\(failed.diagnostics)")
+        }
+    }
+
+    /// However many builds go by, the cache keeps few packs, mostly in use: a pack less than half
+    /// in use is copied into the next, and beyond `packLimit` the smallest are.
+    @Test func packsStayFewAndMostlyInUse() throws {
+        var files: [String: String] = [:]
+        for flow in 0..<40 { files["content/f\(flow)/01-a.md"] = "# F\(flow)\n\n" + String(repeating: "Words. ", count: 200) + "\n" }
+        let fileSystem = MemoryFileSystem(files)
+        #expect(build(fileSystem).succeeded)
+        let loader = try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
+        for edit in 0..<60 {
+            let flow = (edit * 7) % 40
+            fileSystem.add("content/f\(flow)/01-a.md", Array("# F\(flow) \(edit)\n\n\(String(repeating: "More. ", count: 200))\n".utf8))
+            #expect(build(fileSystem).rebuiltFlows == ["f\(flow)"])
+            let cache = try #require(BuildCache.load(loader: loader))
+            #expect(cache.packs.count <= SiteBuilder.packLimit + 1)
+            var used: [String: Int] = [:]
+            for record in cache.flows { used[record.fragment.pack, default: 0] += record.fragment.length }
+            for pack in cache.packs { #expect(used[pack.name, default: 0] * 2 >= pack.status.size, "\(pack.name) is mostly in use") }
+        }
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
     }
 
     @Test func aManifestChangedOutsideSitegenIsNotPiecedTogetherAgain() throws {

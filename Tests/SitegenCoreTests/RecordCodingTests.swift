@@ -83,11 +83,13 @@ import Testing
             outputs: [.init(path: "tour/index.html", status: FileStatus(size: 9, modified: 8, changed: 7))],
             flows: [
                 FlowRecord(
-                    slug: "tour", key: "k", summary: summary, outputs: ["tour/index.html"], fragment: "f", fragmentStatus: FileStatus(size: 10, modified: 11, changed: 12),
+                    slug: "tour", key: "k", summary: summary, outputs: ["tour/index.html"], fragment: PackReference(pack: "0123456789abcdef-0", offset: 10, length: 11),
+                    highlights: PackReference(pack: "0123456789abcdef-1", offset: 0, length: 12),
                     otherFlows: ["other"], pages: [.init(file: "01-a.md", id: "a", anchors: ["x", "y"])], translatedPages: [.init(file: "ko/01-a.md", id: "", anchors: ["z"])], drafts: ["02-b.md"],
                     assets: [RecordedAsset(Asset(source: "s", destination: "tour/s", root: "/"))]),
             ],
-            products: [ProductRecord(name: "index", key: "k", outputs: ["index.html"])])
+            products: [ProductRecord(name: "index", key: "k", outputs: ["index.html"])],
+            packs: [PackFile(name: "0123456789abcdef-0", status: FileStatus(size: 30, modified: 31, changed: 32))])
         #expect(try RecordDecoder.decode(BuildCache.self, from: RecordEncoder.encode(cache)) == cache)
         var plain = summary
         plain.order = nil

@@ -11,7 +11,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 8\n"
+    static let formatLine = "sitegen build cache 9\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable, Codable {
@@ -34,12 +34,19 @@ struct BuildCache: Sendable, Equatable, Codable {
     var flows: [FlowRecord] = []
     /// Each file of the output that no one flow makes, with the key it was made from.
     var products: [ProductRecord] = []
+    /// The pack files the flows keep bytes in (`PackWriter`), in the cache's `packs/` folder.
+    var packs: [PackFile] = []
+
+    /// The folder of the cache that holds its packs.
+    static let packFolder = "packs"
 
     var flowCount: Int { flows.count }
     var pageCount: Int { flows.reduce(0) { $0 + $1.summary.pageCount } }
 
-    /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`).
+    /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`),
+    /// as long as all it keeps stays within `keptTotalSize`; the build reads the others again.
     static let keptFileSize = 256 * 1024
+    static let keptTotalSize = 12 << 20
 
     /// The site's inputs as a fingerprint found them.
     struct Fingerprint: Sendable {
@@ -66,6 +73,13 @@ struct BuildCache: Sendable, Equatable, Codable {
             return Fingerprint(digest: digest(of: previous, identity: identity, folders: folders), entries: previous, read: [:])
         }
         let lookUp = sameFiles ? [:] : Dictionary(previous.map { ($0.path, $0) }) { first, _ in first }
+        // Which files' bytes are kept, decided from their sizes in the walk's order, not from which thread reads first.
+        var room = keptTotalSize
+        let keeps = files.map { file in
+            guard file.status.size <= keptFileSize, file.status.size <= room else { return false }
+            room -= file.status.size
+            return true
+        }
         let hashed = Array(files.indices).parallelMap { index -> (Entry, [UInt8]?) in
             let file = files[index]
             let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[file.path]
@@ -76,7 +90,7 @@ struct BuildCache: Sendable, Equatable, Codable {
                 return (Entry(path: file.path, status: file.status, hash: hash.hex), nil)
             }
             hash.add(bytes)
-            return (Entry(path: file.path, status: file.status, hash: hash.hex), bytes.count <= keptFileSize ? bytes : nil)
+            return (Entry(path: file.path, status: file.status, hash: hash.hex), keeps[index] && bytes.count <= keptFileSize ? bytes : nil)
         }
         var read: [String: [UInt8]] = [:]
         for (entry, bytes) in hashed {
@@ -99,14 +113,19 @@ struct BuildCache: Sendable, Equatable, Codable {
     }
 
     /// True when every path the cache names is one it may: each product's files are files of the
-    /// output it recorded, each fragment a name of sitegen's own, each image a flow's. A cache
-    /// edited by hand or by another program is otherwise no cache.
+    /// output it recorded, each pack a name of sitegen's own that the cache lists, each image a
+    /// flow's. A cache edited by hand or by another program is otherwise no cache.
     var isSound: Bool {
         let written = Set(outputs.map(\.path))
         let slugs = flows.map(\.slug)
-        return Set(slugs).count == slugs.count
+        let packSizes = Dictionary(packs.map { ($0.name, $0.status.size) }) { first, _ in first }
+        func isInPack(_ reference: PackReference) -> Bool {
+            guard let size = packSizes[reference.pack], reference.offset >= 0, reference.length >= 0 else { return false }
+            return reference.offset <= size && reference.length <= size - reference.offset
+        }
+        return Set(slugs).count == slugs.count && packs.allSatisfy({ PackFile.isPackName($0.name) })
             && flows.allSatisfy { flow in
-                flow.outputs.allSatisfy(written.contains) && FlowRecord.isFragmentName(flow.fragment)
+                flow.outputs.allSatisfy(written.contains) && isInPack(flow.fragment) && (flow.highlights.map(isInPack) ?? true)
                     && flow.assets.allSatisfy { $0.destination.hasPrefix(flow.slug + "/") && flow.outputs.contains($0.destination) }
             }
             && products.allSatisfy { $0.outputs.allSatisfy(written.contains) }

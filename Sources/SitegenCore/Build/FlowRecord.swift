@@ -2,8 +2,9 @@ import OnboardingKit
 
 /// What the build cache keeps of one flow, so that a build that finds the flow unchanged can
 /// carry its files over and still make every file that depends on all flows: the key its files
-/// were made from, its index summary, its files, its manifest fragment (a file in the cache), and
-/// what other flows' links need of it (its pages' ids and headings) and it needs of them.
+/// were made from, its index summary, its files, its manifest fragment and highlighted code blocks
+/// (in the cache's packs), and what other flows' links need of it (its pages' ids and headings)
+/// and it needs of them.
 struct FlowRecord: Sendable, Equatable, Codable {
     var slug: String
     /// What the flow's files were made from (see `ProductKeys.flow`).
@@ -11,10 +12,10 @@ struct FlowRecord: Sendable, Equatable, Codable {
     var summary: FlowSummary
     /// The flow's files, relative to the output folder.
     var outputs: [String]
-    /// The file in the cache's `manifest/` folder that holds the flow's JSON as the manifest has
-    /// it, and its status when it was written: a fragment changed since is not used.
-    var fragment: String
-    var fragmentStatus: FileStatus
+    /// The flow's JSON as the manifest has it.
+    var fragment: PackReference
+    /// The flow's highlighted code blocks (`HighlightStore`), when it has any.
+    var highlights: PackReference?
     /// The other flows it reads: those its pages link to and those whose images it shows, whose
     /// folders are part of its key.
     var otherFlows: [String]
@@ -33,9 +34,9 @@ struct FlowRecord: Sendable, Equatable, Codable {
         var anchors: [String]
     }
 
-    /// True for a name the build gives a fragment: a digest's 16 hex digits.
-    static func isFragmentName(_ name: String) -> Bool {
-        name.utf8.count == 16 && name.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    /// The packs it keeps bytes in.
+    var packs: [String] {
+        [fragment.pack] + (highlights.map { [$0.pack] } ?? [])
     }
 
     /// Where the flow's pages are, as `PageDirectory` has it.

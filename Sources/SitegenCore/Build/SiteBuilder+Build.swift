@@ -1,4 +1,5 @@
 import Diagnostics
+import Highlight
 import Mustache
 
 extension SiteBuilder {
@@ -42,8 +43,13 @@ extension SiteBuilder {
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         // The reader lets each file's bytes go once it has read them; the fingerprint must not keep them.
         fingerprint.read = [:]
+        // What the last build kept in its packs is of use where the packs are as it left them.
+        let soundCache = cache.flatMap { $0.isSound ? $0 : nil }
+        let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
+        let intactPacks = soundCache.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
+        let keptBlocks = Self.keptBlocks(soundCache?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem)
         let (config, configDiagnostics) = reader.readConfig(inventory)
-        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program)
+        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: keptBlocks)
         preparation.diagnostics += configDiagnostics
         let output = OutputWriter.trimmed(preparation.outputDirectory)
         // A preview's output is its own, inside its cache; any other is checked.
@@ -62,8 +68,8 @@ extension SiteBuilder {
         let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
         let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
-        let previous = cache.flatMap { cache in
-            cache.outputDirectory == output && cache.isSound && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
+        let previous = soundCache.flatMap { cache in
+            cache.outputDirectory == output && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
         }
         if let previous, previous.digest == fingerprint.digest {
             return Result(
@@ -74,7 +80,8 @@ extension SiteBuilder {
             Run(
                 options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
                 liveOutput: liveOutput, fingerprint: fingerprint, extraInputs: extras, identity: identity,
-                keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous))
+                keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous, packFolder: packFolder,
+                intactPacks: intactPacks))
     }
 
     /// What one build has found out before it renders anything.
@@ -94,77 +101,112 @@ extension SiteBuilder {
         var keys: ProductKeys
         /// The last build's cache, when the output is still as that build left it.
         var previous: BuildCache?
+        /// The cache's folder of packs, on disk, and the packs in it that are as the last build left them.
+        var packFolder: String
+        var intactPacks: Set<String>
     }
 
     /// The one way a build makes its output: every file is part of a product (a flow's files, or
     /// a site-wide product) with a key; a product whose key the last build recorded is carried
     /// over as it is, every other one is made. With no usable cache, that is every product.
+    ///
+    /// Flows stream: each is assembled, rendered and written, and what the cache keeps of it
+    /// goes to a pack, on every core, one flow per core at a time, so that a build holds the site's
+    /// front matter and the flows in hand, never every flow's pages at once. A flow is written
+    /// before the checks across flows have run; when they find an error, the new output is never
+    /// swapped in, and the output stays as it was.
     private func make(_ run: Run) -> Result {
         let preparation = run.preparation
         let cacheFolder = run.options.workspace.cacheFolder
-        // Flows whose key is unchanged, and whose manifest fragment the cache still holds, are kept.
+        // Flows whose key is unchanged, and whose packs are as the last build left them, are kept.
         let kept = (run.previous?.flows ?? []).filter { record in
-            record.key == run.keys.flow(record.slug, otherFlows: record.otherFlows)
-                && fileSystem.linkStatus(of: fragmentPath(record.fragment, run)).map { $0.sameContent(as: record.fragmentStatus) } == true
+            record.key == run.keys.flow(record.slug, otherFlows: record.otherFlows) && record.packs.allSatisfy(run.intactPacks.contains)
         }
-        let modelled = model(run.options, loader: run.loader, inventory: run.inventory, preparation: preparation, kept: kept)
-        guard let site = modelled.site else { return .failed(modelled.diagnostics, outputDirectory: run.output) }
+        let outlined = outline(loader: run.loader, inventory: run.inventory, preparation: preparation, kept: kept)
         // The settings and theme's warnings were reported by the build that made the theme's files.
         let themeKept = run.previous?.globalDigest == run.keys.global
-        var result = Result(
-            outcome: .failed, site: nil, files: [], outputDirectory: run.output,
-            diagnostics: themeKept ? modelled.diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : modelled.diagnostics)
-        let digest = run.fingerprint.digest
+        var result = Result(outcome: .failed, site: nil, files: [], outputDirectory: run.output, diagnostics: [])
+        var begun: OutputTransaction?
+        func failed(_ diagnostics: [Diagnostic]) -> Result {
+            begun?.abandon()
+            result.diagnostics = (themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics).sorted()
+            return result
+        }
         let transaction: OutputTransaction
         do {
             transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.previous == nil ? nil : run.liveOutput)
         } catch {
-            result.diagnostics.append(.error(error.message, path: error.path))
-            return result
+            return failed(preparation.diagnostics + outlined.diagnostics + [.error(error.message, path: error.path)])
         }
-        let fragments = run.loader.diskPath(Path.join(cacheFolder, Self.fragmentFolder))
+        begun = transaction
         do {
-            try fileSystem.makeRealDirectory(fragments)
+            try fileSystem.makeRealDirectory(run.loader.diskPath(cacheFolder))
+            try fileSystem.makeRealDirectory(run.packFolder)
         } catch {
-            result.diagnostics.append(.error("cannot write the build cache: \(error)", path: fragments))
-            return result
+            return failed(preparation.diagnostics + outlined.diagnostics + [.error("cannot write the build cache: \(error)", path: run.packFolder)])
         }
+        let pack = PackWriter(fileSystem: fileSystem, folder: run.packFolder, prefix: packPrefix(run))
 
-        // Each flow's files go to the output, and its manifest fragment to the cache, as it is rendered.
+        // Each flow: assembled, rendered, its files written and its fragment and code blocks packed.
         let renderer = SiteRenderer(theme: preparation.compiledTheme)
-        let rendered = renderer.renderFlows(site) { flow in
-            transaction.write(flow.files)
-            transaction.keep(flow.fragment, at: fragmentPath(Self.fragmentName(digest, flow.slug), run))
-        }
-        guard rendered.failures.isEmpty else {
-            result.diagnostics = (result.diagnostics + preparation.theme.diagnostics(for: rendered.failures)).sorted()
-            return result
-        }
-        if let failure = transaction.failure {
-            result.diagnostics.append(.error(failure.message, path: failure.path))
-            return result
-        }
-        let made = Dictionary(modelled.made.map { ($0.slug, $0) }) { first, _ in first }
-        var records = kept
-        for flow in rendered.flows {
-            let facts = made[flow.slug]
-            let fragment = Self.fragmentName(digest, flow.slug)
-            guard let status = fileSystem.linkStatus(of: fragmentPath(fragment, run)) else {
-                result.diagnostics.append(.error("cannot write the build cache", path: fragmentPath(fragment, run)))
-                return result
+        let settings = preparation.settings
+        let assembler = preparation.assembler
+        let highlighting = preparation.highlighting
+        let keptHighlights = Dictionary((run.previous?.flows ?? []).map { ($0.slug, $0.highlights) }) { first, _ in first }
+        let outlines = Handoff(outlined.flows.map(\.outline))
+        let loader = run.loader
+        let made = Array(outlined.flows.indices).parallelMap { index -> MadeFlow in
+            let (outline, diagnostics) = self.outline(
+                index, of: outlined, from: outlines, loader: loader, inventory: run.inventory, preparation: preparation)
+            let assembled = assembler.assemble(outline, directory: outlined.directory)
+            var made = MadeFlow(facts: FlowFacts(outline, assembled))
+            made.facts.diagnostics += diagnostics
+            guard let flow = assembled.flow else { return made }
+            do throws(MustacheRenderError) {
+                let (rendered, _) = try renderer.render(flow, settings: settings, assets: assembled.assets)
+                transaction.write(rendered.files)
+                let fragment = pack.append(rendered.fragment)
+                let (blocks, changed) = highlighting.take(flow: flow.slug)
+                let highlights = changed ? (blocks.entries.isEmpty ? nil : pack.append(blocks.bytes)) : keptHighlights[flow.slug] ?? nil
+                let facts = made.facts
+                made.record = FlowRecord(
+                    slug: flow.slug, key: "", summary: rendered.summary, outputs: rendered.outputs, fragment: fragment, highlights: highlights,
+                    otherFlows: Self.otherFlows(of: rendered, assets: facts.assets, loader: loader), pages: facts.pages,
+                    translatedPages: facts.translatedPages, drafts: facts.drafts, assets: facts.assets.map(RecordedAsset.init))
+            } catch {
+                made.failure = error
             }
-            let assets = facts?.assets ?? []
-            records.append(FlowRecord(
-                slug: flow.slug, key: "", summary: flow.summary, outputs: flow.outputs, fragment: fragment, fragmentStatus: status,
-                otherFlows: Self.otherFlows(of: flow, assets: assets, loader: run.loader), pages: facts?.pages ?? [],
-                translatedPages: facts?.translatedPages ?? [], drafts: facts?.drafts ?? [], assets: assets.map(RecordedAsset.init)))
+            return made
         }
+        let facts = made.map(\.facts)
+        let (problems, staticFiles) = siteProblems(
+            facts, kept: kept, slugs: outlined.slugs, loader: run.loader, inventory: run.inventory, preparation: preparation)
+        var diagnostics = preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + problems
+        let failures = Set(made.compactMap(\.failure)).sorted { ($0.path, $0.location) < ($1.path, $1.location) }
+        diagnostics += preparation.theme.diagnostics(for: failures)
+        guard !diagnostics.hasErrors else { return failed(diagnostics) }
+        if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
+        result.diagnostics = diagnostics
+
+        var records = kept + made.compactMap(\.record)
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
+        let oldPacks = (run.previous?.packs ?? []).filter { run.intactPacks.contains($0.name) }
+        compact(&records, packs: oldPacks, into: pack, folder: run.packFolder)
+        let packs: [PackFile]
+        do {
+            packs = try pack.finish()
+        } catch {
+            return failed(diagnostics + [.error("cannot write the build cache: \(error.reason)", path: error.path)])
+        }
 
         // Then every site-wide product whose key changed.
         let products = renderer.siteProducts(
-            settings: site.settings, staticFiles: site.staticFiles, summaries: records.map(\.summary),
-            fragments: records.map { ManifestFragment(name: $0.fragment, piece: .range(0..<$0.fragmentStatus.size, of: fragmentPath($0.fragment, run))) })
+            settings: settings, staticFiles: staticFiles, summaries: records.map(\.summary),
+            fragments: records.map { record in
+                ManifestFragment(
+                    name: record.fragment.name,
+                    piece: .range(record.fragment.offset..<(record.fragment.offset + record.fragment.length), of: Path.join(run.packFolder, record.fragment.pack)))
+            })
         let recorded = Dictionary((run.previous?.products ?? []).map { ($0.name, $0) }) { first, _ in first }
         var productRecords: [ProductRecord] = []
         var carried = kept.flatMap(\.outputs)
@@ -181,26 +223,27 @@ extension SiteBuilder {
                 result.files += files
                 productRecords.append(ProductRecord(name: product.name, key: key, outputs: files.map(\.path)))
             } catch {
-                result.diagnostics = (result.diagnostics + preparation.theme.diagnostics(for: [error])).sorted()
-                return result
+                return failed(diagnostics + preparation.theme.diagnostics(for: [error]))
             }
         }
         transaction.carry(carried)
         let outputs: [DirectoryWalker.Entry]
+        // A commit that fails leaves the staging folder to the next build, whatever step it failed at.
+        begun = nil
         do {
             outputs = try transaction.commit()
         } catch {
-            result.diagnostics.append(.error(error.message, path: error.path))
-            return result
+            return failed(diagnostics + [.error(error.message, path: error.path)])
         }
-        let rebuilt = Set(rendered.flows.map(\.slug))
-        result.site = site
+        let rebuilt = made.compactMap(\.record).map(\.slug)
         // Everything, or only some flows (and whatever depends on them) with the rest carried over.
-        result.outcome = carried.isEmpty ? .builtEverything : .rebuiltFlows(records.map(\.slug).filter(rebuilt.contains))
-        result.outputs = result.files.map(\.path) + rendered.flows.flatMap(\.outputs)
+        result.outcome = carried.isEmpty ? .builtEverything : .rebuiltFlows(records.map(\.slug).filter(Set(rebuilt).contains))
+        result.diagnostics = themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics
+        result.diagnostics.sort()
+        result.outputs = result.files.map(\.path) + made.compactMap(\.record).flatMap(\.outputs)
         result.flowCount = records.count
         result.pageCount = records.reduce(0) { $0 + $1.summary.pageCount }
-        result.highlightedBlocks = preparation.highlighting.highlightedCount
+        result.highlightedBlocks = highlighting.highlightedCount
 
         // Remember what this build was made from, for the next one. Files it read from outside
         // the usual roots join the fingerprint, and with it every key.
@@ -212,6 +255,7 @@ extension SiteBuilder {
                 identity: run.identity, folders: run.inventory.flowFolders, previous: run.fingerprint.entries)
         var keys = run.keys
         keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global
+        let referenced = Set(records.flatMap(\.packs))
         let cache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output, extraInputs: extras,
             outputs: outputs,
@@ -222,37 +266,100 @@ extension SiteBuilder {
             },
             products: zip(productRecords, products).map { record, product in
                 ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
-            })
+            },
+            packs: (oldPacks + packs).filter { referenced.contains($0.name) })
         result.diagnostics += save(cache, loader: run.loader, folder: cacheFolder)
-        removeFragments(except: Set(cache.flows.map(\.fragment)), run)
-        result.diagnostics += save(
-            preparation.highlighting.storesToSave(built: Array(rebuilt)), allFlows: Set(records.map(\.slug)), loader: run.loader,
-            folder: cacheFolder)
+        removePacks(except: Set(cache.packs.map(\.name)), folder: run.packFolder)
+        removeEarlierLayouts(loader: run.loader, folder: cacheFolder)
         return result
     }
 
-    /// The cache's folder of manifest fragments, one file per flow of each build, named for the
-    /// build's inputs and the flow, so that a build never writes over a file the kept cache names.
-    static let fragmentFolder = "manifest"
-
-    private static func fragmentName(_ digest: String, _ slug: String) -> String {
-        var name = ContentHash()
-        name.add(digest)
-        name.add(slug)
-        return name.hex
+    /// What making one flow left: its facts, and its record once it is written (or the template
+    /// that failed).
+    private struct MadeFlow: Sendable {
+        var facts: FlowFacts
+        var record: FlowRecord?
+        var failure: MustacheRenderError?
     }
 
-    private func fragmentPath(_ name: String, _ run: Run) -> String {
-        run.loader.diskPath(Path.join(run.options.workspace.cacheFolder, Self.fragmentFolder, name))
+    /// The packs among `packs` (the cache's record of them) that are as it recorded them.
+    static func intactPacks(_ packs: [PackFile], folder: String, fileSystem: any FileSystem) -> Set<String> {
+        Set(packs.filter { pack in fileSystem.linkStatus(of: Path.join(folder, pack.name)).map { $0.sameContent(as: pack.status) } == true }.map(\.name))
     }
 
-    /// Removes the fragments no flow of the saved cache names: those of earlier builds, and
-    /// any a failed or stopped build left.
-    private func removeFragments(except kept: Set<String>, _ run: Run) {
-        let folder = run.loader.diskPath(Path.join(run.options.workspace.cacheFolder, Self.fragmentFolder))
+    /// Each flow's code blocks as the last build kept them, read from its pack when the flow is
+    /// made again.
+    static func keptBlocks(
+        _ flows: [FlowRecord], intactPacks: Set<String>, folder: String, fileSystem: any FileSystem
+    ) -> @Sendable (String) -> [String: [TokenRun]] {
+        let references = Dictionary(flows.compactMap { flow in flow.highlights.map { (flow.slug, $0) } }) { first, _ in first }
+        return { slug in
+            guard let reference = references[slug], intactPacks.contains(reference.pack),
+                let bytes = PackWriter.read(reference, folder: folder, fileSystem: fileSystem)
+            else { return [:] }
+            return HighlightStore(bytes: bytes).entries
+        }
+    }
+
+    /// A name for this build's packs that no file in the pack folder starts with.
+    private func packPrefix(_ run: Run) -> String {
+        let existing = (try? fileSystem.contentsOfDirectory(run.packFolder)) ?? []
+        var attempt = 0
+        while true {
+            var name = ContentHash()
+            name.add(run.fingerprint.digest)
+            name.add(String(attempt))
+            let prefix = name.hex
+            if !existing.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
+            attempt += 1
+        }
+    }
+
+    /// Most packs the cache keeps: beyond them, the smallest are copied into the new one.
+    static let packLimit = 16
+
+    /// Copies what `records` keep in sparse old packs (less than half of them still used) or in
+    /// the smallest ones beyond `packLimit` into `pack`, so that the cache's packs stay few and
+    /// mostly in use however many builds go by. A range that cannot be read stays where it is.
+    private func compact(_ records: inout [FlowRecord], packs: [PackFile], into pack: PackWriter, folder: String) {
+        var used: [String: Int] = [:]
+        for record in records {
+            used[record.fragment.pack, default: 0] += record.fragment.length
+            if let highlights = record.highlights { used[highlights.pack, default: 0] += highlights.length }
+        }
+        let live = packs.filter { used[$0.name] != nil }
+        let bySize = live.sorted { ($0.status.size, $0.name) < ($1.status.size, $1.name) }
+        var moved = Set(live.filter { used[$0.name, default: 0] * 2 < $0.status.size }.map(\.name))
+        for pack in bySize.prefix(max(0, live.count - Self.packLimit)) { moved.insert(pack.name) }
+        guard !moved.isEmpty else { return }
+        func relocated(_ reference: PackReference) -> PackReference {
+            guard moved.contains(reference.pack), let bytes = PackWriter.read(reference, folder: folder, fileSystem: fileSystem) else {
+                return reference
+            }
+            return pack.append(bytes)
+        }
+        for index in records.indices {
+            records[index].fragment = relocated(records[index].fragment)
+            records[index].highlights = records[index].highlights.map(relocated)
+        }
+    }
+
+    /// Removes the files of the pack folder that no flow of the saved cache uses: those of earlier
+    /// builds, and any a failed or stopped build left.
+    private func removePacks(except kept: Set<String>, folder: String) {
         guard fileSystem.linkStatus(of: folder)?.kind == .directory else { return }
         for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
             try? fileSystem.remove(Path.join(folder, name))
+        }
+    }
+
+    /// Folders of the cache that earlier versions of sitegen kept a file per flow in.
+    static let earlierCacheFolders = ["manifest", "highlight"]
+
+    private func removeEarlierLayouts(loader: SiteLoader, folder: String) {
+        for name in Self.earlierCacheFolders {
+            let path = loader.diskPath(Path.join(folder, name))
+            if fileSystem.linkStatus(of: path) != nil { try? fileSystem.remove(path) }
         }
     }
 
@@ -274,18 +381,6 @@ extension SiteBuilder {
     private static func identity(_ options: BuildOptions, program: String) -> String {
         [program, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
             .joined(separator: "\u{0}")
-    }
-
-    /// Saves the highlighted blocks of the flows whose blocks changed, and with `allFlows` (a whole
-    /// build) removes those of flows that are gone; failing that, a warning.
-    private func save(_ stores: [String: HighlightStore], allFlows: Set<String>?, loader: SiteLoader, folder: String) -> [Diagnostic] {
-        do {
-            for (flow, store) in stores.sorted(by: { $0.key < $1.key }) { try store.save(flow: flow, loader: loader, folder: folder) }
-            if let allFlows { try HighlightStore.removeOthers(than: allFlows, loader: loader, folder: folder) }
-            return []
-        } catch {
-            return [.warning("cannot keep the highlighted code blocks, so the next build highlights them again: \(error)", path: loader.diskPath(folder))]
-        }
     }
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).

@@ -1,4 +1,5 @@
 import Diagnostics
+import Highlight
 import Mustache
 
 /// The build pipeline, top to bottom: load → parse → model → render → emit.
@@ -7,6 +8,8 @@ import Mustache
 /// outside, and it is injected.
 package struct SiteBuilder: Sendable {
     let fileSystem: any FileSystem
+    /// See `defaultOutlineBudget`; tests set it to read every flow twice.
+    package var outlineBudget = Self.defaultOutlineBudget
 
     package init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
@@ -63,15 +66,17 @@ package struct SiteBuilder: Sendable {
     }
 
     /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
-    /// `program` (see `program(_:)`) is part of every remembered code block's key.
+    /// `program` (see `program(_:)`) is part of every remembered code block's key; `keptBlocks`
+    /// finds the blocks an earlier build kept for a flow.
     func prepare(
-        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, program: String? = nil
+        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, program: String? = nil,
+        keptBlocks: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }
     ) -> Preparation {
         let (theme, themeDiagnostics) = ThemeLoader(loader: loader).load(inventory)
         var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
             config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
-        var diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
+        let diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
             settings.baseURL = baseURL
         }
@@ -89,7 +94,7 @@ package struct SiteBuilder: Sendable {
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         resolver.locales = settings.locales
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
-            inventory, loader: loader, cacheFolder: options.workspace.cacheFolder, program: program ?? Self.program(SitegenVersion.version))
+            inventory, loader: loader, program: program ?? Self.program(SitegenVersion.version), kept: keptBlocks)
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),
@@ -105,90 +110,40 @@ package struct SiteBuilder: Sendable {
         tool + "\u{0}" + SiteLanguages.systemFingerprint()
     }
 
-    /// The site as a model, ready to render: what `check` and `build` share.
+    /// The site as a model, ready to render, for `check`.
     struct Modelled {
-        /// The site, when it had no errors: every flow, or those a build makes again.
+        /// The site, when it had no errors.
         var site: Site?
         var preparation: Preparation
         var diagnostics: [Diagnostic]
-        /// What the build cache keeps of each flow modelled, besides its rendering.
-        var made: [Made] = []
     }
 
-    /// What links from other flows and the checks that span flows need of a flow modelled.
-    struct Made: Sendable {
-        var slug: String
-        var pages: [FlowRecord.Page]
-        /// The headings of its translations' pages, each named `<locale>/<file name>`.
-        var translatedPages: [FlowRecord.Page]
-        var drafts: [String]
-        var assets: [Asset]
-    }
-
-    /// Loads, parses and models the site; with `preparation`, for settings and a theme already
-    /// read. With `kept`, the flows a build carries over from the last one: only the others are
-    /// read and modelled, and links to the kept ones are resolved from their records.
-    func model(
-        _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, preparation prepared: Preparation? = nil,
-        kept: [FlowRecord] = []
-    ) -> Modelled {
-        // Load: the site's settings and flows; parse the settings and the theme.
-        var diagnostics: [Diagnostic] = []
-        let preparation: Preparation
-        if let prepared {
-            preparation = prepared
-        } else {
-            let (config, configDiagnostics) = loader.readConfig(inventory)
-            preparation = prepare(options, loader: loader, inventory: inventory, config: config)
-            diagnostics += configDiagnostics
-        }
-        let keptSlugs = Set(kept.map(\.slug))
-        let (allSlugs, folderDiagnostics) = loader.flowSlugs(inventory)
-        let (sourceFlows, loadDiagnostics) = loader.loadFlows(
-            allSlugs.filter { !keptSlugs.contains($0) }, inventory: inventory, diagnostics: folderDiagnostics)
-        let settings = preparation.settings
-        diagnostics += loadDiagnostics + preparation.diagnostics
-
-        // Model: each flow with its pages in order, images found and measured.
+    /// Loads, parses and models the whole site, through the stages a build streams its flows
+    /// through, holding every flow.
+    func model(_ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory) -> Modelled {
+        let (config, configDiagnostics) = loader.readConfig(inventory)
+        let preparation = prepare(options, loader: loader, inventory: inventory, config: config)
+        let outlined = outline(loader: loader, inventory: inventory, preparation: preparation, kept: [])
         let assembler = preparation.assembler
-        var flows: [Flow] = []
-        // The images of the flows modelled, to copy; with the kept flows', for the checks across flows.
-        var assets: Set<Asset> = []
-        // Every flow's front matter first, so that a link finds any page of the site.
-        let outlines = sourceFlows.parallelMap { source in
-            assembler.outline(source, displayDirectory: loader.diskPath(source.directory))
+        let outlines = Handoff(outlined.flows.map(\.outline))
+        let assembled = Array(outlined.flows.indices).parallelMap { index -> (FlowFacts, Flow?) in
+            let (outline, diagnostics) = self.outline(
+                index, of: outlined, from: outlines, loader: loader, inventory: inventory, preparation: preparation)
+            let flow = assembler.assemble(outline, directory: outlined.directory)
+            var facts = FlowFacts(outline, flow)
+            facts.diagnostics += diagnostics
+            return (facts, flow.flow)
         }
-        let pages = kept.map { ($0.slug, $0.directory) } + outlines.map { ($0.source.slug, $0.directory) }
-        let directory = PageDirectory(flows: Dictionary(pages) { first, _ in first }, inventory: inventory)
-        let assembled = outlines.parallelMap { assembler.assemble($0, directory: directory) }
-        var headings = Dictionary(kept.map { ($0.slug, $0.headings) }) { first, _ in first }
-        var made: [Made] = []
-        for (outline, flow) in zip(outlines, assembled) {
-            diagnostics += flow.diagnostics
-            if let model = flow.flow {
-                flows.append(model)
-                made.append(Made(
-                    slug: model.slug,
-                    pages: outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: flow.headings[$0.name, default: []].sorted()) },
-                    translatedPages: flow.headings.filter { $0.key.contains("/") }.sorted { $0.key < $1.key }
-                        .map { FlowRecord.Page(file: $0.key, id: "", anchors: $0.value.sorted()) },
-                    drafts: outline.drafts.sorted(), assets: flow.assets))
-            }
-            assets.formUnion(flow.assets)
-            headings[outline.source.slug] = flow.headings
-        }
-        diagnostics += FlowAssembler.problems(with: assembled.flatMap(\.checks), headings: headings)
-        if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
+        let facts = assembled.map(\.0)
+        var flows = assembled.compactMap(\.1)
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
-        diagnostics += Self.collisions(in: assets.union(kept.flatMap { $0.assets.map(\.asset) }))
-        let (staticFiles, staticDiagnostics) = StaticFiles.collect(
-            inventory, loader: loader, flowSlugs: Set(allSlugs), siteFiles: SiteRenderer.rootFiles, localeFolders: settings.translatedLocales)
-        diagnostics += Self.localeClashes(settings: settings, flowSlugs: allSlugs, loader: loader)
-        diagnostics += staticDiagnostics
+        let (problems, staticFiles) = siteProblems(
+            facts, kept: [], slugs: outlined.slugs, loader: loader, inventory: inventory, preparation: preparation)
+        let diagnostics = configDiagnostics + preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + problems
         let site = diagnostics.hasErrors
             ? nil
-            : Site(settings: settings, flows: flows, assets: assets.sorted(), staticFiles: staticFiles)
-        return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted(), made: made)
+            : Site(settings: preparation.settings, flows: flows, assets: Set(facts.flatMap(\.assets)).sorted(), staticFiles: staticFiles)
+        return Modelled(site: site, preparation: preparation, diagnostics: diagnostics.sorted())
     }
 
     /// An error for each flow whose folder has the name of one of the site's translated locales,

@@ -34,11 +34,11 @@ struct ParsedPage: Sendable {
     /// Where the page goes in its flow: by `order`, else by the file name's number, then by name.
     var sortKey: (Int, String)
 
-    /// The Markdown after the front matter, and the line of the file it starts on.
-    let body: String
+    /// The Markdown after the front matter (a part of `file`'s text), and the line of the file it starts on.
+    let body: Substring
     let bodyStartLine: Int
 
-    init(file: SourceFile, name: String, frontMatter: PageFrontMatter, body: String = "", bodyStartLine: Int = 1) {
+    init(file: SourceFile, name: String, frontMatter: PageFrontMatter, body: Substring = "", bodyStartLine: Int = 1) {
         self.file = file
         self.name = name
         self.frontMatter = frontMatter
@@ -105,7 +105,7 @@ struct PageParser: Sendable {
             }
         }
         let merged = base.map { own?.merged(over: $0) ?? $0 } ?? own
-        var (fields, problems) = PageFrontMatter.read(merged, file: file)
+        let (fields, problems) = PageFrontMatter.read(merged, file: file)
         // What the source sets is the source's to report.
         let inherited = base.map { Set(PageFrontMatter.read($0, file: file).1) } ?? []
         diagnostics += problems.filter { !inherited.contains($0) }

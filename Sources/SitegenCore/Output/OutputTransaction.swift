@@ -27,6 +27,8 @@ final class OutputTransaction: Sendable {
     private let spareFolders: Set<String>
     /// Placeholders in the current output, kept in the new one.
     private let placeholders: [String]
+    /// Whether the staging folder was made for this build (no earlier build left one).
+    private let createdStaging: Bool
     private let state = Mutex(State())
 
     private struct State {
@@ -46,7 +48,7 @@ final class OutputTransaction: Sendable {
 
     init(
         fileSystem: any FileSystem, output: String, staging: String, current: [String: FileStatus],
-        spare: [DirectoryWalker.Entry], spareFolders: [String], placeholders: [String]
+        spare: [DirectoryWalker.Entry], spareFolders: [String], placeholders: [String], createdStaging: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.output = output
@@ -55,6 +57,7 @@ final class OutputTransaction: Sendable {
         self.spare = Dictionary(spare.map { ($0.path, $0.status) }) { first, _ in first }
         self.spareFolders = Set(spareFolders)
         self.placeholders = placeholders
+        self.createdStaging = createdStaging
     }
 
     /// Adds `files` to the new output, unless a write has failed already.
@@ -98,19 +101,12 @@ final class OutputTransaction: Sendable {
     /// The first write that failed, if one has.
     var failure: OutputWriter.Failure? { state.withLock { $0.failure } }
 
-    /// Writes `bytes` at `path` outside the output (the build cache keeps each flow's manifest
-    /// fragment this way), under a temporary name renamed into place; a failure is the build's.
-    func keep(_ bytes: [UInt8], at path: String) {
-        guard state.withLock({ $0.failure == nil }) else { return }
-        let temporary = path + ".new"
-        do {
-            try fileSystem.clearTemporary(temporary)
-            try fileSystem.writeFile(temporary, bytes)
-            try fileSystem.move(from: temporary, to: path)
-        } catch {
-            try? fileSystem.remove(temporary)
-            record(OutputWriter.Failure(path: path, message: "cannot write the build cache: \(Self.reason(error))"))
-        }
+    /// Gives the new output up, for a build that found errors after its first files were written:
+    /// a staging folder this build made goes (one an earlier build left is brought up to date by
+    /// the next). The output itself was never touched.
+    func abandon() {
+        state.withLock { $0.failure = $0.failure ?? OutputWriter.Failure(path: output, message: "the build was given up") }
+        if createdStaging { try? fileSystem.remove(staging) }
     }
 
     /// Adds files of the current output, unchanged, without reading them.
@@ -190,6 +186,12 @@ final class OutputTransaction: Sendable {
     /// Puts a file at `staging/path`: made by `make` under a temporary name, then renamed over
     /// whatever is there, so that a file shared with the current output is never written through.
     private func replace(_ path: String, make: (String) throws -> Void) throws {
+        // Where the staging folder held nothing when the build began, nothing there can be shared
+        // with the current output: the file is written in place, with no temporary name to rename.
+        if spare[path] == nil, !spareFolders.contains(path) {
+            try make(Path.join(staging, path))
+            return
+        }
         let temporary = Path.join(staging, state.withLock { state in
             state.temporaryCount += 1
             return Self.temporaryPrefix + String(state.temporaryCount)

@@ -51,7 +51,8 @@ package struct OutputWriter: Sendable {
             try? fileSystem.makeWritable(path)
             return !fileSystem.isWritable(path)
         }
-        if found != .directory || !spare.problems.isEmpty || stuck != nil {
+        let created = found != .directory || !spare.problems.isEmpty || stuck != nil
+        if created {
             // Nothing to bring up to date: a new, empty staging folder.
             if found != nil { try attempt(staging) { try fileSystem.remove(staging) } }
             try attempt(staging) { try fileSystem.createDirectory(staging) }
@@ -68,7 +69,7 @@ package struct OutputWriter: Sendable {
             fileSystem: fileSystem, output: output, staging: staging,
             current: Dictionary(current.filter { $0.status.kind == .file }.map { ($0.path, $0.status) }) { first, _ in first },
             spare: spare.files, spareFolders: spare.directories.filter { !$0.isEmpty },
-            placeholders: existing.intersection(Self.placeholders).sorted())
+            placeholders: existing.intersection(Self.placeholders).sorted(), createdStaging: created)
     }
 
     /// Refuses an output that has a folder sitegen cannot write to. The swap itself would work,

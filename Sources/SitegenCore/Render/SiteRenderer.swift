@@ -44,12 +44,12 @@ package struct SiteRenderer: Sendable {
     /// One flow rendered: its carousel and assets, its index summary and its manifest fragment.
     struct RenderedFlow: Sendable {
         var slug: String
-        /// The flow's files; empty once they have gone to a sink.
+        /// The flow's files.
         var files: [OutputFile]
         /// The paths of the flow's files, relative to the output folder.
         var outputs: [String]
         var summary: FlowSummary
-        /// The flow's JSON in UTF-8, as it stands in the manifest; empty once it has gone to a sink.
+        /// The flow's JSON in UTF-8, as it stands in the manifest.
         var fragment: [UInt8]
         /// The other flows its pages link to.
         var linkedFlows: [String] = []
@@ -82,22 +82,13 @@ package struct SiteRenderer: Sendable {
         return rendered
     }
 
-    /// Renders the site's flows in parallel. With a `sink`, each flow goes to it as soon as it is
-    /// rendered (from any thread), and its files and fragment are then dropped, so that they need
-    /// not all be held at once. A flow whose render fails sends nothing to the sink.
-    func renderFlows(
-        _ site: Site, recordingMisses: Bool = false, sink: (@Sendable (RenderedFlow) -> Void)? = nil
-    ) -> Rendered {
+    /// Renders the site's flows in parallel.
+    func renderFlows(_ site: Site, recordingMisses: Bool = false) -> Rendered {
         let assetsByFlow = Dictionary(grouping: site.assets, by: \.flowSlug)
         let results = site.flows.parallelMap { flow -> Result<(RenderedFlow, MustacheLookups), MustacheRenderError> in
             do throws(MustacheRenderError) {
-                var (rendered, lookups) = try render(
-                    flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses)
-                if let sink {
-                    sink(rendered)
-                    (rendered.files, rendered.fragment) = ([], [])
-                }
-                return .success((rendered, lookups))
+                return .success(try render(
+                    flow, settings: site.settings, assets: assetsByFlow[flow.slug] ?? [], recordingMisses: recordingMisses))
             } catch {
                 return .failure(error)
             }

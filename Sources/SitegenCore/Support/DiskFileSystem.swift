@@ -119,6 +119,30 @@ package struct DiskFileSystem: FileSystem {
         return try read(descriptor, size: Int(status.st_size), path: path)
     }
 
+    package func readFile(_ path: String, range: Range<Int>) throws -> [UInt8] {
+        let (descriptor, status) = try openRegularFile(path, confinedTo: nil)
+        defer { close(descriptor) }
+        let end = min(range.upperBound, Int(status.st_size))
+        guard range.lowerBound >= 0, range.lowerBound < end else { return [] }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: end - range.lowerBound) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < buffer.count {
+                let count = pread(descriptor, base + initialized, buffer.count - initialized, off_t(range.lowerBound + initialized))
+                if count > 0 {
+                    initialized += count
+                } else if count == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
+        }
+        guard failure == 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(failure))) }
+        return bytes
+    }
+
     /// Opens a regular file for reading: its kind is checked before it is opened (opening some
     /// devices has effects) and again on the descriptor, and with `root` the descriptor's real
     /// path must lie inside it.

@@ -21,6 +21,9 @@ package protocol FileSystem: Sendable {
     /// error without being opened, so reading never blocks. With `root` (a real path), the file
     /// that is actually opened must lie inside it, whatever links its path goes through.
     func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8]
+    /// The bytes of `range` of a regular file (fewer when the file ends before it), read
+    /// without reading the rest; for sitegen's own files (no root).
+    func readFile(_ path: String, range: Range<Int>) throws -> [UInt8]
     /// Writes a file, replacing any that is there (never following a link at `path`); the parent
     /// directory must exist.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
@@ -170,6 +173,12 @@ extension FileSystem {
     /// A file's bytes, with no root to stay inside.
     package func readFile(_ path: String) throws -> [UInt8] {
         try readFile(path, confinedTo: nil)
+    }
+
+    /// Reads the whole file and keeps `range`: for file systems without a faster way.
+    package func readFile(_ path: String, range: Range<Int>) throws -> [UInt8] {
+        let bytes = try readFile(path, confinedTo: nil)
+        return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
     }
 
     /// Writes text as UTF-8, like `writeFile(_:_:)`.

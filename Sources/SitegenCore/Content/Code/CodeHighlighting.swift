@@ -9,6 +9,19 @@ import Synchronization
 final class CodeHighlighting: Sendable {
     let library: LanguageLibrary
     private let highlighter: Highlighter
+    /// Whether any language definition was found: 0 until the first block looks, then 1 or 2.
+    private let definitionsFound = Atomic<UInt8>(0)
+
+    /// Whether any language definition was found, looked at once (by the first block), not by
+    /// every block under the library's lock.
+    private var hasDefinitions: Bool {
+        var found = definitionsFound.load(ordering: .relaxed)
+        if found == 0 {
+            found = library.languages.isEmpty ? 2 : 1
+            definitionsFound.store(found, ordering: .relaxed)
+        }
+        return found == 1
+    }
     /// What identifies the definitions (the system's files and the site's own) and the program.
     private let definitions: String
     /// The blocks an earlier build kept for a flow, read the first time that flow needs them.
@@ -45,17 +58,15 @@ final class CodeHighlighting: Sendable {
     /// that an earlier build had kept).
     var highlightedCount: Int { state.withLock { $0.highlighted.count } }
 
-    /// The stores to write after a build: each flow it built whose blocks changed, with exactly
-    /// the blocks it shows now (empty for a flow that shows none), among `built`.
-    func storesToSave(built: [String]) -> [String: HighlightStore] {
+    /// The blocks `flow` showed in this build, once it is made, and whether they differ from
+    /// those an earlier build kept for it (nothing need be written when they do not). The flow's
+    /// blocks are let go, so that a build holds the blocks of the flows in hand, not of the site.
+    func take(flow: String) -> (store: HighlightStore, changed: Bool) {
         state.withLock { state in
-            var stores: [String: HighlightStore] = [:]
-            for flow in built {
-                let now = state.used[flow] ?? [:]
-                let before = state.stored[flow] ?? (now.isEmpty ? loadStored(flow) : [:])
-                if now != before { stores[flow] = HighlightStore(entries: now) }
-            }
-            return stores
+            let now = state.used.removeValue(forKey: flow) ?? [:]
+            let before = state.stored.removeValue(forKey: flow) ?? (now.isEmpty ? loadStored(flow) : [:])
+            for key in now.keys { state.memory[key] = nil }
+            return (HighlightStore(entries: now), now != before)
         }
     }
 
@@ -67,7 +78,7 @@ final class CodeHighlighting: Sendable {
     /// What the language named `word` makes of `code` on a page of `flow`: its runs, a problem,
     /// or nil when no definitions are installed (noted, for one warning per build).
     func highlight(_ code: String, language word: String, flow: String) -> (id: String, result: Result<[TokenRun], HighlightProblem>)? {
-        guard !library.languages.isEmpty else {
+        guard hasDefinitions else {
             state.withLock { $0.missedDefinitions = true }
             return nil
         }

@@ -8,11 +8,12 @@ import Highlight
 enum SiteLanguages {
     static let directory = "languages"
 
-    /// The highlighter for the site `loader` reads, which remembers blocks in `cacheFolder` under
-    /// keys that name `program` (the tool and the system's definitions); warnings for files it
-    /// cannot use.
+    /// The highlighter for the site `loader` reads, whose blocks have keys that name `program`
+    /// (the tool and the system's definitions), and which finds each flow's blocks that an
+    /// earlier build kept through `kept`; warnings for files it cannot use.
     static func highlighting(
-        _ inventory: SiteInventory, loader: SiteLoader, cacheFolder: String, program: String
+        _ inventory: SiteInventory, loader: SiteLoader, program: String,
+        kept: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }
     ) -> (CodeHighlighting, [Diagnostic]) {
         var files: [LanguageFile] = []
         var diagnostics: [Diagnostic] = []
@@ -41,9 +42,7 @@ enum SiteLanguages {
             definitions.add(file.path)
             definitions.add(Array(file.contents ?? Data()))
         }
-        let highlighting = CodeHighlighting(library: library, definitions: definitions.hex) { flow in
-            HighlightStore.load(flow: flow, loader: loader, folder: cacheFolder).entries
-        }
+        let highlighting = CodeHighlighting(library: library, definitions: definitions.hex, stored: kept)
         return (highlighting, diagnostics)
     }
 

@@ -1,0 +1,113 @@
+import Diagnostics
+
+/// The stages `check` and `build` share: every flow read as far as its front matter (what links
+/// between pages need of the whole site), each flow assembled on its own, and the checks that
+/// span flows once every flow is known.
+extension SiteBuilder {
+    /// The flows a build makes, read as far as their front matter.
+    struct Outlined {
+        /// Each flow to make, by slug, with its outline; nil for a flow read again when it is made
+        /// (see `outlineBudget`).
+        var flows: [(slug: String, outline: FlowAssembler.Outline?)]
+        /// Where every page of the site is, kept flows' included.
+        var directory: PageDirectory
+        /// Every flow folder's slug, kept or not.
+        var slugs: [String]
+        /// The problems of the flow folders, and those reading the outlines kept found.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// About how much memory the outlines kept from the first reading may take (their files'
+    /// bytes and `outlinePageCost` a page): the flows past it are read again when they are made,
+    /// so that a build holds the front matter of a large site rather than all of it (a site of up
+    /// to some 10,000 pages of the benchmark's is read once).
+    static let defaultOutlineBudget = 16 << 20
+    static let outlinePageCost = 1024
+
+    /// Reads the front matter of every flow not among `kept` (the flows a build carries over,
+    /// whose records say where their pages are): what links between pages need of every flow.
+    func outline(loader: SiteLoader, inventory: SiteInventory, preparation: Preparation, kept: [FlowRecord]) -> Outlined {
+        let keptSlugs = Set(kept.map(\.slug))
+        let (slugs, folderDiagnostics) = loader.flowSlugs(inventory)
+        var budget = outlineBudget
+        let flows = slugs.filter { !keptSlugs.contains($0) }.map { slug in
+            let size = inventory.files(under: Path.join(ContentLayout.directory, slug)).reduce(0) { $0 + $1.status.size + Self.outlinePageCost }
+            budget -= size
+            return (slug: slug, keeps: budget >= 0)
+        }
+        let outlined = flows.parallelMap { flow in
+            let (outline, diagnostics) = self.outline(flow.slug, loader: loader, inventory: inventory, preparation: preparation)
+            return (outline: flow.keeps ? outline : nil, directory: outline.directory, diagnostics: flow.keeps ? diagnostics : [])
+        }
+        let pages = kept.map { ($0.slug, $0.directory) } + zip(flows, outlined).map { ($0.slug, $1.directory) }
+        return Outlined(
+            flows: zip(flows, outlined).map { ($0.slug, $1.outline) },
+            directory: PageDirectory(flows: Dictionary(pages) { first, _ in first }, inventory: inventory),
+            slugs: slugs, diagnostics: folderDiagnostics + outlined.flatMap(\.diagnostics))
+    }
+
+    /// One flow read as far as its front matter, with the problems reading its folder found.
+    func outline(_ slug: String, loader: SiteLoader, inventory: SiteInventory, preparation: Preparation)
+        -> (FlowAssembler.Outline, [Diagnostic])
+    {
+        let (source, diagnostics) = loader.loadFlow(slug: slug, inventory: inventory)
+        return (preparation.assembler.outline(source, displayDirectory: loader.diskPath(source.directory)), diagnostics)
+    }
+
+    /// Flow `index` of `outlined`, handed out once: its outline kept, or read again (with the
+    /// problems reading it found, which the first reading left out).
+    func outline(
+        _ index: Int, of outlined: Outlined, from handoff: Handoff<FlowAssembler.Outline?>, loader: SiteLoader, inventory: SiteInventory,
+        preparation: Preparation
+    ) -> (FlowAssembler.Outline, [Diagnostic]) {
+        if let kept = handoff.take(index) ?? nil { return (kept, []) }
+        return outline(outlined.flows[index].slug, loader: loader, inventory: inventory, preparation: preparation)
+    }
+
+    /// What a build keeps of each flow it assembled, whether or not it rendered it: what the
+    /// checks across flows need, and its record for the cache.
+    struct FlowFacts: Sendable {
+        var slug: String
+        var diagnostics: [Diagnostic]
+        /// Links to headings of other flows.
+        var checks: [AnchorCheck]
+        /// The anchors of each page's headings, by file name (`<locale>/<file>` for translations).
+        var headings: [String: Set<String>]
+        /// The images it copies.
+        var assets: [Asset]
+        var pages: [FlowRecord.Page] = []
+        var translatedPages: [FlowRecord.Page] = []
+        var drafts: [String] = []
+
+        init(_ outline: FlowAssembler.Outline, _ assembled: FlowAssembler.Assembled) {
+            slug = outline.source.slug
+            diagnostics = assembled.diagnostics
+            checks = assembled.checks
+            headings = assembled.headings
+            assets = assembled.assets
+            guard assembled.flow != nil else { return }
+            pages = outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: assembled.headings[$0.name, default: []].sorted()) }
+            translatedPages = assembled.headings.filter { $0.key.contains("/") }.sorted { $0.key < $1.key }
+                .map { FlowRecord.Page(file: $0.key, id: "", anchors: $0.value.sorted()) }
+            drafts = outline.drafts.sorted()
+        }
+    }
+
+    /// The problems no one flow shows: links to headings of other flows, two images published
+    /// at one path, static files in the way of generated ones, flows named like locales. With the
+    /// static files to publish.
+    func siteProblems(
+        _ facts: [FlowFacts], kept: [FlowRecord], slugs: [String], loader: SiteLoader, inventory: SiteInventory, preparation: Preparation
+    ) -> (diagnostics: [Diagnostic], staticFiles: [Asset]) {
+        var headings = Dictionary(kept.map { ($0.slug, $0.headings) }) { first, _ in first }
+        for flow in facts { headings[flow.slug] = flow.headings }
+        var diagnostics = FlowAssembler.problems(with: facts.flatMap(\.checks), headings: headings)
+        if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
+        diagnostics += Self.collisions(in: Set(facts.flatMap(\.assets) + kept.flatMap { $0.assets.map(\.asset) }))
+        let settings = preparation.settings
+        let (staticFiles, staticDiagnostics) = StaticFiles.collect(
+            inventory, loader: loader, flowSlugs: Set(slugs), siteFiles: SiteRenderer.rootFiles, localeFolders: settings.translatedLocales)
+        diagnostics += Self.localeClashes(settings: settings, flowSlugs: slugs, loader: loader)
+        return (diagnostics + staticDiagnostics, staticFiles)
+    }
+}
