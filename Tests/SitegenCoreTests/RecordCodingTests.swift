@@ -72,6 +72,25 @@ import Testing
             == [BuildCache.Entry(path: "p", status: status, hash: "q")])
     }
 
+    /// A record larger than a chunk is written in chunks that join into the one record, counts
+    /// patched across their boundaries included, and its digest over the chunks is the joined one's.
+    @Test func aLargeRecordInChunksIsTheOneRecord() throws {
+        struct Item: Codable, Equatable { var name: String; var values: [Int] }
+        let value = (0..<40_000).map { Item(name: "item \($0)", values: Array(0..<($0 % 7))) }
+        let chunks = try RecordEncoder.encodeInChunks(value)
+        #expect(chunks.count > 1 && chunks.dropLast().allSatisfy { $0.count == RecordSink.chunkSize })
+        let joined = Array(chunks.joined())
+        #expect(try RecordDecoder.decode([Item].self, from: joined) == value)
+        var whole = ContentHash()
+        whole.add(joined)
+        var pieces = ContentHash()
+        pieces.add(chunks: chunks)
+        #expect(whole.hex == pieces.hex)
+        var other = ContentHash()
+        other.add(chunks: [Array(joined.dropLast())])
+        #expect(other.hex != whole.hex)
+    }
+
     @Test func aBuildCacheReadsBackAsItWasWritten() throws {
         let summary = FlowSummary(
             slug: "tour", title: "Tour", description: "d", order: 3, locale: "ar", direction: .rtl, pageCount: 2,

@@ -1,3 +1,4 @@
+import Synchronization
 /// What the last successful build was made from and what it wrote, kept in the site's
 /// `.sitegen-cache/` (never in the output): a content hash of every input file; one digest over
 /// those hashes, the tool that built it and the options it was built with; and the size and
@@ -80,23 +81,25 @@ struct BuildCache: Sendable, Equatable, Codable {
             room -= file.status.size
             return true
         }
-        let hashed = Array(files.indices).parallelMap { index -> (Entry, [UInt8]?) in
+        // The bytes kept go straight to where the build finds them, not through the entries' array.
+        let kept = Mutex<[String: [UInt8]]>([:])
+        let entries = Array(files.indices).parallelMap { index -> Entry in
             let file = files[index]
             let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[file.path]
-            if let known, known.path == file.path, known.status.sameContent(as: file.status) { return (known, nil) }
+            if let known, known.path == file.path, known.status.sameContent(as: file.status) { return known }
             var hash = ContentHash()
             guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(file.path), confinedTo: loader.root) else {
                 hash.add("\u{0}unreadable")
-                return (Entry(path: file.path, status: file.status, hash: hash.hex), nil)
+                return Entry(path: file.path, status: file.status, hash: hash.hex)
             }
             hash.add(bytes)
-            return (Entry(path: file.path, status: file.status, hash: hash.hex), keeps[index] && bytes.count <= keptFileSize ? bytes : nil)
+            if keeps[index], bytes.count <= keptFileSize {
+                let path = loader.diskPath(file.path)
+                kept.withLock { $0[path] = bytes }
+            }
+            return Entry(path: file.path, status: file.status, hash: hash.hex)
         }
-        var read: [String: [UInt8]] = [:]
-        for (entry, bytes) in hashed {
-            if let bytes { read[loader.diskPath(entry.path)] = bytes }
-        }
-        let entries = hashed.map(\.0)
+        let read = kept.withLock { $0 }
         return Fingerprint(digest: digest(of: entries, identity: identity, folders: folders), entries: entries, read: read)
     }
 
@@ -148,28 +151,29 @@ struct BuildCache: Sendable, Equatable, Codable {
             bytes.starts(with: formatLine.utf8), bytes.count >= formatLine.utf8.count + checksumLength
         else { return nil }
         let record = Array(bytes[formatLine.utf8.count..<(bytes.count - checksumLength)])
-        guard Array(bytes.suffix(checksumLength)) == checksum(of: record) else { return nil }
+        guard Array(bytes.suffix(checksumLength)) == checksum(of: [record]) else { return nil }
         return try? RecordDecoder.decode(BuildCache.self, from: record)
     }
 
     private static let checksumLength = 16
 
-    private static func checksum(of record: [UInt8]) -> [UInt8] {
+    private static func checksum(of record: [[UInt8]]) -> [UInt8] {
         var hash = ContentHash()
-        hash.add(record)
+        hash.add(chunks: record)
         return Array(hash.hex.utf8)
     }
 
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
     func save(loader: SiteLoader, folder cacheFolder: String = directory) throws {
-        let record = try RecordEncoder.encode(self)
+        let record = try RecordEncoder.encodeInChunks(self)
         let fileSystem = loader.fileSystem
         let folder = loader.diskPath(cacheFolder)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
         try fileSystem.clearTemporary(temporary)
-        try fileSystem.writeFile(temporary, pieces: [.bytes(Array(Self.formatLine.utf8)), .bytes(record), .bytes(Self.checksum(of: record))])
+        try fileSystem.writeFile(
+            temporary, pieces: [.bytes(Array(Self.formatLine.utf8))] + record.map(FilePiece.bytes) + [.bytes(Self.checksum(of: record))])
         try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
     }
 }

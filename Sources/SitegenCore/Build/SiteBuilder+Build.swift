@@ -80,8 +80,8 @@ extension SiteBuilder {
             Run(
                 options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
                 liveOutput: liveOutput, fingerprint: fingerprint, extraInputs: extras, identity: identity,
-                keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous, packFolder: packFolder,
-                intactPacks: intactPacks))
+                keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous, cache: soundCache,
+                packFolder: packFolder, intactPacks: intactPacks))
     }
 
     /// What one build has found out before it renders anything.
@@ -101,6 +101,8 @@ extension SiteBuilder {
         var keys: ProductKeys
         /// The last build's cache, when the output is still as that build left it.
         var previous: BuildCache?
+        /// The last build's cache, whatever output it was for: its packs hold code blocks still of use.
+        var cache: BuildCache?
         /// The cache's folder of packs, on disk, and the packs in it that are as the last build left them.
         var packFolder: String
         var intactPacks: Set<String>
@@ -152,12 +154,11 @@ extension SiteBuilder {
         let settings = preparation.settings
         let assembler = preparation.assembler
         let highlighting = preparation.highlighting
-        let keptHighlights = Dictionary((run.previous?.flows ?? []).map { ($0.slug, $0.highlights) }) { first, _ in first }
-        let outlines = Handoff(outlined.flows.map(\.outline))
+        let keptHighlights = Dictionary((run.cache?.flows ?? []).map { ($0.slug, $0.highlights) }) { first, _ in first }
         let loader = run.loader
         let made = Array(outlined.flows.indices).parallelMap { index -> MadeFlow in
             let (outline, diagnostics) = self.outline(
-                index, of: outlined, from: outlines, loader: loader, inventory: run.inventory, preparation: preparation)
+                index, of: outlined, loader: loader, inventory: run.inventory, preparation: preparation)
             let assembled = assembler.assemble(outline, directory: outlined.directory)
             var made = MadeFlow(facts: FlowFacts(outline, assembled))
             made.facts.diagnostics += diagnostics
@@ -167,7 +168,9 @@ extension SiteBuilder {
                 transaction.write(rendered.files)
                 let fragment = pack.append(rendered.fragment)
                 let (blocks, changed) = highlighting.take(flow: flow.slug)
-                let highlights = changed ? (blocks.entries.isEmpty ? nil : pack.append(blocks.bytes)) : keptHighlights[flow.slug] ?? nil
+                let kept = keptHighlights[flow.slug] ?? nil
+                let highlights = changed || kept.map({ !run.intactPacks.contains($0.pack) }) == true
+                    ? (blocks.entries.isEmpty ? nil : pack.append(blocks.bytes)) : kept
                 let facts = made.facts
                 made.record = FlowRecord(
                     slug: flow.slug, key: "", summary: rendered.summary, outputs: rendered.outputs, fragment: fragment, highlights: highlights,
@@ -186,11 +189,10 @@ extension SiteBuilder {
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
-        result.diagnostics = diagnostics
 
         var records = kept + made.compactMap(\.record)
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
-        let oldPacks = (run.previous?.packs ?? []).filter { run.intactPacks.contains($0.name) }
+        let oldPacks = (run.cache?.packs ?? []).filter { run.intactPacks.contains($0.name) }
         compact(&records, packs: oldPacks, into: pack, folder: run.packFolder)
         let packs: [PackFile]
         do {
@@ -280,87 +282,6 @@ extension SiteBuilder {
         var facts: FlowFacts
         var record: FlowRecord?
         var failure: MustacheRenderError?
-    }
-
-    /// The packs among `packs` (the cache's record of them) that are as it recorded them.
-    static func intactPacks(_ packs: [PackFile], folder: String, fileSystem: any FileSystem) -> Set<String> {
-        Set(packs.filter { pack in fileSystem.linkStatus(of: Path.join(folder, pack.name)).map { $0.sameContent(as: pack.status) } == true }.map(\.name))
-    }
-
-    /// Each flow's code blocks as the last build kept them, read from its pack when the flow is
-    /// made again.
-    static func keptBlocks(
-        _ flows: [FlowRecord], intactPacks: Set<String>, folder: String, fileSystem: any FileSystem
-    ) -> @Sendable (String) -> [String: [TokenRun]] {
-        let references = Dictionary(flows.compactMap { flow in flow.highlights.map { (flow.slug, $0) } }) { first, _ in first }
-        return { slug in
-            guard let reference = references[slug], intactPacks.contains(reference.pack),
-                let bytes = PackWriter.read(reference, folder: folder, fileSystem: fileSystem)
-            else { return [:] }
-            return HighlightStore(bytes: bytes).entries
-        }
-    }
-
-    /// A name for this build's packs that no file in the pack folder starts with.
-    private func packPrefix(_ run: Run) -> String {
-        let existing = (try? fileSystem.contentsOfDirectory(run.packFolder)) ?? []
-        var attempt = 0
-        while true {
-            var name = ContentHash()
-            name.add(run.fingerprint.digest)
-            name.add(String(attempt))
-            let prefix = name.hex
-            if !existing.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
-            attempt += 1
-        }
-    }
-
-    /// Most packs the cache keeps: beyond them, the smallest are copied into the new one.
-    static let packLimit = 16
-
-    /// Copies what `records` keep in sparse old packs (less than half of them still used) or in
-    /// the smallest ones beyond `packLimit` into `pack`, so that the cache's packs stay few and
-    /// mostly in use however many builds go by. A range that cannot be read stays where it is.
-    private func compact(_ records: inout [FlowRecord], packs: [PackFile], into pack: PackWriter, folder: String) {
-        var used: [String: Int] = [:]
-        for record in records {
-            used[record.fragment.pack, default: 0] += record.fragment.length
-            if let highlights = record.highlights { used[highlights.pack, default: 0] += highlights.length }
-        }
-        let live = packs.filter { used[$0.name] != nil }
-        let bySize = live.sorted { ($0.status.size, $0.name) < ($1.status.size, $1.name) }
-        var moved = Set(live.filter { used[$0.name, default: 0] * 2 < $0.status.size }.map(\.name))
-        for pack in bySize.prefix(max(0, live.count - Self.packLimit)) { moved.insert(pack.name) }
-        guard !moved.isEmpty else { return }
-        func relocated(_ reference: PackReference) -> PackReference {
-            guard moved.contains(reference.pack), let bytes = PackWriter.read(reference, folder: folder, fileSystem: fileSystem) else {
-                return reference
-            }
-            return pack.append(bytes)
-        }
-        for index in records.indices {
-            records[index].fragment = relocated(records[index].fragment)
-            records[index].highlights = records[index].highlights.map(relocated)
-        }
-    }
-
-    /// Removes the files of the pack folder that no flow of the saved cache uses: those of earlier
-    /// builds, and any a failed or stopped build left.
-    private func removePacks(except kept: Set<String>, folder: String) {
-        guard fileSystem.linkStatus(of: folder)?.kind == .directory else { return }
-        for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
-            try? fileSystem.remove(Path.join(folder, name))
-        }
-    }
-
-    /// Folders of the cache that earlier versions of sitegen kept a file per flow in.
-    static let earlierCacheFolders = ["manifest", "highlight"]
-
-    private func removeEarlierLayouts(loader: SiteLoader, folder: String) {
-        for name in Self.earlierCacheFolders {
-            let path = loader.diskPath(Path.join(folder, name))
-            if fileSystem.linkStatus(of: path) != nil { try? fileSystem.remove(path) }
-        }
     }
 
     /// The flows besides its own whose files `flow` was made from: those it links to, and those

@@ -6,9 +6,11 @@ import Diagnostics
 extension SiteBuilder {
     /// The flows a build makes, read as far as their front matter.
     struct Outlined {
-        /// Each flow to make, by slug, with its outline; nil for a flow read again when it is made
-        /// (see `outlineBudget`).
-        var flows: [(slug: String, outline: FlowAssembler.Outline?)]
+        /// Each flow to make, by slug.
+        var flows: [String]
+        /// The outlines kept from this first reading, by index in `flows`, each handed out once;
+        /// a flow without one is read again when it is made (see `outlineBudget`).
+        var outlines: Handoff<FlowAssembler.Outline>
         /// Where every page of the site is, kept flows' included.
         var directory: PageDirectory
         /// Every flow folder's slug, kept or not.
@@ -40,8 +42,10 @@ extension SiteBuilder {
             return (outline: flow.keeps ? outline : nil, directory: outline.directory, diagnostics: flow.keeps ? diagnostics : [])
         }
         let pages = kept.map { ($0.slug, $0.directory) } + zip(flows, outlined).map { ($0.slug, $1.directory) }
+        var kept: [Int: FlowAssembler.Outline] = [:]
+        for (index, flow) in outlined.enumerated() { kept[index] = flow.outline }
         return Outlined(
-            flows: zip(flows, outlined).map { ($0.slug, $1.outline) },
+            flows: flows.map(\.slug), outlines: Handoff(kept),
             directory: PageDirectory(flows: Dictionary(pages) { first, _ in first }, inventory: inventory),
             slugs: slugs, diagnostics: folderDiagnostics + outlined.flatMap(\.diagnostics))
     }
@@ -56,12 +60,11 @@ extension SiteBuilder {
 
     /// Flow `index` of `outlined`, handed out once: its outline kept, or read again (with the
     /// problems reading it found, which the first reading left out).
-    func outline(
-        _ index: Int, of outlined: Outlined, from handoff: Handoff<FlowAssembler.Outline?>, loader: SiteLoader, inventory: SiteInventory,
-        preparation: Preparation
-    ) -> (FlowAssembler.Outline, [Diagnostic]) {
-        if let kept = handoff.take(index) ?? nil { return (kept, []) }
-        return outline(outlined.flows[index].slug, loader: loader, inventory: inventory, preparation: preparation)
+    func outline(_ index: Int, of outlined: Outlined, loader: SiteLoader, inventory: SiteInventory, preparation: Preparation)
+        -> (FlowAssembler.Outline, [Diagnostic])
+    {
+        if let kept = outlined.outlines.take(index) { return (kept, []) }
+        return outline(outlined.flows[index], loader: loader, inventory: inventory, preparation: preparation)
     }
 
     /// What a build keeps of each flow it assembled, whether or not it rendered it: what the
@@ -71,25 +74,28 @@ extension SiteBuilder {
         var diagnostics: [Diagnostic]
         /// Links to headings of other flows.
         var checks: [AnchorCheck]
-        /// The anchors of each page's headings, by file name (`<locale>/<file>` for translations).
-        var headings: [String: Set<String>]
         /// The images it copies.
         var assets: [Asset]
-        var pages: [FlowRecord.Page] = []
-        var translatedPages: [FlowRecord.Page] = []
-        var drafts: [String] = []
+        /// Each page's file name, id and headings' anchors; with the headings of its translations'
+        /// pages, each named `<locale>/<file name>`.
+        var pages: [FlowRecord.Page]
+        var translatedPages: [FlowRecord.Page]
+        var drafts: [String]
 
         init(_ outline: FlowAssembler.Outline, _ assembled: FlowAssembler.Assembled) {
             slug = outline.source.slug
             diagnostics = assembled.diagnostics
             checks = assembled.checks
-            headings = assembled.headings
             assets = assembled.assets
-            guard assembled.flow != nil else { return }
             pages = outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: assembled.headings[$0.name, default: []].sorted()) }
             translatedPages = assembled.headings.filter { $0.key.contains("/") }.sorted { $0.key < $1.key }
                 .map { FlowRecord.Page(file: $0.key, id: "", anchors: $0.value.sorted()) }
             drafts = outline.drafts.sorted()
+        }
+
+        /// The anchors of each page's headings, by file name (`<locale>/<file>` for translations).
+        var headings: [String: Set<String>] {
+            Dictionary((pages + translatedPages).map { ($0.file, Set($0.anchors)) }) { first, _ in first }
         }
     }
 
@@ -99,9 +105,12 @@ extension SiteBuilder {
     func siteProblems(
         _ facts: [FlowFacts], kept: [FlowRecord], slugs: [String], loader: SiteLoader, inventory: SiteInventory, preparation: Preparation
     ) -> (diagnostics: [Diagnostic], staticFiles: [Asset]) {
-        var headings = Dictionary(kept.map { ($0.slug, $0.headings) }) { first, _ in first }
-        for flow in facts { headings[flow.slug] = flow.headings }
-        var diagnostics = FlowAssembler.problems(with: facts.flatMap(\.checks), headings: headings)
+        // The headings of the flows that links from other flows point into, and no others.
+        let checks = facts.flatMap(\.checks)
+        let linked = Set(checks.map(\.flow))
+        var headings = Dictionary(kept.filter { linked.contains($0.slug) }.map { ($0.slug, $0.headings) }) { first, _ in first }
+        for flow in facts where linked.contains(flow.slug) { headings[flow.slug] = flow.headings }
+        var diagnostics = FlowAssembler.problems(with: checks, headings: headings)
         if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         diagnostics += Self.collisions(in: Set(facts.flatMap(\.assets) + kept.flatMap { $0.assets.map(\.asset) }))
         let settings = preparation.settings

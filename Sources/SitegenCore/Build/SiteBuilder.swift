@@ -125,10 +125,9 @@ package struct SiteBuilder: Sendable {
         let preparation = prepare(options, loader: loader, inventory: inventory, config: config)
         let outlined = outline(loader: loader, inventory: inventory, preparation: preparation, kept: [])
         let assembler = preparation.assembler
-        let outlines = Handoff(outlined.flows.map(\.outline))
         let assembled = Array(outlined.flows.indices).parallelMap { index -> (FlowFacts, Flow?) in
             let (outline, diagnostics) = self.outline(
-                index, of: outlined, from: outlines, loader: loader, inventory: inventory, preparation: preparation)
+                index, of: outlined, loader: loader, inventory: inventory, preparation: preparation)
             let flow = assembler.assemble(outline, directory: outlined.directory)
             var facts = FlowFacts(outline, flow)
             facts.diagnostics += diagnostics

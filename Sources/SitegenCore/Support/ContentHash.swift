@@ -17,7 +17,30 @@ struct ContentHash: Sendable {
         text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Adds `chunks` as one piece: the same digest as adding them joined. Every chunk but the
+    /// last must hold a whole number of eight-byte words (as `RecordSink`'s do).
+    mutating func add(chunks: [[UInt8]]) {
+        var total = 0
+        for (index, chunk) in chunks.enumerated() {
+            total += chunk.count
+            guard index < chunks.count - 1 else { break }
+            precondition(chunk.count % 8 == 0, "a chunk but the last holds whole words")
+            chunk.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: 8) {
+                    mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                }
+            }
+        }
+        guard let last = chunks.last else { return add([UInt8]()) }
+        last.withUnsafeBytes { addWords($0, count: total) }
+    }
+
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        addWords(bytes, count: bytes.count)
+    }
+
+    /// Mixes in `bytes` and then `count`, the length of the whole piece they end.
+    private mutating func addWords(_ bytes: UnsafeRawBufferPointer, count: Int) {
         var offset = 0
         while offset + 8 <= bytes.count {
             mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
@@ -28,7 +51,7 @@ struct ContentHash: Sendable {
             tail |= UInt64(byte) << (8 * UInt64(shift))
         }
         mix(tail)
-        mix(UInt64(bytes.count))
+        mix(UInt64(count))
     }
 
     private mutating func mix(_ word: UInt64) {

@@ -22,6 +22,8 @@ final class PackWriter: Sendable {
         var pieces: [FilePiece] = []
         var size = 0
         var number = 0
+        /// The name of the pack being filled, one string that every reference to it shares.
+        var name: String?
         var written: [PackFile] = []
         var failure: FileSystemError?
     }
@@ -37,7 +39,9 @@ final class PackWriter: Sendable {
     /// written (by the thread that filled it, outside the lock).
     func append(_ bytes: [UInt8]) -> PackReference {
         let (reference, full) = state.withLock { state -> (PackReference, (name: String, pieces: [FilePiece])?) in
-            let reference = PackReference(pack: name(state.number), offset: state.size, length: bytes.count)
+            let pack = state.name ?? name(state.number)
+            state.name = pack
+            let reference = PackReference(pack: pack, offset: state.size, length: bytes.count)
             state.pieces.append(.bytes(bytes))
             state.size += bytes.count
             guard state.size >= packSize else { return (reference, nil) }
@@ -67,6 +71,7 @@ final class PackWriter: Sendable {
             state.pieces = []
             state.size = 0
             state.number += 1
+            state.name = nil
         }
         return (name(state.number), state.pieces)
     }

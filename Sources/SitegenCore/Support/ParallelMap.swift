@@ -14,26 +14,26 @@ extension Array where Element: Sendable {
         let count = self.count
         let chunks = parallelJobs == 1 ? 1 : Swift.min(count, parallelJobs * 4)
         guard chunks > 1 else { return map(transform) }
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
+        // Each result is put straight into its place in the array: no array of optionals to copy.
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = UnsafeSlots(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var index = chunk
                 while index < count {
-                    slots.store(transform(self[index]), at: index)
+                    slots.initialize(transform(self[index]), at: index)
                     index += chunks
                 }
             }
+            initialized = count
         }
-        return results.compactMap { $0 }
     }
 }
 
-/// Result slots that concurrent iterations fill, each writing only its own indices.
+/// Result slots that concurrent iterations fill, each initializing only its own indices, once.
 private struct UnsafeSlots<Value>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Value?>
+    let buffer: UnsafeMutableBufferPointer<Value>
 
-    func store(_ value: Value, at index: Int) {
-        buffer[index] = value
+    func initialize(_ value: Value, at index: Int) {
+        buffer.initializeElement(at: index, to: value)
     }
 }

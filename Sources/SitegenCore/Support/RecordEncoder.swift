@@ -10,9 +10,15 @@
 struct RecordEncoder {
     /// The record of `value`.
     static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        Array(try encodeInChunks(value).joined())
+    }
+
+    /// The record of `value` in chunks of `RecordSink.chunkSize` bytes but the last, never
+    /// joined: a large cache's record is never held twice while it grows.
+    static func encodeInChunks<Value: Encodable>(_ value: Value) throws -> [[UInt8]] {
         let sink = RecordSink()
         try SingleRecordEncoding(sink: sink).write(value)
-        return sink.bytes
+        return sink.chunks
     }
 
     static func unsupported(_ what: String) -> EncodingError {
@@ -51,23 +57,60 @@ extension String: RecordCodable {
 protocol RecordRefused {}
 extension Dictionary: RecordRefused {}
 
-/// The bytes of a record being written, shared by every container.
+/// The bytes of a record being written, shared by every container, in chunks of `chunkSize`
+/// (the last one filling), so that growing never copies what is written.
 final class RecordSink {
-    var bytes: [UInt8] = []
+    static let chunkSize = 1 << 20
+    private var full: [[UInt8]] = []
+    private var current: [UInt8] = []
+
+    /// How many bytes have been written.
+    var count: Int { full.count * Self.chunkSize + current.count }
+
+    /// Every byte written, in chunks.
+    var chunks: [[UInt8]] { full + [current] }
+
+    func append(_ byte: UInt8) {
+        if current.count == Self.chunkSize { startChunk() }
+        current.append(byte)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            if current.count == Self.chunkSize { startChunk() }
+            let taken = rest.prefix(Self.chunkSize - current.count)
+            if current.isEmpty { current.reserveCapacity(min(Self.chunkSize, max(bytes.count, 4096))) }
+            current.append(contentsOf: taken)
+            rest = rest.dropFirst(taken.count)
+        }
+    }
+
+    /// Writes `byte` over the one at `position`, already written.
+    func replace(at position: Int, with byte: UInt8) {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: Self.chunkSize)
+        if chunk < full.count { full[chunk][offset] = byte } else { current[offset] = byte }
+    }
+
+    private func startChunk() {
+        full.append(current)
+        current = []
+        current.reserveCapacity(Self.chunkSize)
+    }
 
     func add(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: Int64(value).littleEndian) { append($0) }
     }
 
     func add(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: value.littleEndian) { append($0) }
     }
 
     func add(_ text: String) {
         var text = text
         text.withUTF8 { content in
             add(content.count)
-            bytes += content
+            append(UnsafeRawBufferPointer(content))
         }
     }
 }
@@ -96,7 +139,7 @@ private protocol RecordWriting {
 }
 
 extension RecordWriting {
-    func write(_ value: Bool) { sink.bytes.append(value ? 1 : 0) }
+    func write(_ value: Bool) { sink.append(value ? 1 : 0) }
     func write(_ value: String) { sink.add(value) }
     func write(_ value: Double) { sink.add(value.bitPattern) }
     func writeInteger<Number: BinaryInteger>(_ value: Number) throws {
@@ -144,7 +187,7 @@ private struct KeyedRecordEncoding<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws { try present(value) }
 
     private func present<Value: Encodable>(_ value: Value?) throws {
-        sink.bytes.append(value == nil ? 0 : 1)
+        sink.append(value == nil ? 0 : 1)
         if let value { try write(value) }
     }
 
@@ -171,14 +214,14 @@ private struct UnkeyedRecordEncoding: UnkeyedEncodingContainer, RecordWriting {
 
     init(sink: RecordSink) {
         self.sink = sink
-        countSlot = sink.bytes.count
+        countSlot = sink.count
         sink.add(0)
     }
 
     private mutating func counted() {
         count += 1
         withUnsafeBytes(of: Int64(count).littleEndian) { slot in
-            for index in 0..<8 { sink.bytes[countSlot + index] = slot[index] }
+            for index in 0..<8 { sink.replace(at: countSlot + index, with: slot[index]) }
         }
     }
 

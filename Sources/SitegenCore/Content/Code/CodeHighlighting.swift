@@ -41,7 +41,7 @@ final class CodeHighlighting: Sendable {
         var compiled: [String: Result<CompiledLanguage, LanguageLoadError>] = [:]
         /// The blocks highlighted, neither remembered nor kept (two flows may meet one block at
         /// once and both highlight it; it counts once).
-        var highlighted: Set<String> = []
+        var highlighted: Set<Int> = []
     }
 
     init(library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }) {
@@ -108,7 +108,7 @@ final class CodeHighlighting: Sendable {
         case .failure(let error): result = .failure(.definitionFailed(error))
         }
         state.withLock { state in
-            state.highlighted.insert(key)
+            state.highlighted.insert(key.hashValue)
             switch result {
             case .success(let runs):
                 state.memory[key] = runs
