@@ -30,6 +30,27 @@ import Testing
         #expect(try JSONDecoder().decode(Manifest.self, from: Data(bytes)) == ManifestBuilder.manifest(for: site))
     }
 
+    /// Fragments stored one after another in one file, each after the separator, are written as
+    /// one range of it, and the manifest is the same text.
+    @Test(arguments: [1, 2, 5])
+    func fragmentsStoredWithTheirSeparatorsAreOneRange(flows: Int) throws {
+        let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")
+        let values = (0..<flows).map { ManifestFlow(id: "f\($0)", title: "", description: "", url: "", contentVersion: "", settings: FlowSettings(), pages: []).manifestJSON }
+        var pack: [UInt8] = []
+        var pieces: [(piece: FilePiece, separated: Bool)] = []
+        for value in values {
+            let stored = ManifestBuilder.flowSeparator + value.utf8(indentation: ManifestBuilder.flowDepth)
+            pieces.append((.range(pack.count..<(pack.count + stored.count), of: "pack"), true))
+            pack += stored
+        }
+        let parts = DiskFileSystem.coalesced(ManifestBuilder.parts(site: site, flows: pieces))
+        #expect(parts.count == 3, "the text before, one range of the pack, the text after")
+        let fileSystem = MemoryFileSystem()
+        fileSystem.add("pack", pack)
+        try fileSystem.writeFile("manifest.json", pieces: parts)
+        #expect(try fileSystem.readFile("manifest.json") == ManifestBuilder.json(site: site, flows: values).utf8)
+    }
+
     @Test(arguments: [0, 1, 3])
     func thePiecesOfTheManifestJoinToItsText(flows: Int) {
         let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")

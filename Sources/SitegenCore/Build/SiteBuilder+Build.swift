@@ -166,7 +166,8 @@ extension SiteBuilder {
             do throws(MustacheRenderError) {
                 let (rendered, _) = try renderer.render(flow, settings: settings, assets: assembled.assets)
                 transaction.write(rendered.files)
-                let fragment = pack.append(rendered.fragment)
+                // Stored after what goes before it in the manifest, so that fragments stored one after another are copied as one.
+                let fragment = pack.append(ManifestBuilder.flowSeparator + rendered.fragment)
                 let (blocks, changed) = highlighting.take(flow: flow.slug)
                 let kept = keptHighlights[flow.slug] ?? nil
                 let highlights = changed || kept.map({ !run.intactPacks.contains($0.pack) }) == true
@@ -207,7 +208,8 @@ extension SiteBuilder {
             fragments: records.map { record in
                 ManifestFragment(
                     name: record.fragment.name,
-                    piece: .range(record.fragment.offset..<(record.fragment.offset + record.fragment.length), of: Path.join(run.packFolder, record.fragment.pack)))
+                    piece: .range(record.fragment.offset..<(record.fragment.offset + record.fragment.length), of: Path.join(run.packFolder, record.fragment.pack)),
+                    separated: true)
             })
         let recorded = Dictionary((run.previous?.products ?? []).map { ($0.name, $0) }) { first, _ in first }
         var productRecords: [ProductRecord] = []

@@ -57,21 +57,40 @@ enum ManifestBuilder {
     /// with what goes between them, so that the fragments are written as they are (copied from
     /// the build cache's files, or from memory), never joined into one string.
     static func parts(site: Manifest.Site, flows fragments: [FilePiece]) -> [FilePiece] {
-        // The manifest with two stand-ins for flows shows what comes before, between and after.
+        parts(site: site, flows: fragments.map { (piece: $0, separated: false) })
+    }
+
+    /// The manifest's pieces for fragments of which some (`separated`) are stored after the text
+    /// that goes between two flows (`flowSeparator`): the first one's is left out, and none is
+    /// added before them, so that fragments stored one after another in one file are one range.
+    static func parts(site: Manifest.Site, flows fragments: [(piece: FilePiece, separated: Bool)]) -> [FilePiece] {
+        guard !fragments.isEmpty, let (head, separator, tail) = frame(site) else { return [.bytes(json(site: site, flows: []).utf8)] }
+        var parts: [FilePiece] = [.bytes(head)]
+        for (index, fragment) in fragments.enumerated() {
+            switch (index > 0, fragment.separated, fragment.piece) {
+            case (false, true, .range(let range, let file)): parts.append(.range((range.lowerBound + separator.count)..<range.upperBound, of: file))
+            case (false, true, .bytes(let bytes)): parts.append(.bytes(Array(bytes.dropFirst(separator.count))))
+            case (true, false, let piece): parts += [.bytes(separator), piece]
+            case (_, _, let piece): parts.append(piece)
+            }
+        }
+        parts.append(.bytes(tail))
+        return parts
+    }
+
+    /// What goes between two flows' fragments in the manifest.
+    static let flowSeparator = frame(Manifest.Site())?.separator ?? []
+
+    /// The manifest's text before, between and after its flows, found by writing it with two
+    /// stand-ins for flows.
+    private static func frame(_ site: Manifest.Site) -> (head: [UInt8], separator: [UInt8], tail: [UInt8])? {
         let standIn = JSONValue.string("\u{0}flow\u{0}")
         let standInText = standIn.utf8(indentation: flowDepth)
         let text = json(site: site, flows: [standIn, standIn]).utf8
-        guard !fragments.isEmpty, let first = text.firstRange(of: standInText),
-            let second = text[first.upperBound...].firstRange(of: standInText)
-        else { return [.bytes(json(site: site, flows: []).utf8)] }
-        let separator = FilePiece.bytes(Array(text[first.upperBound..<second.lowerBound]))
-        var parts: [FilePiece] = [.bytes(Array(text[..<first.lowerBound]))]
-        for (index, fragment) in fragments.enumerated() {
-            if index > 0 { parts.append(separator) }
-            parts.append(fragment)
+        guard let first = text.firstRange(of: standInText), let second = text[first.upperBound...].firstRange(of: standInText) else {
+            return nil
         }
-        parts.append(.bytes(Array(text[second.upperBound...])))
-        return parts
+        return (Array(text[..<first.lowerBound]), Array(text[first.upperBound..<second.lowerBound]), Array(text[second.upperBound...]))
     }
 
     /// The manifest with `flows` in place of its flows' own JSON.

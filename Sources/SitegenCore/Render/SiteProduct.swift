@@ -13,10 +13,12 @@ struct SiteProduct: Sendable {
 }
 
 /// A flow's JSON as the manifest holds it: its bytes, or a file of them, and a name that is the
-/// same exactly when the bytes are.
+/// same exactly when the bytes are; `separated` when they start with what goes between two flows
+/// (`ManifestBuilder.flowSeparator`), as the build cache's packs keep them.
 struct ManifestFragment: Sendable {
     var name: String
     var piece: FilePiece
+    var separated = false
 }
 
 extension SiteRenderer {
@@ -70,7 +72,7 @@ extension SiteRenderer {
                 [embedLoader(summaries: summaries, locales: settings.locales)]
             },
             SiteProduct(name: "manifest", inputs: manifestInputs.hex) {
-                [manifest(settings: settings, fragments: fragments.map(\.piece))]
+                [manifest(settings: settings, fragments: fragments)]
             },
         ]
     }

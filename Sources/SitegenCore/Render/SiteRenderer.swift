@@ -167,8 +167,10 @@ package struct SiteRenderer: Sendable {
     }
 
     /// The manifest, from each flow's fragment in index order.
-    func manifest(settings: SiteSettings, fragments: [FilePiece]) -> OutputFile {
-        OutputFile(path: Self.manifestPath, contents: .pieces(ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments)))
+    func manifest(settings: SiteSettings, fragments: [ManifestFragment]) -> OutputFile {
+        OutputFile(
+            path: Self.manifestPath,
+            contents: .pieces(ManifestBuilder.parts(site: ManifestBuilder.manifestSite(settings), flows: fragments.map { ($0.piece, $0.separated) })))
     }
 
     private func render(

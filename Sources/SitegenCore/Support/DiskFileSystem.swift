@@ -248,7 +248,7 @@ package struct DiskFileSystem: FileSystem {
             try pending.withUnsafeBytes { try write($0, to: descriptor, path: path) }
             pending.removeAll(keepingCapacity: true)
         }
-        for piece in pieces {
+        for piece in Self.coalesced(pieces) {
             switch piece {
             case .bytes(let bytes) where bytes.count < 65536:
                 pending += bytes
@@ -269,6 +269,21 @@ package struct DiskFileSystem: FileSystem {
             }
         }
         try flush()
+    }
+
+    /// `pieces` with ranges that follow one another in one file joined, so that they are one copy.
+    static func coalesced(_ pieces: [FilePiece]) -> [FilePiece] {
+        var result: [FilePiece] = []
+        for piece in pieces {
+            if case .range(let range, let file) = piece, case .range(let previous, let previousFile)? = result.last, previousFile == file,
+                previous.upperBound == range.lowerBound
+            {
+                result[result.count - 1] = .range(previous.lowerBound..<range.upperBound, of: file)
+            } else {
+                result.append(piece)
+            }
+        }
+        return result
     }
 
     package func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
