@@ -38,6 +38,17 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // Media: libvips for image work, rlottie for drawing Lottie animations.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"])]
+        ),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CFuzzer"),
         .target(name: "OnboardingKit", swiftSettings: fuzzed),
@@ -51,6 +62,10 @@ let package = Package(
         .target(name: "Highlight", dependencies: ["CPCRE2", "Diagnostics"], swiftSettings: fuzzed),
         // The engine's side of scripts/benchmark_highlight.py.
         .executableTarget(name: "highlight-bench", dependencies: ["Highlight"]),
+        // Shrinking images, still frames and animated WebP: libvips' only importer.
+        .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: fuzzed),
+        // Drawing a Lottie animation's frames: rlottie's only importer.
+        .target(name: "LottieRendering", dependencies: ["CRlottie"], swiftSettings: fuzzed),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
@@ -61,7 +76,10 @@ let package = Package(
         ),
         .target(
             name: "SitegenCore",
-            dependencies: ["Diagnostics", "Mustache", "Markdown", "FrontMatter", "HTTPServer", "CPlatform", "OnboardingKit", "Highlight"],
+            dependencies: [
+                "Diagnostics", "Mustache", "Markdown", "FrontMatter", "HTTPServer", "CPlatform", "OnboardingKit", "Highlight", "Imaging",
+                "LottieRendering",
+            ],
             swiftSettings: fuzzed,
             plugins: ["EmbedTheme"]
         ),

@@ -101,7 +101,7 @@ import Testing
         let html = try body(fileSystem)
         #expect(html.contains("<pre><code>x &lt;y&gt;\n</code></pre>\n<pre><code>indented\n</code></pre>\n<pre><code class=\"language-text\">plain\n</code></pre>"))
         #expect(try manifestBlocks(fileSystem).map(\.text) == ["x <y>\n", "indented\n", "plain\n"])
-        #expect(try fileSystem.text("output/tour/index.html")?.contains("assets/code.css") == true, "the flow has code blocks")
+        #expect(fileSystem.text("output/tour/index.html")?.contains("assets/code.css") == true, "the flow has code blocks")
     }
 
     @Test func aFlowWithoutCodeLoadsNoCodeAssets() throws {

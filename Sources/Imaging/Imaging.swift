@@ -1,0 +1,117 @@
+import CVips
+
+/// Image work through libvips, the project's only importer of it: shrinking a photo to the
+/// widths a page shows it at, the first frame of an animated image, and an animated WebP drawn
+/// frame by frame. Every function takes and returns encoded bytes; libvips is started the first
+/// time one is called, and runs one thread per call (callers run calls on every core).
+package enum Imaging {
+    /// What an encoded result is written as.
+    package enum Format: Sendable {
+        case webp, jpeg, png
+    }
+
+    /// Why libvips could not do it, in its words.
+    package struct Failure: Error, Sendable, Equatable {
+        package var message: String
+    }
+
+    /// An encoded image and its pixel size.
+    package struct Encoded: Sendable {
+        package var bytes: [UInt8]
+        package var width: Int
+        package var height: Int
+    }
+
+    /// The quality lossy results are saved at: photos look the same and weigh a third.
+    package static let quality = 80
+
+    private static let started: Failure? = sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
+
+    /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to `width` pixels wide, never enlarged, turned as its
+    /// EXIF orientation says and without its metadata, as `format`.
+    package static func resized(_ bytes: [UInt8], width: Int, as format: Format) throws(Failure) -> Encoded {
+        if let started { throw started }
+        let image = bytes.withUnsafeBytes { sg_vips_thumbnail($0.baseAddress, $0.count, Int32(clamping: width)) }
+        guard let image else { throw takeError("cannot shrink the image") }
+        defer { sg_vips_unref(image) }
+        return try encode(image, as: format)
+    }
+
+    /// The first frame of `bytes` (an animated GIF, PNG or WebP), as `format`.
+    package static func firstFrame(_ bytes: [UInt8], as format: Format) throws(Failure) -> Encoded {
+        if let started { throw started }
+        let image = bytes.withUnsafeBytes { sg_vips_load($0.baseAddress, $0.count) }
+        guard let image else { throw takeError("cannot read the image") }
+        defer { sg_vips_unref(image) }
+        return try encode(image, as: format)
+    }
+
+    /// `rgba` (`width` × `height` pixels, 4 bytes each, not premultiplied) as `format`.
+    package static func encode(rgba: [UInt8], width: Int, height: Int, as format: Format) throws(Failure) -> Encoded {
+        if let started { throw started }
+        guard width > 0, height > 0, rgba.count == width * height * 4 else { throw Failure(message: "the pixels do not fill \(width) × \(height)") }
+        let image = rgba.withUnsafeBytes { sg_vips_from_rgba($0.baseAddress, Int32(width), Int32(height)) }
+        guard let image else { throw takeError("cannot make the image") }
+        defer { sg_vips_unref(image) }
+        return try encode(image, as: format)
+    }
+
+    /// An animated WebP, looping, of `delays.count` frames of `width` × `height`, each shown for
+    /// its delay in milliseconds; `frame` draws frame n into the RGBA buffer it is given (and
+    /// returns false to give up), when the encoder reaches it, so that a frame is held at a time.
+    package static func animatedWebP(
+        width: Int, height: Int, delays: [Int], frame: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Bool
+    ) throws(Failure) -> [UInt8] {
+        if let started { throw started }
+        guard width > 0, height > 0, !delays.isEmpty, height <= Int(Int32.max) / delays.count else {
+            throw Failure(message: "an animation of \(delays.count) frames of \(width) × \(height) is not one libvips can make")
+        }
+        final class Source {
+            let draw: (Int, UnsafeMutableBufferPointer<UInt8>) -> Bool
+            let count: Int
+            init(_ draw: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Bool, count: Int) {
+                self.draw = draw
+                self.count = count
+            }
+        }
+        let source = Source(frame, count: width * height * 4)
+        var data: UnsafeMutableRawPointer?
+        var length = 0
+        let delays32 = delays.map { Int32(clamping: $0) }
+        let result = withExtendedLifetime(source) {
+            delays32.withUnsafeBufferPointer { delays in
+                sg_vips_animated_webp(
+                    Int32(width), Int32(height), Int32(delays.count), delays.baseAddress,
+                    { context, frame, pixels in
+                        guard let context, let pixels else { return -1 }
+                        let source = Unmanaged<Source>.fromOpaque(context).takeUnretainedValue()
+                        return source.draw(Int(frame), UnsafeMutableBufferPointer(start: pixels, count: source.count)) ? 0 : -1
+                    }, Unmanaged.passUnretained(source).toOpaque(), Int32(quality), &data, &length)
+            }
+        }
+        guard result == 0, let data else { throw takeError("cannot make the animation") }
+        defer { sg_vips_free(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    private static func encode(_ image: UnsafeMutablePointer<VipsImage>, as format: Format) throws(Failure) -> Encoded {
+        var data: UnsafeMutableRawPointer?
+        var length = 0
+        let result: Int32
+        switch format {
+        case .webp: result = sg_vips_webp(image, Int32(quality), 0, &data, &length)
+        case .jpeg: result = sg_vips_jpeg(image, Int32(quality), &data, &length)
+        case .png: result = sg_vips_png(image, &data, &length)
+        }
+        guard result == 0, let data else { throw takeError("cannot write the image") }
+        defer { sg_vips_free(data) }
+        return Encoded(bytes: Array(UnsafeRawBufferPointer(start: data, count: length)), width: Int(sg_vips_width(image)), height: Int(sg_vips_height(image)))
+    }
+
+    private static func takeError(_ what: String) -> Failure {
+        guard let text = sg_vips_take_error() else { return Failure(message: what) }
+        defer { sg_vips_free(text) }
+        let said = String(cString: text).split(separator: "\n").first.map(String.init) ?? ""
+        return Failure(message: said.isEmpty ? what : what + ": " + said)
+    }
+}
