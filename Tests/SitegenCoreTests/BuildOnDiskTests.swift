@@ -27,6 +27,30 @@ import Testing
         #expect(one == two)
     }
 
+    /// A file several pages publish (an image on two pages and as a page's image) is one file of
+    /// the output, and a rebuild that links it from the current output never writes through the
+    /// link: the current output stays whole, and the new one is a clean build's.
+    @Test func aFileSeveralPagesPublishIsWrittenOnceAndNeverThroughALink() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        let logo = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\"></svg>"
+        try site.write("content/shared/logo.svg", logo)
+        try site.write("content/shared/01-a.md", "---\nimage: logo.svg\nimage_alt: Logo\n---\n# A\n\n![Logo](logo.svg)\n")
+        try site.write("content/shared/02-b.md", "# B\n\n![Logo](logo.svg) and ![again](logo.svg)\n")
+        #expect(runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem()).status == .success)
+        for edit in 1...3 {
+            try site.write("content/shared/02-b.md", "# B \(edit)\n\n![Logo](logo.svg) and ![again](logo.svg)\n")
+            let run = runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem())
+            #expect(run.status == .success, "\(run.err)")
+            #expect(try String(contentsOfFile: site.path + "/output/shared/logo.svg", encoding: .utf8) == logo)
+        }
+        let rebuilt = try GoldenTests.files(in: site.path + "/output")
+        try FileManager.default.removeItem(atPath: site.path + "/output")
+        try FileManager.default.removeItem(atPath: site.path + "/.sitegen-cache")
+        #expect(runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem()).status == .success)
+        #expect(try GoldenTests.files(in: site.path + "/output") == rebuilt)
+    }
+
     @Test func anOutputFolderWhoseParentsDoNotExistIsMadeWithThem() throws {
         let site = try copyOfFixture("basic")
         defer { site.remove() }

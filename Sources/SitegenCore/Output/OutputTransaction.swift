@@ -80,8 +80,8 @@ final class OutputTransaction: Sendable {
                 if current[file.path] != nil, isUnchanged(file) {
                     try link(file.path)
                 } else {
-                    state.withLock { _ = $0.files.insert(file.path) }
-                    try replace(file.path) { temporary in
+                    let first = state.withLock { $0.files.insert(file.path).inserted }
+                    try replace(file.path, first: first) { temporary in
                         switch file.contents {
                         case .text(let text): try fileSystem.writeFile(temporary, text: text)
                         case .bytes(let bytes): try fileSystem.writeFile(temporary, bytes)
@@ -170,11 +170,11 @@ final class OutputTransaction: Sendable {
     /// Makes `staging/path` a hard link to the current output's file, unless it already is one.
     private func link(_ path: String) throws {
         let source = current[path]
-        state.withLock { _ = $0.files.insert(path) }
+        let first = state.withLock { $0.files.insert(path).inserted }
         if let source, let held = spare[path], held.kind == .file, source.identity != .unknown, held.identity == source.identity {
             return
         }
-        try replace(path) { temporary in
+        try replace(path, first: first) { temporary in
             do {
                 try fileSystem.hardLink(from: Path.join(output, path), to: temporary)
             } catch {
@@ -185,10 +185,12 @@ final class OutputTransaction: Sendable {
 
     /// Puts a file at `staging/path`: made by `make` under a temporary name, then renamed over
     /// whatever is there, so that a file shared with the current output is never written through.
-    private func replace(_ path: String, make: (String) throws -> Void) throws {
-        // Where the staging folder held nothing when the build began, nothing there can be shared
-        // with the current output: the file is written in place, with no temporary name to rename.
-        if spare[path] == nil, !spareFolders.contains(path) {
+    /// Where the staging folder held nothing when the build began and this build puts the path for
+    /// the `first` time, nothing there can be shared with the current output: the file is written
+    /// in place, with no temporary name to rename. (A path a build puts twice, as a link to the
+    /// current output and as new bytes, say, always goes through a temporary name.)
+    private func replace(_ path: String, first: Bool, make: (String) throws -> Void) throws {
+        if first, spare[path] == nil, !spareFolders.contains(path) {
             try make(Path.join(staging, path))
             return
         }
