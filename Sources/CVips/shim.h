@@ -24,6 +24,9 @@ static inline char *sg_vips_take_error(void) {
 }
 
 static inline void sg_vips_free(void *pointer) { g_free(pointer); }
+
+/// libvips' version, such as "8.14.1".
+static inline const char *sg_vips_version(void) { return vips_version_string(); }
 static inline void sg_vips_unref(VipsImage *image) { if (image) g_object_unref(image); }
 
 /// An image from encoded bytes (its first page or frame), read from the top down once.

@@ -13,6 +13,10 @@ package enum Imaging {
     /// Why libvips could not do it, in its words.
     package struct Failure: Error, Sendable, Equatable {
         package var message: String
+
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     /// An encoded image and its pixel size.
@@ -24,6 +28,9 @@ package enum Imaging {
 
     /// The quality lossy results are saved at: photos look the same and weigh a third.
     package static let quality = 80
+
+    /// libvips' version, which a cache of results made with it names.
+    package static var version: String { String(cString: sg_vips_version()) }
 
     private static let started: Failure? = sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
 

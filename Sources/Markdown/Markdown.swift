@@ -184,6 +184,7 @@ package enum Markdown {
             var tag = "<video src=\"\(escapedAttribute(replacement.src))\" width=\"\(replacement.width)\" height=\"\(replacement.height)\""
             if let poster = video.poster { tag += " poster=\"\(escapedAttribute(poster))\"" }
             tag += " controls playsinline preload=\"none\" aria-label=\"\(escapedAttribute(image.alt))\""
+            if video.autoplay { tag += " muted loop data-autoplay" }
             if !image.title.isEmpty { tag += " title=\"\(escapedAttribute(image.title))\"" }
             tag += ">"
             for track in video.tracks {
@@ -191,12 +192,25 @@ package enum Markdown {
             }
             return tag + "<a href=\"\(escapedAttribute(replacement.src))\">\(escapedAttribute(image.alt.isEmpty ? replacement.src : image.alt))</a></video>"
         }
-        var tag = "<img src=\"\(escapedAttribute(replacement.src))\" alt=\"\(escapedAttribute(image.alt))\""
+        var tag = "<img src=\"\(escapedAttribute(replacement.src))\""
+        if let srcset = replacement.picture?.srcset { tag += " srcset=\"\(escapedAttribute(srcset))\"" }
+        if let sizes = replacement.picture?.sizes { tag += " sizes=\"\(escapedAttribute(sizes))\"" }
+        tag += " alt=\"\(escapedAttribute(image.alt))\""
         if !image.title.isEmpty {
             tag += " title=\"\(escapedAttribute(image.title))\""
         }
         tag += " width=\"\(replacement.width)\" height=\"\(replacement.height)\" />"
-        return tag
+        guard let picture = replacement.picture, !picture.sources.isEmpty else { return tag }
+        var sources = ""
+        for source in picture.sources {
+            sources += "<source"
+            if let media = source.media { sources += " media=\"\(escapedAttribute(media))\"" }
+            if let type = source.type { sources += " type=\"\(escapedAttribute(type))\"" }
+            sources += " srcset=\"\(escapedAttribute(source.srcset))\""
+            if let sizes = source.sizes { sources += " sizes=\"\(escapedAttribute(sizes))\"" }
+            sources += " />"
+        }
+        return "<picture>" + sources + tag + "</picture>"
     }
 
     /// The text of a node's inline content as cmark renders it into `alt`: text, code and raw

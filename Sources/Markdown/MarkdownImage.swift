@@ -17,12 +17,47 @@ package struct ImageReplacement: Sendable, Hashable {
     package var height: Int
     /// For a video (`![demo](demo.mp4)`), what its `<video>` element holds besides.
     package var video: VideoMarkup?
+    /// For an image made at several widths or with a still for reduced motion, the `<picture>`
+    /// around its `<img>`.
+    package var picture: PictureMarkup?
 
-    package init(src: String, width: Int, height: Int, video: VideoMarkup? = nil) {
+    package init(src: String, width: Int, height: Int, video: VideoMarkup? = nil, picture: PictureMarkup? = nil) {
         self.src = src
         self.width = width
         self.height = height
         self.video = video
+        self.picture = picture
+    }
+}
+
+/// The `<picture>` an image stands in: the `<source>`s a browser picks from (a WebP version, a
+/// still frame for readers who prefer reduced motion) and the `<img>`'s own `srcset`.
+package struct PictureMarkup: Sendable, Hashable {
+    package var sources: [Source]
+    /// The `<img>`'s candidates (`a.576w.jpg 576w, a.jpg 800w`), and the width it is shown at.
+    package var srcset: String?
+    package var sizes: String?
+
+    package struct Source: Sendable, Hashable {
+        package var srcset: String
+        package var sizes: String?
+        /// The MIME type (`image/webp`), or nil.
+        package var type: String?
+        /// The media query (`(prefers-reduced-motion: reduce)`), or nil.
+        package var media: String?
+
+        package init(srcset: String, sizes: String? = nil, type: String? = nil, media: String? = nil) {
+            self.srcset = srcset
+            self.sizes = sizes
+            self.type = type
+            self.media = media
+        }
+    }
+
+    package init(sources: [Source], srcset: String? = nil, sizes: String? = nil) {
+        self.sources = sources
+        self.srcset = srcset
+        self.sizes = sizes
     }
 }
 
@@ -31,6 +66,9 @@ package struct VideoMarkup: Sendable, Hashable {
     /// The still shown before it plays (and all a reader sees until they ask it to).
     package var poster: String?
     package var tracks: [Track]
+    /// Whether the author asked for it to play by itself (muted, looping, and only for readers
+    /// who do not prefer reduced motion: the runtime starts it, never the markup).
+    package var autoplay = false
 
     package struct Track: Sendable, Hashable {
         package var src: String
@@ -47,9 +85,10 @@ package struct VideoMarkup: Sendable, Hashable {
         }
     }
 
-    package init(poster: String?, tracks: [Track]) {
+    package init(poster: String?, tracks: [Track], autoplay: Bool = false) {
         self.poster = poster
         self.tracks = tracks
+        self.autoplay = autoplay
     }
 }
 

@@ -1,5 +1,7 @@
 /// One screen of a flow.
 public struct ManifestPage: ManifestObject, Identifiable {
+    /// The Lottie animations the body shows, in document order.
+    public var animations: [ManifestAnimation] = []
     /// The page's code blocks in document order, as tokens an app can colour itself.
     public var codeBlocks: [ManifestCodeBlock] = []
     /// The rendered Markdown body. Relative URLs in it resolve against the flow's `url`.
@@ -19,9 +21,12 @@ public struct ManifestPage: ManifestObject, Identifiable {
     /// The page's Markdown file, relative to the site's `content/` folder.
     public var source = ""
     public var title = ""
+    /// The videos the body shows, in document order.
+    public var videos: [ManifestVideo] = []
 
     public static let schemaName = "page"
     public static let fields: [ManifestField<ManifestPage>] = [
+        .init("animations", \.animations, missing: [], .description("The Lottie animations the body shows, in document order.")),
         .init("code_blocks", \.codeBlocks, missing: [], .description("The body's code blocks in document order, as styled tokens.")),
         .init("fallback", \.fallback, missing: false, .description("True when no translation exists and the page is shown in lang instead.")),
         .init("html", \.html, .description("The rendered body; relative URLs resolve against the flow's url.")),
@@ -32,14 +37,18 @@ public struct ManifestPage: ManifestObject, Identifiable {
         .init("settings", \.settings),
         .init("source", \.source, .description("The page's Markdown file, relative to content/.")),
         .init("title", \.title),
+        .init("videos", \.videos, missing: [], .description("The videos the body shows, in document order.")),
     ]
 
     public init() {}
 
     public init(
         id: String, index: Int, title: String, html: String, image: ManifestImage?, source: String,
-        settings: PageSettings, codeBlocks: [ManifestCodeBlock] = [], lang: String = "", fallback: Bool = false
+        settings: PageSettings, codeBlocks: [ManifestCodeBlock] = [], lang: String = "", fallback: Bool = false,
+        animations: [ManifestAnimation] = [], videos: [ManifestVideo] = []
     ) {
+        self.animations = animations
+        self.videos = videos
         self.lang = lang
         self.fallback = fallback
         self.codeBlocks = codeBlocks
@@ -57,16 +66,26 @@ public struct ManifestPage: ManifestObject, Identifiable {
 public struct ManifestImage: ManifestObject {
     /// The text alternative; empty for a decorative image.
     public var alt = ""
+    /// When the image is a Lottie animation, the animation (`src` is then an animated WebP of it).
+    public var animation: ManifestAnimation?
     public var height = 1
     /// The image's URL, relative to the flow's `url` (or absolute when the site has a base URL).
     public var src = ""
+    /// Stills of an animated image (its first frame, or an animation's poster at each width), for
+    /// readers who prefer reduced motion.
+    public var stills: [ManifestImageVariant] = []
+    /// Versions of it the site made at other widths and formats, `src`'s own first.
+    public var variants: [ManifestImageVariant] = []
     public var width = 1
 
     public static let schemaName = "image"
     public static let fields: [ManifestField<ManifestImage>] = [
         .init("alt", \.alt),
+        .init("animation", \.animation, missing: nil),
         .init("height", \.height, .minimum(1)),
         .init("src", \.src),
+        .init("stills", \.stills, missing: [], .description("Stills of an animated image, for readers who prefer reduced motion.")),
+        .init("variants", \.variants, missing: [], .description("Versions the site made at other widths and formats.")),
         .init("width", \.width, .minimum(1)),
     ]
 

@@ -98,13 +98,13 @@ import Testing
                 "content/tour/02-b.md": "![Logo](../_shared/logo.png)\n",
             ],
             images: [
-                "content/tour/images/hero.png": pngBytes(width: 800, height: 600),
+                "content/tour/images/hero.png": pngBytes(width: 400, height: 300),
                 "content/tour/images/shot 1.png": pngBytes(width: 320, height: 640),
                 "content/_shared/logo.png": pngBytes(width: 64, height: 64),
             ])
         #expect(result.diagnostics.isEmpty)
         let pages = try #require(result.site?.flows.first?.pages)
-        #expect(pages[0].image == ManifestImage(src: "images/hero.png", width: 800, height: 600, alt: "Hero"))
+        #expect(pages[0].image == ManifestImage(src: "images/hero.png", width: 400, height: 300, alt: "Hero"))
         #expect(pages[0].html.contains(#"<img src="images/shot%201.png" alt="Shot" width="320" height="640" />"#))
         #expect(pages[0].html.contains(#"<img src="https://cdn.test/x.png" alt="Far" />"#))
         #expect(pages[1].html.contains(#"<img src="_site/content/_shared/logo.png" alt="Logo" width="64" height="64" />"#))
@@ -151,7 +151,7 @@ import Testing
             "content/tour/04-missing.md:5:6: error: image 'images/gone.png' not found: content/tour/images/gone.png does not exist",
             "content/tour/05-escape.md:1:1: error: image path '../../../etc/passwd' leaves the site folder",
             "content/tour/05-escape.md:1:27: error: image path '/etc/passwd' is absolute; write it relative to the page, such as images/screen.png",
-            "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, and .mp4, .m4v and .webm videos",
+            "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos",
             "content/tour/06-notimage.md:1:17: error: image 'notes.png' is not a PNG file",
         ])
     }

@@ -84,10 +84,11 @@ struct RecordedAsset: Sendable, Equatable, Codable {
     var source: String
     var destination: String
     var root: String
+    var recipe: MediaRecipe?
 
     init(_ asset: Asset) {
-        (source, destination, root) = (asset.source, asset.destination, asset.root)
+        (source, destination, root, recipe) = (asset.source, asset.destination, asset.root, asset.recipe)
     }
 
-    var asset: Asset { Asset(source: source, destination: destination, root: root) }
+    var asset: Asset { Asset(source: source, destination: destination, root: root, recipe: recipe) }
 }

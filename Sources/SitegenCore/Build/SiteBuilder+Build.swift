@@ -164,7 +164,8 @@ extension SiteBuilder {
             made.facts.diagnostics += diagnostics
             guard let flow = assembled.flow else { return made }
             do throws(MustacheRenderError) {
-                let (rendered, _) = try renderer.render(flow, settings: settings, assets: assembled.assets)
+                // An image several pages show is one file of the output.
+                let (rendered, _) = try renderer.render(flow, settings: settings, assets: Array(Set(assembled.assets)).sorted())
                 transaction.write(rendered.files)
                 // Stored after what goes before it in the manifest, so that fragments stored one after another are copied as one.
                 let fragment = pack.append(ManifestBuilder.flowSeparator + rendered.fragment)
@@ -190,6 +191,18 @@ extension SiteBuilder {
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
+
+        // The files made from the site's media (image versions, stills, animations), on every core, from the cache where it has them.
+        let workshop = MediaWorkshop(loader: run.loader, folder: run.loader.diskPath(Path.join(cacheFolder, MediaWorkshop.folderName)))
+        do {
+            try fileSystem.makeRealDirectory(workshop.folder)
+        } catch {
+            return failed(diagnostics + [.error("cannot write the build cache: \(error)", path: workshop.folder)])
+        }
+        let media = workshop.make(made.compactMap(\.record).flatMap { $0.assets.map(\.asset) })
+        diagnostics += media.diagnostics
+        guard !diagnostics.hasErrors else { return failed(diagnostics) }
+        transaction.write(media.files)
 
         var records = kept + made.compactMap(\.record)
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
@@ -248,6 +261,7 @@ extension SiteBuilder {
         result.flowCount = records.count
         result.pageCount = records.reduce(0) { $0 + $1.summary.pageCount }
         result.highlightedBlocks = highlighting.highlightedCount
+        result.madeMedia = media.madeCount
 
         // Remember what this build was made from, for the next one. Files it read from outside
         // the usual roots join the fingerprint, and with it every key.
@@ -274,6 +288,7 @@ extension SiteBuilder {
             packs: (oldPacks + packs).filter { referenced.contains($0.name) })
         result.diagnostics += save(cache, loader: run.loader, folder: cacheFolder)
         removePacks(except: Set(cache.packs.map(\.name)), folder: run.packFolder)
+        workshop.removeUnused(keeping: records.flatMap { $0.assets.map(\.asset) })
         removeEarlierLayouts(loader: run.loader, folder: cacheFolder)
         return result
     }

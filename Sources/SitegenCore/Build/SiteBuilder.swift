@@ -35,6 +35,9 @@ package struct SiteBuilder: Sendable {
         package var pageCount = 0
         /// How many code blocks the build highlighted, rather than found from an earlier build.
         package var highlightedBlocks = 0
+        /// How many media files (image versions, stills, animations) the build made, rather than
+        /// found in its cache.
+        package var madeMedia = 0
 
         /// True when the build produced its output, found it up to date, or the check passed.
         package var succeeded: Bool { outcome != .failed }
@@ -93,6 +96,7 @@ package struct SiteBuilder: Sendable {
         var resolver = ImageResolver(
             loader: loader, allowsScripts: settings.markdown.unsafe, excludedFolders: outputInSite.map { [$0] } ?? [])
         resolver.locales = settings.locales
+        resolver.responsive = settings.responsiveImages
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
             inventory, loader: loader, program: program ?? Self.program(SitegenVersion.version), kept: keptBlocks)
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)

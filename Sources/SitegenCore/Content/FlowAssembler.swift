@@ -148,6 +148,9 @@ struct FlowAssembler: Sendable {
             headings[pages[index].name] = found.headings
             linkedFlows.formUnion(found.flows)
         }
+        // A file shown on several pages, or twice on one, is reported once.
+        var reported: Set<Diagnostic> = []
+        diagnostics = diagnostics.filter { reported.insert($0).inserted }
         if let translation = source.translation {
             for index in checks.indices { checks[index].locale = translation.locale }
         }
@@ -176,7 +179,8 @@ struct FlowAssembler: Sendable {
                     id: parsed.id, index: index, title: parsed.title ?? PageNaming.humanize(parsed.id), html: parsed.html,
                     image: parsed.image, source: Path.join(source.slug, Path.fileName(of: parsed.file.path)),
                     settings: pageSettings,
-                    codeBlocks: parsed.codeBlocks, lang: parsed.lang, fallback: parsed.fallback))
+                    codeBlocks: parsed.codeBlocks, lang: parsed.lang, fallback: parsed.fallback, animations: parsed.animations,
+                    videos: parsed.videos))
         }
         let linked = linkedFlows.subtracting([source.slug]).sorted()
         guard !diagnostics.hasErrors else {

@@ -32,7 +32,7 @@ extension ImageResolver {
         let base = Path.fileName(of: sitePath).dropLast(container == .webm ? 5 : 4)
         let written = reference.prefix { $0 != "?" && $0 != "#" }
         let writtenBase = written.dropLast(container == .webm ? 5 : 4)
-        var markup = VideoMarkup(poster: nil, tracks: [])
+        var markup = VideoMarkup(poster: nil, tracks: [], autoplay: Self.fragmentOptions(reference)["autoplay"] != nil)
 
         // The poster: an image of the same name beside it, measured and published like any image.
         if let ext = Self.posterExtensions.first(where: { loader.fileSystem.status(of: loader.diskPath(Path.join(directory, base + "." + $0))) != nil }) {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import OnboardingKit
 
 /// Turns an image reference written in a page into a measured file in the output, or says why it
 /// cannot: the file is missing, unreadable, not an image, or outside the site folder.
@@ -8,7 +9,7 @@ struct ImageResolver: Sendable {
     static let siteImagesFolder = "_site"
 
     /// A local image, found and measured.
-    struct Resolved: Sendable, Hashable {
+    struct Resolved: Sendable, Equatable {
         /// URL relative to the flow's output folder.
         var src: String
         var width: Int
@@ -21,6 +22,38 @@ struct ImageResolver: Sendable {
         var video: VideoMarkup?
         var extraAssets: [Asset] = []
         var diagnostics: [Diagnostic] = []
+        /// Whether the file itself is published: not when versions made from it stand for it.
+        var publishesOriginal = true
+        /// The `<picture>` the page's `<img>` stands in, when it has versions or a still.
+        var picture: PictureMarkup?
+        /// Its versions at other widths and formats, the `<img>`'s own first.
+        var variants: [Variant] = []
+        /// Still first frames (of an animated image, or a Lottie animation's posters), for readers
+        /// who prefer reduced motion.
+        var stills: [Variant] = []
+        /// For a Lottie animation: what the manifest says of it.
+        var animation: ManifestAnimation?
+        /// What the file is, for what `place` makes of it where a page shows it.
+        var kind: Kind = .plain
+    }
+
+    /// What a resolved file is, as far as where it is shown matters.
+    enum Kind: Sendable, Equatable {
+        /// A video, or an image that is published as it is wherever it is shown (an SVG).
+        case plain
+        case raster(ImageSize.Size, ImageSize.Format, animated: Bool)
+        /// A Lottie animation, read and checked, and the reference that named it.
+        case lottie(LottieFile, reference: String)
+    }
+
+    /// One version of an image the build makes (or the image itself, at its own width).
+    struct Variant: Sendable, Hashable {
+        var src: String
+        var width: Int
+        var height: Int
+        var format: MediaRecipe.Format
+
+        var manifest: ManifestImageVariant { ManifestImageVariant(src: src, width: width, height: height, type: format.mimeType) }
     }
 
     let loader: SiteLoader
@@ -30,14 +63,24 @@ struct ImageResolver: Sendable {
     var excludedFolders: [String] = []
     /// The site's locales, the source first, for a video's captions (`demo.ko.vtt`).
     var locales: [String] = ["en"]
+    /// Whether raster images wider than the page shows them get smaller versions (`images:
+    /// {responsive: false}` turns it off).
+    var responsive = true
 
     /// True for a reference to a file of the site, as opposed to a remote URL or a fragment.
     static func isLocal(_ reference: String) -> Bool {
         !reference.isEmpty && !reference.hasPrefix("#") && !reference.hasPrefix("//") && !PageLinkResolver.hasScheme(reference)
     }
 
-    /// Resolves `reference`, written in a page of `flow`, relative to the flow's folder.
-    /// Returns nil for a reference that is not local; an error message when it cannot be used.
+    /// Resolves `reference`, written in a page of `flow`, relative to the flow's folder, and
+    /// places it where the page shows it (see `place`).
+    func resolve(_ reference: String, in flow: FlowSources, placement: Placement) -> Result<Resolved, ImageProblem>? {
+        resolve(reference, in: flow).map { $0.flatMap { place($0, placement: placement, in: flow) } }
+    }
+
+    /// Resolves `reference`, written in a page of `flow`, relative to the flow's folder: found,
+    /// read and checked, whoever shows it where. Returns nil for a reference that is not local;
+    /// an error message when it cannot be used.
     func resolve(_ reference: String, in flow: FlowSources) -> Result<Resolved, ImageProblem>? {
         guard Self.isLocal(reference) else { return nil }
         let pathPart = String(reference.prefix { $0 != "?" && $0 != "#" })
@@ -59,8 +102,11 @@ struct ImageResolver: Sendable {
         if let container = VideoHeader.Container(fileName: Path.fileName(of: writtenPath)) {
             return video(reference, at: localized(writtenPath, for: flow.translation), container: container, in: flow)
         }
+        if Path.fileName(of: writtenPath).lowercased().hasSuffix(".json") {
+            return lottie(reference, at: localized(writtenPath, for: flow.translation), in: flow)
+        }
         guard let named = ImageSize.Format(fileName: Path.fileName(of: writtenPath)) else {
-            return .failure(.init("'\(reference)' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, and .mp4, .m4v and .webm videos"))
+            return .failure(.init("'\(reference)' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos"))
         }
         let sitePath = localized(writtenPath, for: flow.translation)
         let bytes: [UInt8]
@@ -81,7 +127,21 @@ struct ImageResolver: Sendable {
         let (src, asset) = published(sitePath, in: flow)
         var hash = ContentHash()
         hash.add(bytes)
-        return .success(Resolved(src: src, width: size.width, height: size.height, asset: asset, digest: hash.hex))
+        var resolved = Resolved(src: src, width: size.width, height: size.height, asset: asset, digest: hash.hex)
+        if format != .svg { resolved.kind = .raster(size, format, animated: ImageSize.isAnimated(bytes)) }
+        return .success(resolved)
+    }
+
+    /// What `resolved` becomes where a page shows it (`placement`): a raster image's versions
+    /// at the widths shown there or its still, a Lottie animation drawn at that size.
+    func place(_ resolved: Resolved, placement: Placement, in flow: FlowSources) -> Result<Resolved, ImageProblem> {
+        switch resolved.kind {
+        case .plain: return .success(resolved)
+        case .raster(let size, _, animated: true): return .success(withStill(resolved, size: size, digest: resolved.digest))
+        case .raster(let size, let format, animated: false):
+            return .success(withVersions(resolved, size: size, format: format, placement: placement, digest: resolved.digest))
+        case .lottie(let file, let reference): return drawn(resolved, file: file, reference: reference, placement: placement)
+        }
     }
 
     /// Where a file of the site at `sitePath`, shown by a page of `flow`, is published: its URL

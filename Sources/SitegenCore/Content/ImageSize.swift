@@ -158,3 +158,72 @@ extension Array where Element == UInt8 {
     fileprivate func uint32LE(_ at: Int) -> Int { uint16LE(at) | uint16LE(at + 2) << 16 }
     fileprivate func uint32BE(_ at: Int) -> Int { uint16BE(at) << 16 | uint16BE(at + 2) }
 }
+
+extension ImageSize {
+    /// Whether `bytes` hold an animation: a GIF of more than one image, a PNG with an `acTL`
+    /// chunk (APNG) of more than one frame, a WebP whose `VP8X` header says it is animated.
+    /// Truncated or damaged files are read as far as they go.
+    package static func isAnimated(_ bytes: [UInt8]) -> Bool {
+        switch Format(bytes: bytes) {
+        case .gif: return gifImageCount(bytes, stoppingAt: 2) > 1
+        case .png: return pngFrameCount(bytes) > 1
+        case .webp:
+            // RIFF header (12 bytes), then the first chunk: `VP8X` with its flags byte.
+            return bytes.count >= 21 && Array(bytes[12..<16]) == Array("VP8X".utf8) && bytes[20] & 0x02 != 0
+        case .jpeg, .svg: return false
+        }
+    }
+
+    /// How many images a GIF holds, counting no further than `limit`.
+    private static func gifImageCount(_ bytes: [UInt8], stoppingAt limit: Int) -> Int {
+        guard bytes.count >= 13 else { return 0 }
+        var index = 13
+        if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
+        var images = 0
+        /// Skips data sub-blocks (a length byte, then that many bytes) up to the empty one.
+        func skipSubBlocks() -> Bool {
+            while index < bytes.count {
+                let length = Int(bytes[index])
+                index += 1 + length
+                if length == 0 { return true }
+            }
+            return false
+        }
+        while index < bytes.count, images < limit {
+            switch bytes[index] {
+            case 0x21:
+                index += 2
+                guard skipSubBlocks() else { return images }
+            case 0x2C:
+                guard index + 10 <= bytes.count else { return images }
+                let flags = bytes[index + 9]
+                index += 10
+                if flags & 0x80 != 0 { index += 3 << (Int(flags & 0x07) + 1) }
+                index += 1
+                images += 1
+                guard skipSubBlocks() else { return images }
+            default:
+                return images
+            }
+        }
+        return images
+    }
+
+    /// The frame count an APNG's `acTL` chunk says, or 1 for a PNG without one.
+    private static func pngFrameCount(_ bytes: [UInt8]) -> Int {
+        var index = 8
+        var chunks = 0
+        while index + 8 <= bytes.count, chunks < 10_000 {
+            let length = Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let type = Array(bytes[(index + 4)..<(index + 8)])
+            if type == Array("IDAT".utf8) { return 1 }
+            if type == Array("acTL".utf8), index + 12 <= bytes.count {
+                return Int(bytes[index + 8]) << 24 | Int(bytes[index + 9]) << 16 | Int(bytes[index + 10]) << 8 | Int(bytes[index + 11])
+            }
+            guard length >= 0, length <= bytes.count else { return 1 }
+            index += 12 + length
+            chunks += 1
+        }
+        return 1
+    }
+}

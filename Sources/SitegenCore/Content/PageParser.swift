@@ -24,6 +24,9 @@ struct ParsedPage: Sendable {
     var action: LinkAction?
     /// The body's code blocks, as the manifest describes them.
     var codeBlocks: [ManifestCodeBlock] = []
+    /// The body's Lottie animations and videos, as the manifest describes them.
+    var animations: [ManifestAnimation] = []
+    var videos: [ManifestVideo] = []
     var assets: [Asset]
     /// Digests of the images the page shows, for its flow's content version.
     var imageDigests: [String]
@@ -51,6 +54,16 @@ struct ParsedPage: Sendable {
         imageDigests = []
         id = frontMatter.id ?? PageNaming.defaultID(fileName: name)
         sortKey = (frontMatter.order ?? PageNaming.numericPrefix(of: name) ?? Int.max, name)
+    }
+}
+
+extension ParsedPage {
+    /// Takes on what publishing `image` takes: its file (unless versions stand for it), the files
+    /// made from it or shown with it, and its digest for the flow's content version.
+    mutating func adopt(_ image: ImageResolver.Resolved) {
+        if image.publishesOriginal { assets.append(image.asset) }
+        assets += image.extraAssets
+        imageDigests.append(image.digest)
     }
 }
 
@@ -133,15 +146,19 @@ struct PageParser: Sendable {
         var diagnostics: [Diagnostic] = []
         var found = Links()
         if let reference = fields.image, let node = fields.imageNode {
-            switch images.resolve(reference, in: flow, with: resolver) {
+            switch images.resolve(reference, in: flow, with: resolver, placement: .hero) {
             case .success(let image) where image.video != nil:
                 diagnostics.append(
                     file.error("'image' is the page's picture, and '\(reference)' is a video: show it in the page's Markdown, as ![what it shows](\(reference))",
                         at: node.location, length: node.length))
             case .success(let image):
-                parsed.image = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
-                parsed.assets.append(image.asset)
-                parsed.imageDigests.append(image.digest)
+                var manifest = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
+                manifest.variants = image.variants.map(\.manifest)
+                manifest.stills = image.stills.map(\.manifest)
+                manifest.animation = image.animation
+                parsed.image = manifest
+                parsed.adopt(image)
+                diagnostics += image.diagnostics
                 if fields.imageAlt == nil {
                     diagnostics.append(
                         file.warning(
@@ -176,11 +193,18 @@ struct PageParser: Sendable {
                 }
                 switch images.resolve(image.url, in: flow, with: resolver) {
                 case .success(let resolved):
-                    parsed.assets.append(resolved.asset)
-                    parsed.assets += resolved.extraAssets
-                    parsed.imageDigests.append(resolved.digest)
+                    parsed.adopt(resolved)
                     diagnostics += resolved.diagnostics
-                    return ImageReplacement(src: resolved.src, width: resolved.width, height: resolved.height, video: resolved.video)
+                    if let animation = resolved.animation { parsed.animations.append(animation) }
+                    if let video = resolved.video {
+                        parsed.videos.append(
+                            ManifestVideo(
+                                src: resolved.src, width: resolved.width, height: resolved.height, poster: video.poster,
+                                captions: video.tracks.map { ManifestCaption(src: $0.src, lang: $0.language, label: $0.label) },
+                                autoplay: video.autoplay))
+                    }
+                    return ImageReplacement(
+                        src: resolved.src, width: resolved.width, height: resolved.height, video: resolved.video, picture: resolved.picture)
                 case .failure(let problem):
                     diagnostics.append(file.error(problem.message, at: location(image.line, image.byteColumn, marker: "!["), length: length))
                     return nil

@@ -5,11 +5,15 @@ struct ResolvedImages {
 
     /// What `resolver` makes of `reference` in `flow`, from memory after the first time.
     mutating func resolve(
-        _ reference: String, in flow: FlowSources, with resolver: ImageResolver
+        _ reference: String, in flow: FlowSources, with resolver: ImageResolver, placement: ImageResolver.Placement = .body
     ) -> Result<ImageResolver.Resolved, ImageProblem>? {
-        if let known = results[reference] { return known }
-        let result = resolver.resolve(reference, in: flow)
-        results[reference] = .some(result)
-        return result
+        let found: Result<ImageResolver.Resolved, ImageProblem>?
+        if let known = results[reference] {
+            found = known
+        } else {
+            found = resolver.resolve(reference, in: flow)
+            results[reference] = .some(found)
+        }
+        return found.map { $0.flatMap { resolver.place($0, placement: placement, in: flow) } }
     }
 }

@@ -65,6 +65,7 @@ extension SiteSettings {
                 breaksInHeadings: true)
         } ?? settings.markdown
         settings.highlight = highlight
+        settings.responsiveImages = reader.mapping("images", keys: ["responsive"]) { $0.bool("responsive") ?? true } ?? true
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
         diagnostics += settings.theme.contrastWarnings(

@@ -17,7 +17,7 @@ package struct Site: Sendable {
     package var pageCount: Int { flows.reduce(0) { $0 + $1.pages.count } }
 }
 
-/// A file copied from the site into the output as it is.
+/// A file of the site published in the output: copied as it is, or made from it by a recipe.
 package struct Asset: Sendable, Hashable, Comparable {
     /// Where it is read from, on the file system.
     package var source: String
@@ -25,11 +25,14 @@ package struct Asset: Sendable, Hashable, Comparable {
     package var destination: String
     /// The real path of the site folder, which the copied file must lie inside.
     package var root: String
+    /// How the file is made from `source`, when it is not a copy of it.
+    package var recipe: MediaRecipe?
 
-    package init(source: String, destination: String, root: String) {
+    package init(source: String, destination: String, root: String, recipe: MediaRecipe? = nil) {
         self.source = source
         self.destination = destination
         self.root = root
+        self.recipe = recipe
     }
 
     /// The flow whose folder of the output it goes in.

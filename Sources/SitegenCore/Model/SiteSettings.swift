@@ -17,6 +17,9 @@ package struct SiteSettings: Sendable, Equatable {
     package var markdown = MarkdownOptions(breaksInHeadings: true)
     /// Whether fenced code blocks are highlighted (`markdown: {highlight: false}` turns it off).
     package var highlight = true
+    /// Whether raster images wider than a page shows them get smaller versions at the widths it
+    /// shows them (`images: {responsive: false}` turns it off).
+    package var responsiveImages = true
     package var theme = ThemeSettings()
     /// Interface strings the site sets, by locale, over the theme's.
     package var strings: [String: [String: String]] = [:]
@@ -28,5 +31,5 @@ package struct SiteSettings: Sendable, Equatable {
     /// Every language of the site, the source first.
     package var locales: [String] { [locale] + translatedLocales }
 
-    static let keys = ["title", "description", "base_url", "locale", "locales", "require_translations", "output", "markdown", "theme", "strings"]
+    static let keys = ["title", "description", "base_url", "locale", "locales", "require_translations", "output", "markdown", "images", "theme", "strings"]
 }

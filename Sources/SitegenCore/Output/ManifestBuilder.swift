@@ -32,12 +32,33 @@ enum ManifestBuilder {
     private static func absolute(_ flow: ManifestFlow, base: BaseURL) -> ManifestFlow {
         var resolved = flow
         resolved.url = base.text + flow.url
+        // `hero.png` in `tour/`, or `../../tour/hero.png` in a translation's `ko/tour/`.
+        func url(_ src: String) -> String {
+            base.text + (Path.normalize(Path.join(String(flow.url.dropLast()), src)) ?? src)
+        }
+        func urls(_ animation: ManifestAnimation) -> ManifestAnimation {
+            var animation = animation
+            (animation.src, animation.poster) = (url(animation.src), url(animation.poster))
+            return animation
+        }
         for index in resolved.pages.indices {
-            // `hero.png` in `tour/`, or `../../tour/hero.png` in a translation's `ko/tour/`.
-            if let src = resolved.pages[index].image?.src {
-                let path = Path.normalize(Path.join(String(flow.url.dropLast()), src)) ?? src
-                resolved.pages[index].image?.src = base.text + path
+            var page = resolved.pages[index]
+            if var image = page.image {
+                image.src = url(image.src)
+                for variant in image.variants.indices { image.variants[variant].src = url(image.variants[variant].src) }
+                for still in image.stills.indices { image.stills[still].src = url(image.stills[still].src) }
+                image.animation = image.animation.map(urls)
+                page.image = image
             }
+            page.animations = page.animations.map(urls)
+            for video in page.videos.indices {
+                page.videos[video].src = url(page.videos[video].src)
+                page.videos[video].poster = page.videos[video].poster.map(url)
+                for caption in page.videos[video].captions.indices {
+                    page.videos[video].captions[caption].src = url(page.videos[video].captions[caption].src)
+                }
+            }
+            resolved.pages[index] = page
         }
         resolved.translations = flow.translations.map { absolute($0, base: base) }
         return resolved

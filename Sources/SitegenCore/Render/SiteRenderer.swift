@@ -134,13 +134,16 @@ package struct SiteRenderer: Sendable {
                     path: Path.join(shown.outputFolder, EmbedBuilder.flowFileName),
                     contents: .bytes(EmbedBuilder.flow(shown, carousel: carousel, closeLabel: closeLabel))))
         }
-        for asset in assets {
+        // Files made by a recipe (an image's versions, an animation) are made with the build's
+        // other media work, in parallel and cached; they are the flow's outputs all the same.
+        for asset in assets where asset.recipe == nil {
             files.append(OutputFile(path: asset.destination, contents: .copy(from: asset.source, confinedTo: asset.root)))
         }
         let fragment = ManifestBuilder.fragment(ManifestBuilder.manifestFlow(flow, baseURL: settings.baseURL))
         return (
-            RenderedFlow(slug: flow.slug, files: files, outputs: files.map(\.path), summary: FlowSummary(flow), fragment: fragment,
-                linkedFlows: flow.linkedFlows),
+            RenderedFlow(
+                slug: flow.slug, files: files, outputs: files.map(\.path) + assets.filter { $0.recipe != nil }.map(\.destination),
+                summary: FlowSummary(flow), fragment: fragment, linkedFlows: flow.linkedFlows),
             lookups
         )
     }

@@ -132,12 +132,7 @@ struct TemplateData: Sendable {
             "dir": page.fallback ? .string(TextDirection.of(locale: page.lang).rawValue) : .null,
             "html": .string(page.html), "first": .bool(page.index == 0), "last": .bool(isLast),
             "position_label": .string(positionLabel(["n": number, "count": count])),
-            "image": page.image.map { image in
-                [
-                    "src": .string(image.src), "width": .int(image.width), "height": .int(image.height),
-                    "alt": .string(image.alt), "eager": .bool(page.index == 0),
-                ]
-            } ?? .null,
+            "image": page.image.map { image in Self.image(image, eager: page.index == 0) } ?? .null,
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
             "skip": showsSkip ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow))] : .null,

@@ -280,3 +280,65 @@ extension JSONDocument.Node {
         return false
     }
 }
+
+extension JSONDocument.Node {
+    /// The value as compact JSON text: what was read, written again (numbers in their shortest
+    /// form, strings escaped as JSON requires).
+    var serialized: [UInt8] {
+        var output: [UInt8] = []
+        write(into: &output)
+        return output
+    }
+
+    private func write(into output: inout [UInt8]) {
+        switch value {
+        case .null: output += Array("null".utf8)
+        case .bool(let value): output += Array((value ? "true" : "false").utf8)
+        case .number(let value):
+            output += Array((value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)").utf8)
+        case .string(let text): Self.writeString(text, into: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                item.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The node with `replace` applied to every node under it (itself included), depth first.
+    func rewritten(_ replace: (JSONDocument.Node) -> JSONDocument.Node) -> JSONDocument.Node {
+        var node = self
+        switch value {
+        case .array(let items): node.value = .array(items.map { $0.rewritten(replace) })
+        case .object(let members): node.value = .object(members.map { ($0.key, $0.value.rewritten(replace)) })
+        default: break
+        }
+        return replace(node)
+    }
+}

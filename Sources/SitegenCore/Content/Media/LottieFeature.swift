@@ -38,6 +38,15 @@ enum LottieFeature: String, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 
+    /// How authors and the tables name it; `plural` for what several layers are.
+    func name(plural: Bool = false) -> String {
+        switch self {
+        case .textLayer where plural: return "text layers"
+        case .threeD where plural: return "3D layers"
+        default: return name
+        }
+    }
+
     /// How authors and the tables name it.
     var name: String {
         switch self {
@@ -69,6 +78,9 @@ enum LottieFeature: String, Sendable, CaseIterable, Comparable {
         case .effectOther: return "a layer effect"
         }
     }
+
+    /// Whether the feature is what a layer is (a text layer, a 3D layer) rather than what it uses.
+    var isKindOfLayer: Bool { self == .textLayer || self == .threeD }
 
     /// Each renderer's support, in the order of `LottieRenderer.allCases`: rlottie, lottie-web,
     /// lottie-ios, lottie-android.

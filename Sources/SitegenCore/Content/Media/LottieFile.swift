@@ -2,7 +2,7 @@
 /// size, frame rate and in and out points, its layers and assets, every problem at the place in
 /// the file it is, and which features it uses that some renderer does not draw (`LottieFeature`),
 /// naming each layer that uses one.
-struct LottieFile: Sendable {
+struct LottieFile: Sendable, Equatable {
     var version: String
     var width: Int
     var height: Int

@@ -1,0 +1,162 @@
+import Diagnostics
+import Foundation
+import Imaging
+import LottieRendering
+
+/// Makes the files that recipes describe (`MediaRecipe`): photos shrunk to the widths pages show
+/// them at, still frames of animated images, Lottie animations drawn as animated WebP and as
+/// posters. On every core, each result once however many pages show it, and kept in the build
+/// cache's `media/` folder under a key of everything that made it, so that a rebuild makes none
+/// it has made before. A result is written under a temporary name and renamed into place, so a
+/// killed build never leaves half of one.
+struct MediaWorkshop: Sendable {
+    let loader: SiteLoader
+    /// The cache's media folder, on disk; it exists.
+    let folder: String
+
+    static let folderName = "media"
+
+    /// What identifies the tools a result was made with: a new libvips or sitegen makes every
+    /// result again.
+    static let tools = "libvips \(Imaging.version), rlottie 0.1, \(SitegenVersion.name) \(SitegenVersion.version)"
+
+    /// The file `recipe` is kept in.
+    func path(of recipe: MediaRecipe) -> String {
+        Path.join(folder, recipe.key(tools: Self.tools) + "." + recipe.format.fileExtension)
+    }
+
+    /// What making a build's media did.
+    struct Made: Sendable {
+        /// Each asset's file, copied from the cache.
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        /// How many results were made rather than found in the cache.
+        var madeCount = 0
+    }
+
+    /// Makes (or finds) the result of every asset of `assets` that has a recipe, in parallel.
+    func make(_ assets: [Asset]) -> Made {
+        let withRecipes = assets.filter { $0.recipe != nil }
+        var unique: [String: Asset] = [:]
+        for asset in withRecipes {
+            guard let recipe = asset.recipe else { continue }
+            unique[path(of: recipe)] = unique[path(of: recipe)] ?? asset
+        }
+        let fileSystem = loader.fileSystem
+        let missing = unique.sorted { $0.key < $1.key }.filter { fileSystem.linkStatus(of: $0.key)?.kind != .file }
+        let problems = missing.parallelMap { path, asset -> Diagnostic? in
+            guard let recipe = asset.recipe else { return nil }
+            do {
+                let bytes = try make(recipe, from: asset)
+                let temporary = path + ".new"
+                try fileSystem.clearTemporary(temporary)
+                try fileSystem.writeFile(temporary, bytes)
+                try fileSystem.move(from: temporary, to: path)
+                return nil
+            } catch let failure as MediaFailure {
+                return .error(failure.message(for: asset), path: asset.source)
+            } catch {
+                return .warning("cannot keep what was made of this file in the build cache: \(error)", path: asset.source)
+            }
+        }
+        var made = Made(diagnostics: problems.compactMap { $0 }, madeCount: missing.count)
+        for asset in withRecipes {
+            guard let recipe = asset.recipe else { continue }
+            made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path(of: recipe), confinedTo: nil)))
+        }
+        return made
+    }
+
+    /// Removes the results no asset of `assets` (every flow's, kept or made) has a recipe for.
+    func removeUnused(keeping assets: [Asset]) {
+        let kept = Set(assets.compactMap { $0.recipe.map { Path.fileName(of: path(of: $0)) } })
+        for name in (try? loader.fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
+            try? loader.fileSystem.remove(Path.join(folder, name))
+        }
+    }
+
+    private func make(_ recipe: MediaRecipe, from asset: Asset) throws(MediaFailure) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try loader.fileSystem.readFile(asset.source, confinedTo: asset.root)
+        } catch {
+            throw MediaFailure(recipe: recipe, reason: "it cannot be read (\(SiteLoader.reason(error)))")
+        }
+        let format: Imaging.Format
+        switch recipe.format {
+        case .webp: format = .webp
+        case .jpeg: format = .jpeg
+        case .png: format = .png
+        }
+        do throws(Imaging.Failure) {
+            switch recipe.kind {
+            case .resized: return try Imaging.resized(bytes, width: recipe.width, as: format).bytes
+            case .firstFrame: return try Imaging.firstFrame(bytes, as: format).bytes
+            case .animation, .poster:
+                let player = try Self.player(bytes, source: asset, loader: loader)
+                let (width, height) = (recipe.width, recipe.height)
+                if recipe.kind == .poster {
+                    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                    pixels.withUnsafeMutableBufferPointer { player.draw(frame: recipe.frame, width: width, height: height, into: $0) }
+                    return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
+                }
+                return try Imaging.animatedWebP(width: width, height: height, delays: Self.delays(frames: player.frameCount, rate: player.frameRate)) { frame, pixels in
+                    player.draw(frame: frame, width: width, height: height, into: pixels)
+                    return true
+                }
+            }
+        } catch {
+            throw MediaFailure(recipe: recipe, reason: error.message)
+        }
+    }
+
+    /// How long each of `frames` frames shows at `rate` a second, in whole milliseconds that add
+    /// up to the animation's duration.
+    static func delays(frames: Int, rate: Double) -> [Int] {
+        guard frames > 0, rate > 0 else { return [100] }
+        return (0..<frames).map { Int((Double($0 + 1) * 1000 / rate).rounded()) - Int((Double($0) * 1000 / rate).rounded()) }
+    }
+
+    /// rlottie with `bytes`, a Lottie file whose image assets are read from beside it (inside
+    /// the site, as every input) and embedded, so that rlottie never opens a file itself.
+    private static func player(_ bytes: [UInt8], source: Asset, loader: SiteLoader) throws(Imaging.Failure) -> LottiePlayer {
+        guard let document = try? JSONDocument(bytes) else { throw Imaging.Failure(message: "it is not JSON") }
+        let folder = Path.directory(of: source.source)
+        let embedded = document.root.rewritten { node in
+            guard node.isObject, node["layers"] == nil, let name = node["p"]?.string, node["e"]?.number != 1, !name.hasPrefix("data:"),
+                case .object(var members) = node.value
+            else { return node }
+            let path = Path.normalize(Path.join(folder, (node["u"]?.string ?? "") + name)) ?? ""
+            guard let image = try? loader.fileSystem.readFile(path, confinedTo: loader.root) else { return node }
+            let type = ImageSize.Format(bytes: image) == .jpeg ? "image/jpeg" : "image/png"
+            members.removeAll { ["u", "p", "e"].contains($0.key) }
+            members += [
+                ("u", JSONDocument.Node(value: .string(""), offset: 0)),
+                ("p", JSONDocument.Node(value: .string("data:\(type);base64," + Data(image).base64EncodedString()), offset: 0)),
+                ("e", JSONDocument.Node(value: .number(1), offset: 0)),
+            ]
+            var replaced = node
+            replaced.value = .object(members)
+            return replaced
+        }
+        guard let player = LottiePlayer(json: embedded.serialized) else { throw Imaging.Failure(message: "rlottie cannot read it") }
+        return player
+    }
+}
+
+/// Why a recipe could not be made.
+private struct MediaFailure: Error {
+    var recipe: MediaRecipe
+    var reason: String
+
+    func message(for asset: Asset) -> String {
+        let what: String
+        switch recipe.kind {
+        case .resized: what = "a \(recipe.width) px wide version"
+        case .firstFrame: what = "a still of the first frame"
+        case .animation: what = "the animated image (\(recipe.width) × \(recipe.height))"
+        case .poster: what = "the poster (\(recipe.width) × \(recipe.height), frame \(recipe.frame))"
+        }
+        return "cannot make \(what) of this file for \(asset.destination): \(reason)"
+    }
+}

@@ -1,0 +1,161 @@
+import Diagnostics
+import Markdown
+import OnboardingKit
+
+/// A Lottie animation a page shows (`![A note being recorded](record.json)`, or `image:
+/// record.json`): read and checked, its features that some renderer does not draw reported at
+/// the layers that use them, and planned as an animated WebP at the size the page shows it (1×
+/// and 2×) with a still poster for readers who prefer reduced motion, which a `<picture>` picks
+/// between without JavaScript. The JSON itself is published too, with the images it names, for
+/// an app's own Lottie player.
+extension ImageResolver {
+    /// The largest Lottie file a page may show.
+    static let maximumLottieSize = 8 << 20
+    /// The most pixels a build draws for one animation, its frames at 1× and 2× together: a
+    /// bound on how long drawing one file may take (a few seconds).
+    static let maximumLottiePixels = 1_000_000_000
+
+    /// Reads and checks the Lottie file at `sitePath`: its problems, the images it names (checked
+    /// like any image and published with it), and the features some renderer lacks, as warnings
+    /// at the layers that use them.
+    func lottie(_ reference: String, at sitePath: String, in flow: FlowSources) -> Result<Resolved, ImageProblem> {
+        let bytes: [UInt8]
+        switch self.bytes(reference, at: sitePath, what: "animation", maximumSize: Self.maximumLottieSize) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(problem)
+        }
+        let file: LottieFile
+        switch LottieFile.read(bytes) {
+        case .success(let read): file = read
+        case .failure(let problem):
+            let (line, column) = Self.position(of: problem.offset, in: bytes)
+            return .failure(.init("animation '\(reference)' cannot be used: \(problem.message) (line \(line), column \(column) of the file)"))
+        }
+        var hash = ContentHash()
+        hash.add(bytes)
+        let (src, asset) = published(sitePath, in: flow)
+        var resolved = Resolved(src: src, width: file.width, height: file.height, asset: asset, digest: "", kind: .lottie(file, reference: reference))
+        let jsonFile = SourceFile(path: loader.diskPath(sitePath), text: String(decoding: bytes, as: UTF8.self))
+        func location(_ offset: Int) -> SourceLocation {
+            let (line, column) = Self.position(of: offset, in: bytes)
+            return jsonFile.location(line: line, utf8Column: column)
+        }
+        for image in file.images {
+            let written = Path.join(Path.directory(of: String(reference.prefix { $0 != "?" && $0 != "#" })), image.path)
+            switch resolve(written, in: flow) {
+            case .success(let found):
+                resolved.extraAssets.append(found.asset)
+                hash.add(found.digest)
+            case .failure(let problem):
+                resolved.diagnostics.append(jsonFile.error("image asset '\(image.id)': \(problem.message)", at: location(image.offset)))
+            case nil:
+                resolved.diagnostics.append(jsonFile.error("image asset '\(image.id)' must be a file beside the animation or embedded (\"e\": 1)", at: location(image.offset)))
+            }
+        }
+        for warning in file.warnings { resolved.diagnostics.append(jsonFile.warning(warning.message, at: location(warning.offset))) }
+        for use in file.features { resolved.diagnostics.append(jsonFile.warning(Self.report(use), at: location(use.layers.first?.offset ?? 0))) }
+        resolved.digest = hash.hex
+        return .success(resolved)
+    }
+
+    /// What the warning of a feature some renderer lacks says.
+    static func report(_ use: LottieFile.FeatureUse) -> String {
+        let layers = use.layers.map(\.described)
+        let shown = layers.count > 3 ? layers.prefix(3).joined(separator: ", ") + " and \(layers.count - 3) more" : layers.joined(separator: ", ")
+        let lacking = use.feature.lacking
+        let unsupported = lacking.filter { $0.support == .unsupported }.map(\.renderer.rawValue)
+        let unknown = lacking.filter { $0.support == .unknown }.map(\.renderer.rawValue)
+        let verb = use.feature.isKindOfLayer ? (layers.count == 1 ? "is" : "are") : (layers.count == 1 ? "uses" : "use")
+        var message = "\(layers.count == 1 ? "layer" : "layers") \(shown) \(verb) \(use.feature.name(plural: layers.count > 1)), which "
+        message += unsupported.isEmpty ? "" : list(unsupported) + (unsupported.count == 1 ? " does" : " do") + " not draw"
+        message += unknown.isEmpty ? "" : (unsupported.isEmpty ? "" : ", and ") + list(unknown) + " may not"
+        if unsupported.contains(LottieRenderer.rlottie.rawValue) { message += "; the page's animated image, drawn by rlottie, shows it without" }
+        return message
+    }
+
+    /// A checked Lottie file where a page shows it: an animated WebP at 1× and 2× the size it is
+    /// shown, and a poster of each, which a `<picture>` picks between.
+    func drawn(_ read: Resolved, file: LottieFile, reference: String, placement: Placement) -> Result<Resolved, ImageProblem> {
+        let width = placement == .hero ? placement.width : min(file.width, placement.width)
+        let height = max(1, Int((Double(file.height) * Double(width) / Double(file.width)).rounded()))
+        let frames = file.frameCount
+        guard frames * width * height * 5 <= Self.maximumLottiePixels else {
+            return .failure(.init(
+                "animation '\(reference)' would take \(frames) frames of \(width) × \(height) pixels and their 2× versions to draw, more than the \(Self.maximumLottiePixels / 1_000_000) million pixels one animation may take; shorten it or show it smaller"))
+        }
+        var resolved = read
+        resolved.width = width
+        resolved.height = height
+        let posterFrame = Self.fragmentOptions(reference)["poster"].flatMap { Int($0) }.map { max(0, min($0, frames - 1)) } ?? 0
+        let stem = self.stem(of: resolved)
+        var animation: [Variant] = []
+        var posters: [Variant] = []
+        for scale in [1, 2] {
+            let (w, h) = (width * scale, height * scale)
+            let moving = sibling(of: read, named: "\(stem).\(w)w.webp")
+            resolved.extraAssets.append(
+                made(from: read.asset, name: moving.name, recipe: MediaRecipe(kind: .animation, format: .webp, width: w, height: h, sourceDigest: read.digest)))
+            animation.append(Variant(src: moving.src, width: w, height: h, format: .webp))
+            let still = sibling(of: read, named: "\(stem).poster.\(w)w.webp")
+            resolved.extraAssets.append(
+                made(from: read.asset, name: still.name, recipe: MediaRecipe(kind: .poster, format: .webp, width: w, height: h, frame: posterFrame, sourceDigest: read.digest)))
+            posters.append(Variant(src: still.src, width: w, height: h, format: .webp))
+        }
+        func srcset(_ versions: [Variant]) -> String { versions.map { "\($0.src) \($0.width)w" }.joined(separator: ", ") }
+        resolved.src = animation[0].src
+        resolved.variants = animation
+        resolved.stills = posters
+        let sizes = placement.sizes(width: width)
+        resolved.picture = PictureMarkup(
+            sources: [PictureMarkup.Source(srcset: srcset(posters), sizes: sizes, media: Self.reducedMotion)],
+            srcset: srcset(animation), sizes: sizes)
+        resolved.animation = ManifestAnimation(
+            src: read.src, poster: posters[1].src, width: file.width, height: file.height, frames: frames,
+            durationMS: Int((file.duration * 1000).rounded()),
+            features: file.features.map { use in
+                ManifestAnimationFeature(
+                    feature: use.feature.manifestName, layers: use.layers.map(\.name),
+                    unsupported: use.feature.lacking.filter { $0.support == .unsupported }.map(\.renderer.rawValue),
+                    unknown: use.feature.lacking.filter { $0.support == .unknown }.map(\.renderer.rawValue))
+            })
+        return .success(resolved)
+    }
+
+    /// The options after `#` in a reference (`intro.json#poster=30`, `demo.mp4#autoplay`), each
+    /// `name` or `name=value`, separated by `&`.
+    static func fragmentOptions(_ reference: String) -> [String: String] {
+        guard let hash = reference.firstIndex(of: "#") else { return [:] }
+        var options: [String: String] = [:]
+        for part in reference[reference.index(after: hash)...].split(separator: "&") {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            options[String(pieces[0])] = pieces.count > 1 ? String(pieces[1]) : ""
+        }
+        return options
+    }
+
+    /// The line and byte column (1-based) of byte `offset` of `bytes`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var start = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            start = index + 1
+        }
+        return (line, offset - start + 1)
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+}
+
+extension LottieFeature {
+    /// How the manifest names it: `text_layer`, `merge_paths`…
+    var manifestName: String {
+        var name = ""
+        for character in rawValue {
+            if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+        }
+        return name
+    }
+}
