@@ -94,7 +94,7 @@ install: deps
 # from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or
 # hang to Tests/Fuzz/regressions/<target>/, which make test replays from then on: commit it.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS := front-matter mustache image-size video-header page markdown highlight
+FUZZ_TARGETS := front-matter mustache image-size video-header page markdown highlight lottie
 FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(realpath $(shell which $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 fuzz: deps
 	SITEGEN_FUZZER_LIBRARY=$(FUZZER_LIBRARY) $(SWIFT) build --product sitegen-fuzz --scratch-path .build/fuzz

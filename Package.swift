@@ -100,7 +100,7 @@ let package = Package(
             name: "SitegenCoreTests",
             dependencies: [
                 "SitegenCore", "SitegenTestSupport", "Diagnostics", "Mustache", "Markdown", "FrontMatter", "SitegenFuzzing", "OnboardingKit",
-                "HTTPServer", "Highlight",
+                "HTTPServer", "Highlight", "Imaging",
             ],
             exclude: ["Fixtures"]
         ),

@@ -42,8 +42,10 @@
     function render() {
       pages.forEach((page, index) => {
         page.inert = index !== current;
-        // A video plays only on its own page: one left behind is paused.
-        if (page.inert) page.querySelectorAll("video").forEach((video) => video.pause());
+        // A video plays only on its own page: one left behind is paused, and one its author asked
+        // to play by itself (muted) starts when its page shows, unless the reader prefers less motion.
+        page.querySelectorAll("video").forEach((video) => page.inert ? video.pause()
+          : video.dataset.autoplay != null && !reduced.matches && video.play().catch(() => {}));
         if (Math.abs(index - current) === 1) page.querySelectorAll("img[loading=lazy]").forEach((img) => { img.loading = "eager"; });
       });
       dots.forEach((dot, index) => flag(dot, "aria-disabled", index === current && "true"));

@@ -60,6 +60,34 @@ static inline int sg_vips_png(VipsImage *image, void **data, size_t *length) {
     return vips_pngsave_buffer(image, data, length, "strip", TRUE, "compression", 6, NULL);
 }
 
+/// Page (frame) `page` of an animated image, or the one image of any other.
+static inline VipsImage *sg_vips_load_page(const void *data, size_t length, int page) {
+    if (page <= 0) return vips_image_new_from_buffer(data, length, "", NULL);
+    return vips_image_new_from_buffer(data, length, "", "page", page, NULL);
+}
+
+/// How many pages (frames) an image has: 1 for a still one.
+static inline int sg_vips_pages(VipsImage *image) { return vips_image_get_n_pages(image); }
+
+/// The image's pixels as sRGB RGBA, 8 bits a channel; g_free the result.
+static inline void *sg_vips_rgba(VipsImage *image, size_t *length) {
+    VipsImage *srgb = NULL, *alpha = NULL, *bytes = NULL;
+    void *pixels = NULL;
+    if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL)) return NULL;
+    if (vips_image_hasalpha(srgb)) {
+        alpha = srgb;
+        g_object_ref(alpha);
+    } else if (vips_bandjoin_const1(srgb, &alpha, 255, NULL)) {
+        g_object_unref(srgb);
+        return NULL;
+    }
+    if (!vips_cast(alpha, &bytes, VIPS_FORMAT_UCHAR, NULL)) pixels = vips_image_write_to_memory(bytes, length);
+    g_object_unref(srgb);
+    g_object_unref(alpha);
+    if (bytes) g_object_unref(bytes);
+    return pixels;
+}
+
 static inline int sg_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 static inline int sg_vips_height(VipsImage *image) { return vips_image_get_height(image); }
 

@@ -101,6 +101,35 @@ package enum Imaging {
         return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
 
+    /// Decoded pixels of an image: sRGB, RGBA, 8 bits a channel.
+    package struct Pixels: Sendable {
+        package var rgba: [UInt8]
+        package var width: Int
+        package var height: Int
+        /// How many frames the file has (1 for a still image).
+        package var pages: Int
+
+        /// The pixel at (`x`, `y`): red, green, blue, alpha.
+        package subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            let offset = (y * width + x) * 4
+            return (rgba[offset], rgba[offset + 1], rgba[offset + 2], rgba[offset + 3])
+        }
+    }
+
+    /// Frame `page` of `bytes` (any format libvips reads), decoded: for checking what was made.
+    package static func decode(_ bytes: [UInt8], page: Int = 0) throws(Failure) -> Pixels {
+        if let started { throw started }
+        let image = bytes.withUnsafeBytes { sg_vips_load_page($0.baseAddress, $0.count, Int32(page)) }
+        guard let image else { throw takeError("cannot read the image") }
+        defer { sg_vips_unref(image) }
+        var length = 0
+        guard let pixels = sg_vips_rgba(image, &length) else { throw takeError("cannot decode the image") }
+        defer { sg_vips_free(pixels) }
+        return Pixels(
+            rgba: Array(UnsafeRawBufferPointer(start: pixels, count: length)), width: Int(sg_vips_width(image)),
+            height: Int(sg_vips_height(image)), pages: Int(sg_vips_pages(image)))
+    }
+
     private static func encode(_ image: UnsafeMutablePointer<VipsImage>, as format: Format) throws(Failure) -> Encoded {
         var data: UnsafeMutableRawPointer?
         var length = 0

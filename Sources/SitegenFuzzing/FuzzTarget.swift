@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case markdown
     /// A code block through the highlighting engine, in a language its first byte picks.
     case highlight
+    /// A Lottie animation's JSON through the reader and its checks, and an image's animation flags.
+    case lottie
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -30,6 +32,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .page: PageFuzzing.run(bytes)
         case .markdown: MarkdownFuzzing.run(bytes)
         case .highlight: HighlightFuzzing.run(bytes)
+        case .lottie:
+            _ = LottieFile.read(bytes)
+            _ = ImageSize.isAnimated(bytes)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import Imaging
 import Testing
 @testable import SitegenCore
 
@@ -93,5 +95,24 @@ import Testing
         #expect(ImageSize.read(pngBytes(width: 2_147_483_647, height: 1)) == .init(width: 2_147_483_647, height: 1))
         #expect(ImageSize.read(pngBytes(width: 2_147_483_648, height: 1)) == nil)
         #expect(ImageSize.read(pngBytes(width: 1, height: 0xFFFF_FFFF)) == nil)
+    }
+
+    /// An animated GIF, APNG or WebP is told from a still one by its own structure.
+    @Test func animationIsToldFromTheFilesStructure() throws {
+        let corpus = Repository.root.appendingPathComponent("Tests/Fuzz/corpus/lottie")
+        #expect(ImageSize.isAnimated(Array(try Data(contentsOf: corpus.appendingPathComponent("two-frames.gif")))))
+        #expect(ImageSize.isAnimated(Array(try Data(contentsOf: corpus.appendingPathComponent("apng.png")))))
+        var oneFrame = Array(try Data(contentsOf: corpus.appendingPathComponent("two-frames.gif")))
+        oneFrame.removeSubrange((oneFrame.count - 11)..<(oneFrame.count - 1))
+        #expect(!ImageSize.isAnimated(oneFrame), "one image descriptor")
+        #expect(!ImageSize.isAnimated(pngBytes(width: 4, height: 3)))
+        // Two frames that differ (the encoder makes one frame of two that are the same).
+        let animated = try Imaging.animatedWebP(width: 2, height: 2, delays: [50, 50]) { frame, pixels in
+            for index in pixels.indices { pixels[index] = index % 4 == 3 ? 255 : UInt8(frame * 200) }
+            return true
+        }
+        #expect(ImageSize.isAnimated(animated))
+        #expect(!ImageSize.isAnimated(try Imaging.encode(rgba: [UInt8](repeating: 255, count: 16), width: 2, height: 2, as: .webp).bytes))
+        for cut in 0..<animated.count { _ = ImageSize.isAnimated(Array(animated.prefix(cut))) }
     }
 }

@@ -254,10 +254,11 @@ struct JSONDocument: Sendable {
 }
 
 extension JSONDocument.Node {
-    /// The member `key` of an object (its first occurrence); nil for anything else.
+    /// The member `key` of an object (its last occurrence, as JavaScript reads it); nil for
+    /// anything else.
     subscript(key: String) -> JSONDocument.Node? {
         guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
+        return members.last { $0.key == key }?.value
     }
 
     var number: Double? {

@@ -6,7 +6,7 @@
 /// Core Animation to the main thread by itself. Features every renderer draws (shapes, fills,
 /// strokes, gradients, parenting, precomps, time remapping…) are not listed: they never need a
 /// word.
-enum LottieFeature: String, Sendable, CaseIterable, Comparable {
+package enum LottieFeature: String, Sendable, CaseIterable, Comparable {
     case expressions
     case textLayer
     case glyphs
@@ -34,7 +34,7 @@ enum LottieFeature: String, Sendable, CaseIterable, Comparable {
     case effectDropShadow
     case effectOther
 
-    static func < (lhs: LottieFeature, rhs: LottieFeature) -> Bool {
+    package static func < (lhs: LottieFeature, rhs: LottieFeature) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 

@@ -2,7 +2,7 @@
 /// size, frame rate and in and out points, its layers and assets, every problem at the place in
 /// the file it is, and which features it uses that some renderer does not draw (`LottieFeature`),
 /// naming each layer that uses one.
-struct LottieFile: Sendable, Equatable {
+package struct LottieFile: Sendable, Equatable {
     var version: String
     var width: Int
     var height: Int
@@ -23,7 +23,7 @@ struct LottieFile: Sendable, Equatable {
     var duration: Double { (outPoint - inPoint) / frameRate }
 
     /// An image asset read from a file (`"u"` folder and `"p"` name), where it is written.
-    struct ImageAsset: Sendable, Equatable {
+    package struct ImageAsset: Sendable, Equatable {
         var id: String
         var path: String
         /// The offsets of the asset's object, its `"u"` and its `"p"` values.
@@ -31,14 +31,14 @@ struct LottieFile: Sendable, Equatable {
     }
 
     /// A feature and the layers that use it.
-    struct FeatureUse: Sendable, Equatable {
+    package struct FeatureUse: Sendable, Equatable {
         var feature: LottieFeature
         var layers: [Layer]
     }
 
     /// A layer as a report names it: its name (`nm`), the precomposition it is in, if any, and
     /// where its object starts.
-    struct Layer: Sendable, Equatable {
+    package struct Layer: Sendable, Equatable {
         var name: String
         var precomp: String?
         var offset: Int
@@ -48,7 +48,7 @@ struct LottieFile: Sendable, Equatable {
         }
     }
 
-    struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         var message: String
         var offset: Int
     }
@@ -60,7 +60,7 @@ struct LottieFile: Sendable, Equatable {
     static let maximumFrameRate = 240.0
 
     /// Reads `bytes`; the first problem that makes it unusable, where it is.
-    static func read(_ bytes: [UInt8]) -> Result<LottieFile, Problem> {
+    package static func read(_ bytes: [UInt8]) -> Result<LottieFile, Problem> {
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes)
@@ -171,7 +171,8 @@ struct LottieFile: Sendable, Equatable {
                 case 1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15:
                     break
                 default:
-                    warnings.append(Problem(message: "layer \(layer.described) has type \(type), which no renderer knows; it is not shown", offset: node.offset))
+                    let shown = type.rounded() == type && abs(type) < 1e9 ? String(Int(type)) : String(type)
+                    warnings.append(Problem(message: "layer \(layer.described) has type \(shown), which no renderer knows; it is not shown", offset: node.offset))
                 }
                 if node["ddd"]?.number == 1 { use(.threeD) }
                 if node["ao"]?.number == 1 { use(.autoOrient) }

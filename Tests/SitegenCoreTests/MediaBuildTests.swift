@@ -1,0 +1,211 @@
+import Foundation
+import Imaging
+import OnboardingKit
+import SitegenTestSupport
+import Testing
+@testable import SitegenCore
+
+/// What a build makes of a page's media: a Lottie animation drawn as an animated WebP with a
+/// poster, versions of a large photo at the widths the page shows it, a still of an animated
+/// image; made once and kept in the build cache; and hostile files refused, naming the file.
+@Suite struct MediaBuildTests {
+    private func build(_ fileSystem: MemoryFileSystem) -> SiteBuilder.Result {
+        SiteBuilder(fileSystem: fileSystem).build(BuildOptions(), tool: SitegenVersion.version)
+    }
+
+    private func messages(_ result: SiteBuilder.Result) -> [String] {
+        result.diagnostics.map { "\($0.path): \($0.severity.rawValue): \($0.message)" }
+    }
+
+    /// A `width` × `height` image whose left half is red and right half blue, as `format`.
+    static func picture(_ width: Int, _ height: Int, as format: Imaging.Format) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        for _ in 0..<height {
+            for x in 0..<width { pixels += x < width / 2 ? [220, 20, 20, 255] : [20, 20, 220, 255] }
+        }
+        return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
+    }
+
+    private func decoded(_ fileSystem: MemoryFileSystem, _ path: String, page: Int = 0) throws -> Imaging.Pixels {
+        try Imaging.decode(try fileSystem.readFile(path), page: page)
+    }
+
+    /// The square of the fixture moves from the left to the right in 30 frames and turns from red
+    /// to blue; its text layer, which rlottie does not draw, is named in a warning and in the
+    /// manifest's support report.
+    @Test func aLottieAnimationIsDrawnFrameByFrameWithAPoster() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "---\nimage: square.json\nimage_alt: A square\n---\n# A\n\n![Square](square.json#poster=29)\n",
+        ])
+        fileSystem.add("content/tour/square.json", Array(try Data(contentsOf: LottieFileTests.square)))
+        let result = build(fileSystem)
+        #expect(result.succeeded, "\(messages(result))")
+        #expect(messages(result) == [
+            "content/tour/square.json: warning: layer 'Caption' is a text layer, which rlottie does not draw; the page's animated image, drawn by rlottie, shows it without",
+        ])
+        #expect(result.diagnostics.first?.location?.line == 13)
+        // In the body: shown at its own size (200 × 100), drawn at 1× and 2×.
+        let first = try decoded(fileSystem, "output/tour/square.200w.webp")
+        #expect((first.width, first.height, first.pages) == (200, 100, 30))
+        let last = try decoded(fileSystem, "output/tour/square.200w.webp", page: 29)
+        func square(_ pixels: Imaging.Pixels) -> (left: Int, right: Int, colour: (UInt8, UInt8, UInt8)) {
+            // The square's row: the middle of the canvas, whatever size it is drawn at.
+            let y = pixels.height / 2
+            let row = (0..<pixels.width).filter { pixels[$0, y].alpha > 128 }
+            guard !row.isEmpty else { return (-1, -1, (0, 0, 0)) }
+            let middle = pixels[row[row.count / 2], y]
+            return (row[0], row[row.count - 1], (middle.red, middle.green, middle.blue))
+        }
+        let (left, right, red) = square(first)
+        #expect(abs(left - 5) <= 2 && abs(right - 34) <= 2, "the square starts at the left: \(left)–\(right)")
+        #expect(red.0 > 200 && red.2 < 50)
+        let (left29, right29, blue) = square(last)
+        #expect(abs(left29 - 165) <= 2 && abs(right29 - 194) <= 2, "and ends at the right: \(left29)–\(right29)")
+        #expect(blue.2 > 200 && blue.0 < 50)
+        #expect(try decoded(fileSystem, "output/tour/square.400w.webp").width == 400)
+        // The poster the author named: the last frame.
+        let poster = try decoded(fileSystem, "output/tour/square.poster.200w.webp")
+        #expect(poster.pages == 1 && square(poster).left > 150)
+        // As the page's image: the media box's width (448) and its poster the first frame.
+        #expect(try decoded(fileSystem, "output/tour/square.896w.webp").width == 896)
+        #expect(square(try decoded(fileSystem, "output/tour/square.poster.448w.webp")).left < 100)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"<source media="(prefers-reduced-motion: reduce)" srcset="square.poster.448w.webp 448w, square.poster.896w.webp 896w" sizes="min(100vw, 28rem)"><img src="square.448w.webp" srcset="square.448w.webp 448w, square.896w.webp 896w" sizes="min(100vw, 28rem)" alt="A square" width="448" height="224""#))
+        #expect(html.contains(#"<picture><source media="(prefers-reduced-motion: reduce)" srcset="square.poster.200w.webp 200w, square.poster.400w.webp 400w" sizes="min(100vw, 200px)" /><img src="square.200w.webp""#))
+        #expect(fileSystem.text("output/tour/square.json") == String(decoding: try Data(contentsOf: LottieFileTests.square), as: UTF8.self), "the JSON is published for apps")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(try fileSystem.readFile("output/manifest.json")))
+        let page = try #require(manifest.flows.first?.pages.first)
+        #expect(page.image?.animation?.src == "square.json" && page.image?.animation?.frames == 30 && page.image?.animation?.durationMS == 1000)
+        #expect(page.image?.animation?.features == [ManifestAnimationFeature(feature: "text_layer", layers: ["Caption"], unsupported: ["rlottie"], unknown: [])])
+        #expect(page.animations.map(\.poster) == ["square.poster.400w.webp"])
+        #expect(page.image?.stills.map(\.src) == ["square.poster.448w.webp", "square.poster.896w.webp"])
+    }
+
+    @Test func aLargePhotoGetsVersionsAtTheWidthsItIsShownAndIsNotPublishedItself() throws {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n"])
+        fileSystem.add("content/tour/photo.jpg", try Self.picture(2000, 1500, as: .jpeg))
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.madeMedia == 4, "\(messages(result))")
+        for (name, width, height) in [("photo.576w.jpg", 576, 432), ("photo.1152w.jpg", 1152, 864), ("photo.576w.webp", 576, 432), ("photo.1152w.webp", 1152, 864)] {
+            let pixels = try decoded(fileSystem, "output/tour/" + name)
+            #expect((pixels.width, pixels.height) == (width, height), "\(name)")
+            #expect(pixels[10, 10].red > 180 && pixels[width - 10, 10].blue > 180, "\(name) is the photo, shrunk")
+        }
+        #expect(fileSystem.text("output/tour/photo.jpg") == nil, "versions stand for the original")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"<picture><source type="image/webp" srcset="photo.576w.webp 576w, photo.1152w.webp 1152w" sizes="min(100vw, 576px)" /><img src="photo.576w.jpg" srcset="photo.576w.jpg 576w, photo.1152w.jpg 1152w" sizes="min(100vw, 576px)" alt="A photo" width="576" height="432" /></picture>"#))
+        #expect((try fileSystem.readFile("output/tour/photo.1152w.webp")).count < (try Self.picture(2000, 1500, as: .jpeg)).count)
+    }
+
+    /// An image a little wider than the page is never enlarged: it stands for its own width, and
+    /// is published; one no wider keeps just itself; a site can turn versions off.
+    @Test func anImageIsNeverEnlargedAndVersionsCanBeTurnedOff() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "---\nimage: wide.png\nimage_alt: Wide\n---\n# A\n\n![Wide](wide.png) ![Small](small.png)\n",
+        ])
+        fileSystem.add("content/tour/wide.png", try Self.picture(800, 400, as: .png))
+        fileSystem.add("content/tour/small.png", try Self.picture(300, 200, as: .png))
+        #expect(build(fileSystem).succeeded)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"<img src="wide.576w.png" srcset="wide.576w.png 576w, wide.png 800w""#), "the body: 576 px, then the image itself")
+        #expect(html.contains(#"<source type="image/webp" srcset="wide.448w.webp 448w, wide.800w.webp 800w" sizes="min(100vw, 28rem)"><img src="wide.448w.png" srcset="wide.448w.png 448w, wide.png 800w""#), "the media box: 448 px")
+        #expect(try decoded(fileSystem, "output/tour/wide.800w.webp").width == 800)
+        #expect(fileSystem.text("output/tour/wide.png") != nil && fileSystem.text("output/tour/wide.1152w.png") == nil)
+        #expect(html.contains(#"<img src="small.png" alt="Small" width="300" height="200" />"#))
+        fileSystem.add("sitegen.yml", Array("images:\n  responsive: false\n".utf8))
+        #expect(build(fileSystem).succeeded)
+        let plain = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(plain.contains(#"<img src="wide.png" alt="Wide" width="800" height="400" />"#) && !plain.contains("<picture>"))
+        #expect(fileSystem.text("output/tour/wide.576w.png") == nil, "the versions are gone with the setting")
+    }
+
+    @Test func anAnimatedImageGetsAStillOfItsFirstFrameForReducedMotion() throws {
+        let frames: [[UInt8]] = [[250, 0, 0, 255], [0, 0, 250, 255]]
+        let animated = try Imaging.animatedWebP(width: 8, height: 8, delays: [100, 100]) { frame, pixels in
+            for offset in stride(from: 0, to: pixels.count, by: 4) { for channel in 0..<4 { pixels[offset + channel] = frames[frame][channel] } }
+            return true
+        }
+        #expect(ImageSize.isAnimated(animated))
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![Blink](blink.webp)\n"])
+        fileSystem.add("content/tour/blink.webp", animated)
+        #expect(build(fileSystem).succeeded)
+        let still = try decoded(fileSystem, "output/tour/blink.still.webp")
+        #expect(still.pages == 1 && still[4, 4].red > 200 && still[4, 4].blue < 50, "the first frame")
+        #expect(fileSystem.text("output/tour/index.html")?.contains(#"<picture><source media="(prefers-reduced-motion: reduce)" srcset="blink.still.webp" /><img src="blink.webp""#) == true)
+    }
+
+    @Test func aRebuildMakesNothingItHasMadeBeforeAndKeepsOnlyWhatIsUsed() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n",
+            "content/other/01-b.md": "# B\n\n![Square](../tour/square.json)\n",
+        ])
+        fileSystem.add("content/tour/photo.jpg", try Self.picture(1400, 700, as: .jpeg))
+        fileSystem.add("content/tour/square.json", Array(try Data(contentsOf: LottieFileTests.square)))
+        let first = build(fileSystem)
+        #expect(first.succeeded && first.madeMedia == 8, "4 photo versions, 2 animations, 2 posters")
+        fileSystem.add("content/tour/01-a.md", Array("# A, edited\n\n![A photo](photo.jpg)\n".utf8))
+        let second = build(fileSystem)
+        #expect(second.rebuiltFlows == ["other", "tour"] && second.madeMedia == 0, "other shows a file of tour's folder")
+        fileSystem.add("sitegen.yml", Array("title: Changed\n".utf8))
+        let third = build(fileSystem)
+        #expect(third.outcome == .builtEverything && third.madeMedia == 0, "a full build finds every file in the cache")
+        let media = ".sitegen-cache/" + MediaWorkshop.folderName
+        #expect(try fileSystem.contentsOfDirectory(media).count == 8)
+        try fileSystem.remove("content/other")
+        #expect(build(fileSystem).succeeded)
+        #expect(try fileSystem.contentsOfDirectory(media).count == 4, "the animation's files go with the flow that showed it")
+        let clean = MemoryFileSystem()
+        for path in fileSystem.snapshot.keys where !path.hasPrefix("output/") && !path.hasPrefix(".sitegen-cache/") {
+            clean.add(path, try fileSystem.readFile(path))
+        }
+        #expect(build(clean).succeeded)
+        func output(_ files: MemoryFileSystem) throws -> [String: [UInt8]] {
+            var bytes: [String: [UInt8]] = [:]
+            for path in files.snapshot.keys where path.hasPrefix("output/") { bytes[path] = try files.readFile(path) }
+            return bytes
+        }
+        #expect(try output(clean) == output(fileSystem), "the rebuilt output is a clean build's, byte for byte")
+    }
+
+    @Test func hostileMediaIsAnErrorNamingTheFileNeverACrash() throws {
+        let photo = try Self.picture(1000, 800, as: .jpeg)
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![Cut](cut.jpg)\n",
+            "content/tour/02-b.md": "# B\n\n![Long](long.json)\n",
+            "content/tour/03-c.md": "# C\n\n![Escape](escape.json)\n",
+            "content/tour/04-d.md": "# D\n\n![Broken](broken.json)\n",
+            "secret.png": "not an image",
+        ])
+        fileSystem.add("content/tour/cut.jpg", Array(photo.prefix(photo.count / 3)))
+        fileSystem.add("content/tour/long.json", Array(#"{"w":4000,"h":4000,"fr":60,"ip":0,"op":3000,"layers":[{"ty":4,"shapes":[]}]}"#.utf8))
+        fileSystem.add(
+            "content/tour/escape.json",
+            Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"assets":[{"id":"i","u":"../../../","p":"secret.png"}],"layers":[{"ty":2,"refId":"i"}]}"#.utf8))
+        fileSystem.add("content/tour/broken.json", Array("{\"w\": 10,\n \"h\": [".utf8))
+        let result = build(fileSystem)
+        #expect(!result.succeeded)
+        let errors = messages(result).filter { $0.contains(": error: ") }
+        #expect(errors.contains { $0.hasPrefix("content/tour/02-b.md: error: animation 'long.json' would take 3000 frames of 576 × 576 pixels") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/tour/escape.json: error: image asset 'i': image path '../../../secret.png' leaves the site folder") || $0.contains("image asset 'i'") }, "\(errors)")
+        #expect(errors.contains { $0.contains("animation 'broken.json' cannot be used: it is not valid JSON") && $0.contains("line 2") }, "\(errors)")
+        #expect(fileSystem.kind(of: "output") == nil)
+        // The cut photo passes the header check; what libvips makes of it is the build's to report.
+        fileSystem.add("content/tour/02-b.md", Array("# B\n".utf8))
+        fileSystem.add("content/tour/03-c.md", Array("# C\n".utf8))
+        fileSystem.add("content/tour/04-d.md", Array("# D\n".utf8))
+        let cut = build(fileSystem)
+        #expect(cut.succeeded || messages(cut).contains { $0.hasPrefix("content/tour/cut.jpg: error: cannot make a 576 px wide version") }, "\(messages(cut))")
+    }
+
+    @Test func aVideoAskedToPlayByItselfIsMarkedForTheRuntimeAndDescribed() throws {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![Demo](demo.mp4#autoplay)\n"])
+        fileSystem.add("content/tour/demo.mp4", VideoHeaderTests.mp4(tracks: [VideoHeaderTests.track("vide", VideoHeaderTests.trackHeader(width: 320, height: 180))]))
+        fileSystem.add("content/tour/demo.jpg", try Self.picture(320, 180, as: .jpeg))
+        #expect(build(fileSystem).succeeded)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"controls playsinline preload="none" aria-label="Demo" muted loop data-autoplay"#) && !html.contains(" autoplay"))
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(try fileSystem.readFile("output/manifest.json")))
+        #expect(manifest.flows.first?.pages.first?.videos == [ManifestVideo(src: "demo.mp4", width: 320, height: 180, poster: "demo.jpg", captions: [], autoplay: true)])
+    }
+}
