@@ -21,7 +21,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all site test deps test-deps apt-install venv screenshots benchmark bench benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
+.PHONY: all site test deps test-deps apt-install venv screenshots benchmark bench benchmark-media benchmark-serve benchmark-highlight install fuzz sanitize kill-test clean
 
 all: site
 
@@ -73,6 +73,13 @@ benchmark: deps
 	python3 scripts/benchmark.py --size $(or $(SIZE),small)
 
 bench: benchmark
+
+# Media work: 1,000 photos and 50 Lottie animations, the first build and a no-op rebuild, beside
+# libvips' own `vips thumbnail` (libvips-tools) on the same photos.
+MEDIA_BENCHMARK_APT_PACKAGES := libvips-tools
+benchmark-media: deps
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(MEDIA_BENCHMARK_APT_PACKAGES)"
+	python3 scripts/benchmark_media.py
 
 # The preview server's figures: save-to-reload in Chromium, and throughput beside Python and Hugo.
 benchmark-serve: test-deps venv

@@ -2,7 +2,8 @@
 """Renders the README's screenshots with headless Chromium: the example flow's first page, a middle
 page, right-to-left, dark and a phone-sized viewport; and, from the tutorial fixture, a long page
 and a flow of a hundred pages, on a desktop and a phone; highlighted Swift and a diff, light and
-dark; and embed.js's dialog and sheet over a sample app. Run with `make screenshots`."""
+dark; embed.js's dialog and sheet over a sample app; and a Lottie animation drawn at build time, and
+a photo in the version made for a phone. Run with `make screenshots`."""
 
 import functools
 import http.server
@@ -37,6 +38,8 @@ SHOTS = [
     ("code-phone.png", "tutorial", "code-tour/#data-source", 390, 844, "dark", True, None),
     ("embed-dialog.png", "app", "dialog.html", 1200, 760, "light", False, None),
     ("embed-sheet.png", "app", "sheet.html", 390, 844, "light", True, None),
+    ("animation.png", "media", "motion/?replay#hero", 1200, 760, "light", False, None),
+    ("animation-phone.png", "media", "motion/?replay#photo", 390, 844, "dark", True, None),
 ]
 
 # A sample app that embeds the example's first flow with embed.js, as a dialog and as a sheet.
@@ -83,6 +86,7 @@ def main():
     with tempfile.TemporaryDirectory() as root:
         sites = {
             "example": ROOT, "rtl": ROOT / "Tests/SitegenCoreTests/Fixtures/rtl/site", "tutorial": ROOT / "Tests/Browser/sites/tutorial",
+            "media": ROOT / "Tests/Browser/sites/media",
         }
         for name, site in sites.items():
             subprocess.run([SITEGEN, "build", "--quiet", "--site", site, "--output", f"{root}/{name}"], check=True)

@@ -41,6 +41,23 @@ static inline VipsImage *sg_vips_thumbnail(const void *data, size_t length, int 
     return out;
 }
 
+/// `data` shrunk to `width` pixels wide like sg_vips_thumbnail, decoded into memory so that more
+/// can be made of it without decoding the file again.
+static inline VipsImage *sg_vips_thumbnail_in_memory(const void *data, size_t length, int width) {
+    VipsImage *lazy = sg_vips_thumbnail(data, length, width);
+    if (!lazy) return NULL;
+    VipsImage *held = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    return held;
+}
+
+/// `image` (already decoded) shrunk to `width` pixels wide, never enlarged.
+static inline VipsImage *sg_vips_shrink(VipsImage *image, int width) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail_image(image, &out, width, "height", 10000000, "size", VIPS_SIZE_DOWN, NULL)) return NULL;
+    return out;
+}
+
 /// An image of `width` × `height` RGBA pixels (8 bits a channel, not premultiplied), copied.
 static inline VipsImage *sg_vips_from_rgba(const void *pixels, int width, int height) {
     VipsImage *image = vips_image_new_from_memory_copy(pixels, (size_t)width * height * 4, width, height, 4, VIPS_FORMAT_UCHAR);

@@ -44,6 +44,28 @@ package enum Imaging {
         return try encode(image, as: format)
     }
 
+    /// `bytes` shrunk to each width of `versions`, each in its format (as `resized` makes one),
+    /// decoding the image once: the widest is made from the file, each other from the widest. In
+    /// the order asked.
+    package static func versions(_ bytes: [UInt8], _ versions: [(width: Int, format: Format)]) throws(Failure) -> [Encoded] {
+        if let started { throw started }
+        guard let widest = versions.map(\.width).max() else { return [] }
+        let decoded = bytes.withUnsafeBytes { sg_vips_thumbnail_in_memory($0.baseAddress, $0.count, Int32(clamping: widest)) }
+        guard let decoded else { throw takeError("cannot shrink the image") }
+        defer { sg_vips_unref(decoded) }
+        var results: [Encoded] = []
+        for version in versions {
+            if version.width == widest {
+                results.append(try encode(decoded, as: version.format))
+                continue
+            }
+            guard let shrunk = sg_vips_shrink(decoded, Int32(clamping: version.width)) else { throw takeError("cannot shrink the image") }
+            defer { sg_vips_unref(shrunk) }
+            results.append(try encode(shrunk, as: version.format))
+        }
+        return results
+    }
+
     /// The first frame of `bytes` (an animated GIF, PNG or WebP), as `format`.
     package static func firstFrame(_ bytes: [UInt8], as format: Format) throws(Failure) -> Encoded {
         if let started { throw started }

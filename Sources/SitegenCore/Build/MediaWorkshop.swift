@@ -44,22 +44,27 @@ struct MediaWorkshop: Sendable {
         }
         let fileSystem = loader.fileSystem
         let missing = unique.sorted { $0.key < $1.key }.filter { fileSystem.linkStatus(of: $0.key)?.kind != .file }
-        let problems = missing.parallelMap { path, asset -> Diagnostic? in
-            guard let recipe = asset.recipe else { return nil }
+        // The versions of one image are made together, from one decoding of it; every other result on its own.
+        let jobs = Dictionary(grouping: missing) { path, asset in asset.recipe?.kind == .resized ? asset.source : path }
+            .sorted { $0.key < $1.key }.map(\.value)
+        let problems = jobs.parallelMap { job -> [Diagnostic] in
+            guard let first = job.first?.value else { return [] }
             do {
-                let bytes = try make(recipe, from: asset)
-                let temporary = path + ".new"
-                try fileSystem.clearTemporary(temporary)
-                try fileSystem.writeFile(temporary, bytes)
-                try fileSystem.move(from: temporary, to: path)
-                return nil
+                let results = try make(job.compactMap { $0.value.recipe }, from: first)
+                for ((path, _), bytes) in zip(job, results) {
+                    let temporary = path + ".new"
+                    try fileSystem.clearTemporary(temporary)
+                    try fileSystem.writeFile(temporary, bytes)
+                    try fileSystem.move(from: temporary, to: path)
+                }
+                return []
             } catch let failure as MediaFailure {
-                return .error(failure.message(for: asset), path: asset.source)
+                return [.error(failure.message(for: first), path: first.source)]
             } catch {
-                return .warning("cannot keep what was made of this file in the build cache: \(error)", path: asset.source)
+                return [.warning("cannot keep what was made of this file in the build cache: \(error)", path: first.source)]
             }
-        }
-        var made = Made(diagnostics: problems.compactMap { $0 }, madeCount: missing.count)
+        }.flatMap { $0 }
+        var made = Made(diagnostics: problems, madeCount: missing.count)
         for asset in withRecipes {
             guard let recipe = asset.recipe else { continue }
             made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path(of: recipe), confinedTo: nil)))
@@ -75,38 +80,48 @@ struct MediaWorkshop: Sendable {
         }
     }
 
-    private func make(_ recipe: MediaRecipe, from asset: Asset) throws(MediaFailure) -> [UInt8] {
+    /// The results of `recipes`, all of one source (`asset`'s), in their order.
+    private func make(_ recipes: [MediaRecipe], from asset: Asset) throws(MediaFailure) -> [[UInt8]] {
+        guard let first = recipes.first else { return [] }
         let bytes: [UInt8]
         do {
             bytes = try loader.fileSystem.readFile(asset.source, confinedTo: asset.root)
         } catch {
-            throw MediaFailure(recipe: recipe, reason: "it cannot be read (\(SiteLoader.reason(error)))")
+            throw MediaFailure(recipe: first, reason: "it cannot be read (\(SiteLoader.reason(error)))")
         }
-        let format: Imaging.Format
-        switch recipe.format {
-        case .webp: format = .webp
-        case .jpeg: format = .jpeg
-        case .png: format = .png
+        func format(_ recipe: MediaRecipe) -> Imaging.Format {
+            switch recipe.format {
+            case .webp: return .webp
+            case .jpeg: return .jpeg
+            case .png: return .png
+            }
         }
         do throws(Imaging.Failure) {
-            switch recipe.kind {
-            case .resized: return try Imaging.resized(bytes, width: recipe.width, as: format).bytes
-            case .firstFrame: return try Imaging.firstFrame(bytes, as: format).bytes
-            case .animation, .poster:
-                let player = try Self.player(bytes, source: asset, loader: loader)
-                let (width, height) = (recipe.width, recipe.height)
-                if recipe.kind == .poster {
-                    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-                    pixels.withUnsafeMutableBufferPointer { player.draw(frame: recipe.frame, width: width, height: height, into: $0) }
-                    return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
-                }
-                return try Imaging.animatedWebP(width: width, height: height, delays: Self.delays(frames: player.frameCount, rate: player.frameRate)) { frame, pixels in
-                    player.draw(frame: frame, width: width, height: height, into: pixels)
-                    return true
-                }
+            if first.kind == .resized {
+                return try Imaging.versions(bytes, recipes.map { ($0.width, format($0)) }).map(\.bytes)
             }
+            return try recipes.map { recipe throws(Imaging.Failure) in try make(recipe, from: bytes, asset: asset, format: format(recipe)) }
         } catch {
-            throw MediaFailure(recipe: recipe, reason: error.message)
+            throw MediaFailure(recipe: first, reason: error.message)
+        }
+    }
+
+    private func make(_ recipe: MediaRecipe, from bytes: [UInt8], asset: Asset, format: Imaging.Format) throws(Imaging.Failure) -> [UInt8] {
+        switch recipe.kind {
+        case .resized: return try Imaging.resized(bytes, width: recipe.width, as: format).bytes
+        case .firstFrame: return try Imaging.firstFrame(bytes, as: format).bytes
+        case .animation, .poster:
+            let player = try Self.player(bytes, source: asset, loader: loader)
+            let (width, height) = (recipe.width, recipe.height)
+            if recipe.kind == .poster {
+                var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                pixels.withUnsafeMutableBufferPointer { player.draw(frame: recipe.frame, width: width, height: height, into: $0) }
+                return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
+            }
+            return try Imaging.animatedWebP(width: width, height: height, delays: Self.delays(frames: player.frameCount, rate: player.frameRate)) { frame, pixels in
+                player.draw(frame: frame, width: width, height: height, into: pixels)
+                return true
+            }
         }
     }
 
