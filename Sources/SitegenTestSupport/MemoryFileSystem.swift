@@ -250,6 +250,8 @@ package final class MemoryFileSystem: FileSystem, Sendable {
             if from == to { return }
             if to.hasPrefix(from + "/") { throw FileSystemError(path: source, reason: "Invalid argument") }
             if let existing = state.nodes[to] {
+                // As rename(2): two links to one file stay as they are, both of them.
+                if case .file(let moved) = node, case .file(let there) = existing, moved == there { return }
                 switch (node, existing) {
                 case (.directory, .directory):
                     guard state.children[to]?.isEmpty != false else { throw FileSystemError(path: destination, reason: "Directory not empty") }

@@ -81,6 +81,21 @@ import Testing
         #expect(fileSystem.kind(of: "out/old") == nil, "a folder left empty is gone")
     }
 
+    /// A path put twice in one build (linked to the current output both times, or written and
+    /// then linked) ends as one file with its bytes, and no temporary name is left beside it: a
+    /// rename onto another link to the same file does nothing, leaving both names.
+    @Test func aPathPutTwiceInOneBuildLeavesNoTemporaryFile() throws {
+        let fileSystem = MemoryFileSystem()
+        let writer = OutputWriter(fileSystem: fileSystem)
+        let image = OutputFile(path: "tour/logo.svg", text: "<svg/>")
+        for build in 1...4 {
+            try writer.write([OutputFile(path: "index.html", text: "build \(build)"), image, image], to: "out")
+            #expect(fileSystem.text("out/tour/logo.svg") == "<svg/>", "build \(build)")
+            let left = fileSystem.snapshot.keys.filter { $0.contains(OutputTransaction.temporaryPrefix) }
+            #expect(left.isEmpty, "build \(build): \(left)")
+        }
+    }
+
     /// Without the exchange, the swap is two renames (the output aside, then the staging folder in
     /// its place); a build killed between them leaves no output, and the previous one aside.
     @Test func aPreviousOutputLeftAsideByAStoppedSwapIsPutBack() throws {

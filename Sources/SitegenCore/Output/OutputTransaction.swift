@@ -205,6 +205,8 @@ final class OutputTransaction: Sendable {
             if fileSystem.linkStatus(of: temporary) != nil { try fileSystem.remove(temporary) }
             try make(temporary)
             try fileSystem.move(from: temporary, to: destination)
+            // Renaming a name onto another link to the same file does nothing, and keeps both.
+            if fileSystem.linkStatus(of: temporary) != nil { try fileSystem.remove(temporary) }
         } catch {
             try? fileSystem.remove(temporary)
             throw error
