@@ -128,3 +128,19 @@ def test_nothing_shifts_and_nothing_fails(browser, server, width):
 def test_axe_finds_nothing_on_the_media_pages(browser, server, page):
     open_page(browser, server, page)
     assert violations(browser) == []
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_index_card_shows_the_animation_or_its_poster(browser, server, reduced):
+    """The site index's card for the flow shows its first image as the page does: the animation
+    moves, unless the reader prefers reduced motion, and then the poster stands still."""
+    if reduced:
+        reduce_motion(browser)
+    browser.get(f"{server}/media/")
+    script = ("const i = document.querySelector('.sg-flow-card a[href=\"motion/\"]').closest('li').querySelector('img');"
+              "i.loading = 'eager'; return i.complete && i.naturalWidth > 0 && i.currentSrc;")
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(script))
+    chosen = browser.execute_script(script)
+    assert ("/motion/square.poster." in chosen) == reduced, chosen
+    assert "/motion/square." in chosen
+    assert violations(browser) == []

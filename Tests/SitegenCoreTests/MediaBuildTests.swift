@@ -135,6 +135,39 @@ import Testing
         #expect(fileSystem.text("output/tour/index.html")?.contains(#"<picture><source media="(prefers-reduced-motion: reduce)" srcset="blink.still.webp" /><img src="blink.webp""#) == true)
     }
 
+    /// A flow's card on the site index shows its first image as the page does: the versions with
+    /// `sizes` for the card, a Lottie animation (drawn, being vector, at the width the page shows
+    /// it) with its poster for reduced motion, all under the flow's folder; and a rebuild that
+    /// takes the flow's summary from the cache shows the same.
+    @Test func theSiteIndexShowsAFlowsImageWithItsVersionsAndStills() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/photo/01-a.md": "---\nimage: photo.jpg\nimage_alt: A photo\n---\n# A\n",
+            "content/motion/01-a.md": "---\nimage: square.json\nimage_alt: A square\n---\n# A\n",
+            "content/other/01-a.md": "# Other\n",
+        ])
+        fileSystem.add("content/photo/photo.jpg", try Self.picture(2000, 1500, as: .jpeg))
+        fileSystem.add("content/motion/square.json", Array(try Data(contentsOf: LottieFileTests.square)))
+        #expect(build(fileSystem).succeeded)
+        let index = try #require(fileSystem.text("output/index.html"))
+        let sizes = TemplateData.cardSizes
+        #expect(index.contains(
+            #"<picture><source type="image/webp" srcset="photo/photo.448w.webp 448w, photo/photo.896w.webp 896w" sizes="\#(sizes)">"#
+                + #"<img src="photo/photo.448w.jpg" srcset="photo/photo.448w.jpg 448w, photo/photo.896w.jpg 896w" sizes="\#(sizes)" alt="" width="448" height="336" loading="lazy" decoding="async"></picture>"#),
+            "\(index)")
+        #expect(index.contains(
+            #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="motion/square.poster.448w.webp 448w, motion/square.poster.896w.webp 896w" sizes="\#(sizes)">"#
+                + #"<img src="motion/square.448w.webp" srcset="motion/square.448w.webp 448w, motion/square.896w.webp 896w""#),
+            "\(index)")
+        for source in index.matches(of: /srcset="([^"]*)"/).flatMap({ $0.1.split(separator: ", ") }) {
+            let url = String(source.split(separator: " ")[0])
+            #expect(fileSystem.text("output/" + url) != nil, "\(url) is published")
+        }
+        fileSystem.add("content/other/01-a.md", Array("# Other, edited\n".utf8))
+        let rebuild = build(fileSystem)
+        #expect(rebuild.rebuiltFlows == ["other"])
+        #expect(fileSystem.text("output/index.html") == index, "the cached summaries keep the versions and stills")
+    }
+
     @Test func aRebuildMakesNothingItHasMadeBeforeAndKeepsOnlyWhatIsUsed() throws {
         let fileSystem = MemoryFileSystem([
             "content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n",

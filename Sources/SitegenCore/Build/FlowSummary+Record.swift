@@ -1,6 +1,7 @@
 import OnboardingKit
 
-/// A summary as the build cache keeps it: its fields in order, the image as four fields.
+/// A summary as the build cache keeps it: its fields in order, the image with its versions and
+/// stills (which the site index's card shows) but not its animation.
 extension FlowSummary: Codable {
     private enum CodingKeys: CodingKey {
         case slug, title, description, order, locale, direction, pageCount, image, storageKey, contentVersion, showOnce, translations
@@ -11,6 +12,34 @@ extension FlowSummary: Codable {
         var alt: String
         var width: Int
         var height: Int
+        var variants: [Version]
+        var stills: [Version]
+
+        init(_ image: ManifestImage) {
+            (src, alt, width, height) = (image.src, image.alt, image.width, image.height)
+            variants = image.variants.map(Version.init)
+            stills = image.stills.map(Version.init)
+        }
+
+        var manifest: ManifestImage {
+            var image = ManifestImage(src: src, width: width, height: height, alt: alt)
+            image.variants = variants.map(\.manifest)
+            image.stills = stills.map(\.manifest)
+            return image
+        }
+    }
+
+    private struct Version: Codable {
+        var src: String
+        var width: Int
+        var height: Int
+        var type: String
+
+        init(_ version: ManifestImageVariant) {
+            (src, width, height, type) = (version.src, version.width, version.height, version.type)
+        }
+
+        var manifest: ManifestImageVariant { ManifestImageVariant(src: src, width: width, height: height, type: type) }
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -22,7 +51,7 @@ extension FlowSummary: Codable {
         try container.encode(locale, forKey: .locale)
         try container.encode(direction.rawValue, forKey: .direction)
         try container.encode(pageCount, forKey: .pageCount)
-        try container.encodeIfPresent(image.map { Image(src: $0.src, alt: $0.alt, width: $0.width, height: $0.height) }, forKey: .image)
+        try container.encodeIfPresent(image.map(Image.init), forKey: .image)
         try container.encode(storageKey, forKey: .storageKey)
         try container.encode(contentVersion, forKey: .contentVersion)
         try container.encode(showOnce, forKey: .showOnce)
@@ -45,7 +74,7 @@ extension FlowSummary: Codable {
         let image = try container.decodeIfPresent(Image.self, forKey: .image)
         self.init(
             slug: slug, title: title, description: description, order: order, locale: locale, direction: textDirection,
-            pageCount: pageCount, image: image.map { ManifestImage(src: $0.src, width: $0.width, height: $0.height, alt: $0.alt) },
+            pageCount: pageCount, image: image?.manifest,
             storageKey: try container.decode(String.self, forKey: .storageKey),
             contentVersion: try container.decode(String.self, forKey: .contentVersion),
             showOnce: try container.decode(Bool.self, forKey: .showOnce))

@@ -36,21 +36,10 @@ enum ManifestBuilder {
         func url(_ src: String) -> String {
             base.text + (Path.normalize(Path.join(String(flow.url.dropLast()), src)) ?? src)
         }
-        func urls(_ animation: ManifestAnimation) -> ManifestAnimation {
-            var animation = animation
-            (animation.src, animation.poster) = (url(animation.src), url(animation.poster))
-            return animation
-        }
         for index in resolved.pages.indices {
             var page = resolved.pages[index]
-            if var image = page.image {
-                image.src = url(image.src)
-                for variant in image.variants.indices { image.variants[variant].src = url(image.variants[variant].src) }
-                for still in image.stills.indices { image.stills[still].src = url(image.stills[still].src) }
-                image.animation = image.animation.map(urls)
-                page.image = image
-            }
-            page.animations = page.animations.map(urls)
+            page.image = page.image?.mappingURLs(url)
+            page.animations = page.animations.map { $0.mappingURLs(url) }
             for video in page.videos.indices {
                 page.videos[video].src = url(page.videos[video].src)
                 page.videos[video].poster = page.videos[video].poster.map(url)

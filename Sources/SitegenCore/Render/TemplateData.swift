@@ -33,7 +33,8 @@ struct TemplateData: Sendable {
                 "dir": .string(flow.direction.rawValue), "page_count": .int(count),
                 "page_count_label": .string(countLabel),
                 "image": flow.image.map { image in
-                    ["src": .string(Path.urlEncoded(flow.slug) + "/" + image.src), "width": .int(image.width), "height": .int(image.height)]
+                    let folder = Path.urlEncoded(flow.slug) + "/"
+                    return Self.image(image.mappingURLs { folder + $0 }, eager: false, sizes: Self.cardSizes)
                 } ?? .null,
             ]
         }
