@@ -111,6 +111,30 @@ import Testing
         #expect(build(fileSystem).upToDate, "fixed back to what the output holds")
     }
 
+    /// A build that fails after it has written a flow (a link across flows is checked once every
+    /// flow is made) has linked files of the current output into its staging folder, which
+    /// changes their status time and nothing else: the next build still finds the output as the
+    /// last good build left it, and builds no more than what changed since.
+    @Test func aBuildThatFailedLateDoesNotMakeTheNextOneStartOver() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        let before = fileSystem.snapshot.filter { $0.key.hasPrefix("output/") }
+        fileSystem.add("content/beta/02-d.md", Array("# D\n\n[A](../alpha/02-b.md#nowhere)\n".utf8))
+        let failed = build(fileSystem)
+        #expect(!failed.succeeded && failed.diagnostics.map(\.message).contains { $0.contains("nowhere") }, "\(failed.diagnostics)")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == before)
+        fileSystem.add("content/beta/02-d.md", Array("# D\n".utf8))
+        #expect(build(fileSystem).outcome == .upToDate, "fixed back to what the output holds")
+        fileSystem.add("content/beta/02-d.md", Array("# D, edited\n".utf8))
+        #expect(build(fileSystem).rebuiltFlows == ["beta"])
+        fileSystem.add("output/beta/index.html", Array("changed by hand".utf8))
+        fileSystem.add("content/beta/02-d.md", Array("# D\n\n[A](../alpha/02-b.md#nowhere)\n".utf8))
+        #expect(!build(fileSystem).succeeded)
+        fileSystem.add("content/beta/02-d.md", Array("# D, edited again\n".utf8))
+        #expect(build(fileSystem).outcome == .builtEverything, "an output changed by hand is still found so after a failed build")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+    }
+
     /// A flow's manifest fragment is kept in one of the cache's packs; the flows of a pack gone
     /// or changed there are made again, and the others are kept.
     @Test(arguments: ["removed", "edited", "emptied"])

@@ -141,6 +141,23 @@ struct BuildCache: Sendable, Equatable, Codable {
         return live.allSatisfy { entry in recorded[entry.path].map { entry.status.sameContent(as: $0) } ?? false }
     }
 
+    /// The cache with the status times of its output brought up to `live`, for a build that
+    /// failed after linking files of the output into its staging folder: a new name of a file
+    /// changes its status time, and nothing else. Nil when any file differs in more than that
+    /// (its kind, its size, its modification time; the record keeps no inode), or the output has other files.
+    func withOutputStatuses(_ live: [DirectoryWalker.Entry]?) -> BuildCache? {
+        guard let live, live.count == outputs.count else { return nil }
+        let now = Dictionary(live.map { ($0.path, $0.status) }) { first, _ in first }
+        var refreshed = self
+        for index in outputs.indices {
+            let recorded = outputs[index].status
+            guard let status = now[outputs[index].path], status.kind == recorded.kind, status.size == recorded.size, status.modified == recorded.modified
+            else { return nil }
+            refreshed.outputs[index].status = status
+        }
+        return refreshed
+    }
+
     // MARK: Reading and writing
 
     /// The state file: the format line, the cache as a record (`RecordEncoder`), and a digest of

@@ -130,7 +130,15 @@ extension SiteBuilder {
         var result = Result(outcome: .failed, site: nil, files: [], outputDirectory: run.output, diagnostics: [])
         var begun: OutputTransaction?
         func failed(_ diagnostics: [Diagnostic]) -> Result {
-            begun?.abandon()
+            if let begun {
+                begun.abandon()
+                // The output is as the last build left it, but the links to it this one made changed its files' status times.
+                if let previous = run.previous,
+                    let refreshed = previous.withOutputStatuses(OutputWriter(fileSystem: fileSystem).inventory(of: run.output))
+                {
+                    _ = save(refreshed, loader: run.loader, folder: cacheFolder)
+                }
+            }
             result.diagnostics = (themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics).sorted()
             return result
         }
