@@ -99,6 +99,27 @@ import Testing
         #expect(output(fileSystem) == cleanBuild(of: fileSystem))
     }
 
+    /// The pack folder moved elsewhere and linked back (as a user tidying a disk does) is not
+    /// read through the link: the build makes it a real folder again, so the packs it would have
+    /// kept flows from are not there when the manifest is made from them. (The cache folder
+    /// itself as a link is an error that names it.)
+    @Test func aPackFolderLinkedFromElsewhereIsNoCache() throws {
+        let moved = ".sitegen-cache/packs"
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        let copies = fileSystem.snapshot.filter { $0.key.hasPrefix(moved + "/") }
+        #expect(!copies.isEmpty)
+        for path in copies.keys { fileSystem.add("/elsewhere/" + path.dropFirst(moved.count + 1), try fileSystem.readFile(path)) }
+        try fileSystem.remove(moved)
+        fileSystem.addLink(moved, to: "/elsewhere")
+        fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.rebuiltFlows == ["alpha", "beta", "gamma"], "\(result.outcome) \(result.diagnostics)")
+        #expect(output(fileSystem) == cleanBuild(of: fileSystem))
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("elsewhere/") }.count == copies.count, "nothing written there")
+        #expect(build(fileSystem).upToDate)
+    }
+
     @Test func aFileOrFolderWhereTheCacheWritesIsReplaced() throws {
         let fileSystem = MemoryFileSystem(Self.site)
         #expect(build(fileSystem).succeeded)

@@ -3,9 +3,13 @@ import Highlight
 /// The build cache's packs (`PackWriter`): which of the last build's are still as it left them,
 /// the code blocks they keep, a name for this build's, and keeping them few and mostly in use.
 extension SiteBuilder {
-    /// The packs among `packs` (the cache's record of them) that are as it recorded them.
+    /// The packs among `packs` (the cache's record of them) that are as it recorded them. None
+    /// when the pack folder or the cache folder holding it is a link: the build makes both real
+    /// folders before it writes (`makeRealDirectory`), and what was seen through the link is gone.
     static func intactPacks(_ packs: [PackFile], folder: String, fileSystem: any FileSystem) -> Set<String> {
-        Set(packs.filter { pack in fileSystem.linkStatus(of: Path.join(folder, pack.name)).map { $0.sameContent(as: pack.status) } == true }.map(\.name))
+        guard fileSystem.linkStatus(of: folder)?.kind == .directory, fileSystem.linkStatus(of: Path.directory(of: folder))?.kind == .directory
+        else { return [] }
+        return Set(packs.filter { pack in fileSystem.linkStatus(of: Path.join(folder, pack.name)).map { $0.sameContent(as: pack.status) } == true }.map(\.name))
     }
 
     /// Each flow's code blocks as the last build kept them, read from its pack when the flow is
