@@ -120,11 +120,16 @@ import Testing
         #expect(build(fileSystem).upToDate)
     }
 
-    @Test func aFileOrFolderWhereTheCacheWritesIsReplaced() throws {
+    @Test(arguments: [".sitegen-cache/packs", ".sitegen-cache/build-state"])
+    func aFileOrFolderWhereTheCacheWritesIsReplaced(_ taken: String) throws {
         let fileSystem = MemoryFileSystem(Self.site)
         #expect(build(fileSystem).succeeded)
-        try fileSystem.remove(".sitegen-cache/packs")
-        fileSystem.add(".sitegen-cache/packs", Array("a file".utf8))
+        try fileSystem.remove(taken)
+        if taken.hasSuffix("packs") {
+            fileSystem.add(taken, Array("a file".utf8))
+        } else {
+            fileSystem.add(taken + "/left", Array("a folder".utf8))
+        }
         fileSystem.add(".sitegen-cache/build-state.new/left", Array("by a stopped build".utf8))
         fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
         let result = build(fileSystem)

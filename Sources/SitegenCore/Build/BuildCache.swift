@@ -191,7 +191,10 @@ struct BuildCache: Sendable, Equatable, Codable {
         try fileSystem.clearTemporary(temporary)
         try fileSystem.writeFile(
             temporary, pieces: [.bytes(Array(Self.formatLine.utf8))] + record.map(FilePiece.bytes) + [.bytes(Self.checksum(of: record))])
-        try fileSystem.move(from: temporary, to: Path.join(folder, Self.fileName))
+        // A folder where the state file goes would refuse it at every build.
+        let destination = Path.join(folder, Self.fileName)
+        if fileSystem.linkStatus(of: destination)?.kind == .directory { try fileSystem.remove(destination) }
+        try fileSystem.move(from: temporary, to: destination)
     }
 }
 
