@@ -58,7 +58,11 @@ import Testing
         (#"{"w":0,"h":10,"fr":30,"ip":0,"op":1,"layers":[{}]}"#, "\"w\" must be a whole number of pixels from 1 to 8192"),
         (#"{"w":10.5,"h":10,"fr":30,"ip":0,"op":1,"layers":[{}]}"#, "\"w\" must be a whole number"),
         (#"{"w":10,"h":99999,"fr":30,"ip":0,"op":1,"layers":[{}]}"#, "\"h\" must be a whole number of pixels from 1 to 8192"),
-        (#"{"w":10,"h":10,"fr":0,"ip":0,"op":1,"layers":[{}]}"#, "\"fr\" (frame rate) must be above 0"),
+        (#"{"w":10,"h":10,"fr":0,"ip":0,"op":1,"layers":[{}]}"#, "\"fr\" (frame rate) must be from 1 to 240"),
+        (#"{"w":10,"h":10,"fr":1e-300,"ip":0,"op":1,"layers":[{}]}"#, "\"fr\" (frame rate) must be from 1 to 240"),
+        (#"{"w":10,"h":10,"fr":241,"ip":0,"op":1,"layers":[{}]}"#, "\"fr\" (frame rate) must be from 1 to 240"),
+        (#"{"w":10,"h":10,"fr":30,"ip":-1e308,"op":1e308,"layers":[{}]}"#, "it has inf frames, more than the 3600"),
+        (#"{"w":10,"h":10,"fr":30,"ip":0,"op":3600.5,"layers":[{}]}"#, "it has 3601 frames, more than the 3600"),
         (#"{"w":10,"h":10,"fr":30,"ip":5,"op":5,"layers":[{}]}"#, "must come after \"ip\""),
         (#"{"w":10,"h":10,"fr":30,"ip":0,"op":1e9,"layers":[{}]}"#, "more than the 3600 an animation may have"),
         (#"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"layers":[]}"#, "it has no layers"),
@@ -91,6 +95,19 @@ import Testing
     @Test func anUnknownLayerTypeIsAWarningWithItsPlace() throws {
         let read = try LottieFile.read(file(#"{"ty":4,"nm":"ok"},{"ty":42,"nm":"odd"}"#)).get()
         #expect(read.warnings.map(\.message) == ["layer 'odd' has type 42, which no renderer knows; it is not shown"])
+    }
+
+    /// Numbers no renderer reads as a type (too large for an integer, or not whole) are types of
+    /// no renderer, never converted (which stopped the program for 1e300).
+    @Test func aTypeThatIsNoWholeNumberIsOfNoRenderer() throws {
+        let read = try LottieFile.read(file(#"{"ty":1e300,"nm":"huge"},{"ty":2.5,"nm":"half"},{"ty":-1e19,"nm":"low"}"#)).get()
+        #expect(read.warnings.map(\.message) == [
+            "layer 'huge' has type 1e+300, which no renderer knows; it is not shown",
+            "layer 'half' has type 2.5, which no renderer knows; it is not shown",
+            "layer 'low' has type -1e+19, which no renderer knows; it is not shown",
+        ])
+        let effects = try LottieFile.read(file(#"{"ty":4,"nm":"fx","ef":[{"ty":222222222222222222222222},{"ty":21.5},{"nm":"none"},{"ty":5}]}"#)).get()
+        #expect(effects.features.map(\.feature) == [.effectOther])
     }
 
     @Test func theSupportTableSaysWhoLacksWhat() {

@@ -58,6 +58,9 @@ package struct LottieFile: Sendable, Equatable {
     static let maximumSide = 8192
     static let maximumFrames = 3600
     static let maximumFrameRate = 240.0
+    /// After Effects' own lowest composition frame rate: below it, durations overflow what a
+    /// frame's delay in milliseconds can hold.
+    static let minimumFrameRate = 1.0
 
     /// Reads `bytes`; the first problem that makes it unusable, where it is.
     package static func read(_ bytes: [UInt8]) -> Result<LottieFile, Problem> {
@@ -87,8 +90,10 @@ package struct LottieFile: Sendable, Equatable {
             throw Problem(message: "\"\(key)\" must be a whole number of pixels from 1 to \(maximumSide), not \(side)", offset: root[key]?.offset ?? root.offset)
         }
         let frameRate = try number("fr", "frame rate")
-        guard frameRate > 0, frameRate <= maximumFrameRate else {
-            throw Problem(message: "\"fr\" (frame rate) must be above 0 and at most \(Int(maximumFrameRate)), not \(frameRate)", offset: root["fr"]?.offset ?? root.offset)
+        guard frameRate >= minimumFrameRate, frameRate <= maximumFrameRate else {
+            throw Problem(
+                message: "\"fr\" (frame rate) must be from \(Int(minimumFrameRate)) to \(Int(maximumFrameRate)) frames a second, not \(frameRate)",
+                offset: root["fr"]?.offset ?? root.offset)
         }
         let inPoint = try number("ip", "in point")
         let outPoint = try number("op", "out point")
@@ -96,7 +101,9 @@ package struct LottieFile: Sendable, Equatable {
             throw Problem(message: "\"op\" (out point, \(outPoint)) must come after \"ip\" (in point, \(inPoint))", offset: root["op"]?.offset ?? root.offset)
         }
         guard outPoint - inPoint <= Double(maximumFrames) else {
-            throw Problem(message: "it has \(Int(outPoint - inPoint)) frames, more than the \(maximumFrames) an animation may have", offset: root["op"]?.offset ?? root.offset)
+            let span = outPoint - inPoint
+            let frames = span < 1e15 ? String(Int(span.rounded(.up))) : String(format: "%g", span)
+            throw Problem(message: "it has \(frames) frames, more than the \(maximumFrames) an animation may have", offset: root["op"]?.offset ?? root.offset)
         }
         let version = root["v"]?.string ?? ""
         guard let layersNode = root["layers"] else { throw Problem(message: "it has no \"layers\"; is it a Lottie file?", offset: root.offset) }
@@ -151,7 +158,8 @@ package struct LottieFile: Sendable, Equatable {
                 func use(_ feature: LottieFeature) {
                     if uses[feature]?.last != layer { uses[feature, default: []].append(layer) }
                 }
-                switch Int(type) {
+                // A type that is no whole number (2.5, 1e300) is of no renderer.
+                switch Int(exactly: type) {
                 case 0:
                     guard let reference = node["refId"]?.string, let asset = assets[reference], let inner = asset["layers"]?.items else {
                         throw Problem(message: "precomp layer \(layer.described) shows an asset the file does not have (\"refId\")", offset: node.offset)
@@ -193,8 +201,9 @@ package struct LottieFile: Sendable, Equatable {
                     if let feather = mask["f"], Self.isSet(feather) { use(.maskFeather) }
                 }
                 for effect in node["ef"]?.items ?? [] {
-                    switch effect["ty"]?.number.map(Int.init) {
-                    case .some(0...10), nil: break
+                    guard let type = effect["ty"]?.number else { continue }
+                    switch Int(exactly: type) {
+                    case .some(0...10): break
                     case 20: use(.effectTint)
                     case 21: use(.effectFill)
                     case 22: use(.effectStroke)
