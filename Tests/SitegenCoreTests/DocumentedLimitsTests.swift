@@ -31,6 +31,7 @@ import Testing
         #expect(try Self.row("a Lottie animation's file") == "\(ImageResolver.maximumLottieSize >> 20) MiB")
         #expect(try Self.row("a Lottie animation's canvas") == "\(LottieFile.maximumSide) pixels a side")
         #expect(try Self.row("a Lottie animation's frames") == "\(LottieFile.maximumFrames) frames")
+        #expect(try Self.row("a Lottie animation's frame rate") == "\(Int(LottieFile.minimumFrameRate)) to \(Int(LottieFile.maximumFrameRate)) frames a second")
         #expect(try Self.row("drawing one Lottie animation") == "\(ImageResolver.maximumLottiePixels / 1_000_000) million pixels")
         #expect(try Self.row("a language tag in `locales:`") == "\(SiteSettings.maximumTagLength) characters")
         #expect(try Self.row("one pattern match") == "\(Highlighter.matchLimit / 1_000_000) million steps")
