@@ -6,10 +6,15 @@
 #include <vips/vips.h>
 #include <string.h>
 
+static inline void sg_vips_ignore(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
 /// Starts libvips once, with one thread per operation (sitegen runs operations on every core
 /// itself) and no operation cache (sitegen caches results by content hash); 0 on success.
+/// libvips' warnings are not printed: a damaged image is an error (`fail_on`), which sitegen
+/// reports with the file's name, and a warning would only repeat it, once for each row.
 static inline int sg_vips_start(void) {
     if (VIPS_INIT("sitegen")) return -1;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, sg_vips_ignore, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
@@ -31,13 +36,14 @@ static inline void sg_vips_unref(VipsImage *image) { if (image) g_object_unref(i
 
 /// An image from encoded bytes (its first page or frame), read from the top down once.
 static inline VipsImage *sg_vips_load(const void *data, size_t length) {
-    return vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    return vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
 /// `data` shrunk to `width` pixels wide (never enlarged), turned by its EXIF orientation.
 static inline VipsImage *sg_vips_thumbnail(const void *data, size_t length, int width) {
     VipsImage *out = NULL;
-    if (vips_thumbnail_buffer((void *)data, length, &out, width, "height", 10000000, "size", VIPS_SIZE_DOWN, NULL)) return NULL;
+    // libvips 8.14 passes thumbnail's own fail_on to file loaders only; a buffer's loader takes it as an option string.
+    if (vips_thumbnail_buffer((void *)data, length, &out, width, "height", 10000000, "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL)) return NULL;
     return out;
 }
 
@@ -79,8 +85,8 @@ static inline int sg_vips_png(VipsImage *image, void **data, size_t *length) {
 
 /// Page (frame) `page` of an animated image, or the one image of any other.
 static inline VipsImage *sg_vips_load_page(const void *data, size_t length, int page) {
-    if (page <= 0) return vips_image_new_from_buffer(data, length, "", NULL);
-    return vips_image_new_from_buffer(data, length, "", "page", page, NULL);
+    if (page <= 0) return vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    return vips_image_new_from_buffer(data, length, "", "page", page, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
 /// How many pages (frames) an image has: 1 for a still one.

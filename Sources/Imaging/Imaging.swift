@@ -39,7 +39,7 @@ package enum Imaging {
     package static func resized(_ bytes: [UInt8], width: Int, as format: Format) throws(Failure) -> Encoded {
         if let started { throw started }
         let image = bytes.withUnsafeBytes { sg_vips_thumbnail($0.baseAddress, $0.count, Int32(clamping: width)) }
-        guard let image else { throw takeError("cannot shrink the image") }
+        guard let image else { throw takeError("cannot decode the image (is it damaged or cut short?)") }
         defer { sg_vips_unref(image) }
         return try encode(image, as: format)
     }
@@ -51,7 +51,7 @@ package enum Imaging {
         if let started { throw started }
         guard let widest = versions.map(\.width).max() else { return [] }
         let decoded = bytes.withUnsafeBytes { sg_vips_thumbnail_in_memory($0.baseAddress, $0.count, Int32(clamping: widest)) }
-        guard let decoded else { throw takeError("cannot shrink the image") }
+        guard let decoded else { throw takeError("cannot decode the image (is it damaged or cut short?)") }
         defer { sg_vips_unref(decoded) }
         var results: [Encoded] = []
         for version in versions {

@@ -98,16 +98,72 @@ import Testing
     }
 
     /// Numbers no renderer reads as a type (too large for an integer, or not whole) are types of
-    /// no renderer, never converted (which stopped the program for 1e300).
+    /// no renderer, never converted (which stopped the program for 1e300); the layers of unknown
+    /// types are one warning however many there are.
     @Test func aTypeThatIsNoWholeNumberIsOfNoRenderer() throws {
-        let read = try LottieFile.read(file(#"{"ty":1e300,"nm":"huge"},{"ty":2.5,"nm":"half"},{"ty":-1e19,"nm":"low"}"#)).get()
+        let read = try LottieFile.read(file(#"{"ty":1e300,"nm":"huge"},{"ty":2.5,"nm":"half"},{"ty":-1e19,"nm":"low"},{"ty":99,"nm":"odd"}"#)).get()
         #expect(read.warnings.map(\.message) == [
-            "layer 'huge' has type 1e+300, which no renderer knows; it is not shown",
-            "layer 'half' has type 2.5, which no renderer knows; it is not shown",
-            "layer 'low' has type -1e+19, which no renderer knows; it is not shown",
+            "layers 'huge' (type 1e+300), 'half' (type 2.5), 'low' (type -1e+19) and 1 more have types no renderer knows; they are not shown"
         ])
         let effects = try LottieFile.read(file(#"{"ty":4,"nm":"fx","ef":[{"ty":222222222222222222222222},{"ty":21.5},{"nm":"none"},{"ty":5}]}"#)).get()
         #expect(effects.features.map(\.feature) == [.effectOther])
+        let many = (0..<5000).map { #"{"ty":99,"nm":"L\#($0)"}"# }.joined(separator: ",")
+        #expect(try LottieFile.read(file(many)).get().warnings.count == 1)
+    }
+
+    /// Precompositions are counted as renderers draw them, each shown once per layer that shows
+    /// it, before anything walks them: a loop, nesting past the bound, and a small file that
+    /// would draw billions of layers are refused where they are.
+    @Test func precompsAreCountedAsDrawnAndBounded() throws {
+        func precomps(_ count: Int, showing next: Int) -> [UInt8] {
+            let assets = (0..<count).map { index in
+                let inner = index == count - 1
+                    ? #"{"ty":4,"nm":"leaf"}"#
+                    : Array(repeating: #"{"ty":0,"refId":"p\#(index + 1)"}"#, count: next).joined(separator: ",")
+                return #"{"id":"p\#(index)","layers":[\#(inner)]}"#
+            }.joined(separator: ",")
+            return file(#"{"ty":0,"nm":"top","refId":"p0"}"#, extra: #","assets":[\#(assets)]"#)
+        }
+        #expect(try LottieFile.read(precomps(3, showing: 2)).get().drawnLayers == 1 + (2 + 2 * (2 + 2 * 1)))
+        #expect(try LottieFile.read(precomps(32, showing: 1)).get().drawnLayers == 1 + 31 + 1)
+        func problem(_ bytes: [UInt8]) -> String {
+            guard case .failure(let problem) = LottieFile.read(bytes) else { return "read" }
+            return problem.message
+        }
+        #expect(problem(precomps(33, showing: 1)).hasPrefix("precomps are nested more than 32 deep"))
+        #expect(problem(precomps(500, showing: 1)).hasPrefix("precomps are nested more than 32 deep"), "and never recursed into")
+        #expect(problem(precomps(12, showing: 10)).hasPrefix("it draws more than 10000 layers once its precomps are expanded"))
+        let loop = file(#"{"ty":0,"refId":"a"}"#, extra: #","assets":[{"id":"a","layers":[{"ty":0,"refId":"b"}]},{"id":"b","layers":[{"ty":0,"refId":"a"}]}]"#)
+        #expect(problem(loop) == "precomp 'a' shows itself ('a' → 'b' → 'a'), which no renderer can draw")
+    }
+
+    /// Image assets are files beside the animation, or PNG and JPEG `data:` URIs; anything else
+    /// embedded is a warning (rlottie cannot decode it), and a `data:` name without `"e": 1` is
+    /// never taken for a file.
+    @Test(arguments: [
+        (#"{"id":"i","u":"images/","p":"a.png"}"#, LottieFile.ImageSource.file("images/a.png")),
+        (#"{"id":"i","p":"data:image/png;base64,iVBORw0KGgo=","e":1}"#, .embedded),
+        (#"{"id":"i","p":"data:image/jpeg;base64,/9j/"}"#, .embedded),
+        (#"{"id":"i","u":"","p":"data:/secret.png"}"#, .undecodable),
+        (#"{"id":"i","p":"data:image/svg+xml;base64,PHN2Zz4=","e":1}"#, .undecodable),
+        (#"{"id":"i","p":"secret.png","e":1}"#, .undecodable),
+    ])
+    func anImageAssetIsAFileOrEmbedded(_ asset: String, _ expected: LottieFile.ImageSource) throws {
+        let node = try JSONDocument(Array(asset.utf8)).root
+        #expect(LottieFile.imageSource(of: node) == expected)
+        let read = try LottieFile.read(file(#"{"ty":2,"refId":"i"}"#, extra: #","assets":[\#(asset)]"#)).get()
+        #expect(read.warnings.count == (expected == .undecodable ? 1 : 0))
+        #expect(read.images.map(\.path) == (expected == .file("images/a.png") ? ["images/a.png"] : []))
+    }
+
+    /// A byte order mark, which some exporters write, is read as white space: offsets stay the
+    /// file's own.
+    @Test func aByteOrderMarkIsReadAsWhiteSpace() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + file(#"{"ty":4,"nm":"x"},{"ty":42,"nm":"odd"}"#)
+        let read = try LottieFile.read(bytes).get()
+        let odd = try #require(bytes.firstRange(of: Array(#"{"ty":42"#.utf8)))
+        #expect(read.width == 200)
+        #expect(read.warnings.map(\.offset) == [odd.lowerBound])
     }
 
     @Test func theSupportTableSaysWhoLacksWhat() {

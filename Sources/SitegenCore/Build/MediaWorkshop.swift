@@ -132,30 +132,53 @@ struct MediaWorkshop: Sendable {
         return (0..<frames).map { Int((Double($0 + 1) * 1000 / rate).rounded()) - Int((Double($0) * 1000 / rate).rounded()) }
     }
 
-    /// rlottie with `bytes`, a Lottie file whose image assets are read from beside it (inside
-    /// the site, as every input) and embedded, so that rlottie never opens a file itself.
+    /// rlottie with `bytes`, a Lottie file, its images embedded (`embedded`).
     private static func player(_ bytes: [UInt8], source: Asset, loader: SiteLoader) throws(Imaging.Failure) -> LottiePlayer {
-        guard let document = try? JSONDocument(bytes) else { throw Imaging.Failure(message: "it is not JSON") }
+        guard let json = embedded(bytes, source: source, loader: loader) else { throw Imaging.Failure(message: "it is not JSON") }
+        guard let player = LottiePlayer(json: json) else { throw Imaging.Failure(message: "rlottie cannot read it") }
+        return player
+    }
+
+    /// `bytes`, a Lottie file, with every image asset embedded before rlottie sees it, so that it
+    /// never opens a file itself: files beside it read from inside the site, as every input, and
+    /// any image rlottie cannot decode, or that cannot be read, made an empty one. Nil when it is
+    /// not JSON.
+    static func embedded(_ bytes: [UInt8], source: Asset, loader: SiteLoader) -> [UInt8]? {
+        guard let document = try? LottieFile.document(bytes) else { return nil }
         let folder = Path.directory(of: source.source)
-        let embedded = document.root.rewritten { node in
-            guard node.isObject, node["layers"] == nil, let name = node["p"]?.string, node["e"]?.number != 1, !name.hasPrefix("data:"),
-                case .object(var members) = node.value
-            else { return node }
-            let path = Path.normalize(Path.join(folder, (node["u"]?.string ?? "") + name)) ?? ""
-            guard let image = try? loader.fileSystem.readFile(path, confinedTo: loader.root) else { return node }
-            let type = ImageSize.Format(bytes: image) == .jpeg ? "image/jpeg" : "image/png"
+        return document.root.rewritten { node in
+            guard let kind = LottieFile.imageSource(of: node), case .object(var members) = node.value else { return node }
+            var uri = "data:image/png;base64,"
+            switch kind {
+            case .embedded:
+                uri = node["p"]?.string ?? uri
+            case .undecodable:
+                break
+            case .file(let name):
+                let path = Path.normalize(Path.join(folder, name)) ?? ""
+                if let image = try? loader.fileSystem.readFile(path, confinedTo: loader.root), let format = Self.embeddable(image) {
+                    uri = "data:\(format);base64," + Data(image).base64EncodedString()
+                }
+            }
             members.removeAll { ["u", "p", "e"].contains($0.key) }
             members += [
                 ("u", JSONDocument.Node(value: .string(""), offset: 0)),
-                ("p", JSONDocument.Node(value: .string("data:\(type);base64," + Data(image).base64EncodedString()), offset: 0)),
+                ("p", JSONDocument.Node(value: .string(uri), offset: 0)),
                 ("e", JSONDocument.Node(value: .number(1), offset: 0)),
             ]
             var replaced = node
             replaced.value = .object(members)
             return replaced
+        }.serialized
+    }
+
+    /// The type of `image` for a `data:` URI rlottie decodes: PNG and JPEG only.
+    private static func embeddable(_ image: [UInt8]) -> String? {
+        switch ImageSize.Format(bytes: image) {
+        case .png: return "image/png"
+        case .jpeg: return "image/jpeg"
+        default: return nil
         }
-        guard let player = LottiePlayer(json: embedded.serialized) else { throw Imaging.Failure(message: "rlottie cannot read it") }
-        return player
     }
 }
 

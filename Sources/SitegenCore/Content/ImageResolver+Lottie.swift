@@ -14,6 +14,9 @@ extension ImageResolver {
     /// The most pixels a build draws for one animation, its frames at 1× and 2× together: a
     /// bound on how long drawing one file may take (a few seconds).
     static let maximumLottiePixels = 1_000_000_000
+    /// The most layers a build draws for one animation, each frame's together (a layer in 100
+    /// frames counts 100): the other bound on how long drawing one file may take, about 12 s.
+    static let maximumLottieLayerFrames = 1_000_000
 
     /// Reads and checks the Lottie file at `sitePath`: its problems, the images it names (checked
     /// like any image and published with it), and the features some renderer lacks, as warnings
@@ -42,6 +45,13 @@ extension ImageResolver {
         }
         for image in file.images {
             let written = Path.join(Path.directory(of: String(reference.prefix { $0 != "?" && $0 != "#" })), image.path)
+            // rlottie decodes PNG and JPEG; nothing else is read as an animation's image (a video, another animation).
+            guard let format = ImageSize.Format(fileName: Path.fileName(of: image.path)), format == .png || format == .jpeg else {
+                resolved.diagnostics.append(jsonFile.error(
+                    "image asset '\(image.id)' is '\(image.path)': an animation's images must be PNG or JPEG files, which every renderer reads",
+                    at: location(image.offset)))
+                continue
+            }
             switch resolve(written, in: flow) {
             case .success(let found):
                 resolved.extraAssets.append(found.asset)
@@ -79,6 +89,14 @@ extension ImageResolver {
         let width = placement == .hero ? placement.width : min(file.width, placement.width)
         let height = max(1, Int((Double(file.height) * Double(width) / Double(file.width)).rounded()))
         let frames = file.frameCount
+        guard height * 2 <= Self.maximumWebPSide else {
+            return .failure(.init(
+                "animation '\(reference)' would be drawn \(width * 2) × \(height * 2) pixels at 2×, taller than the \(Self.maximumWebPSide) pixels a WebP image may be; crop its canvas (\(file.width) × \(file.height))"))
+        }
+        guard file.drawnLayers * frames <= Self.maximumLottieLayerFrames else {
+            return .failure(.init(
+                "animation '\(reference)' would take \(frames) frames of \(file.drawnLayers) layers (its precomps expanded) to draw, more than the \(Self.maximumLottieLayerFrames / 1_000_000) million layers one animation may draw in all its frames; shorten it or use fewer layers"))
+        }
         guard frames * width * height * 5 <= Self.maximumLottiePixels else {
             return .failure(.init(
                 "animation '\(reference)' would take \(frames) frames of \(width) × \(height) pixels and their 2× versions to draw, more than the \(Self.maximumLottiePixels / 1_000_000) million pixels one animation may take; shorten it or show it smaller"))

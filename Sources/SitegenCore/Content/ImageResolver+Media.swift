@@ -20,6 +20,11 @@ extension ImageResolver {
 
     /// The media query of the `<source>` that readers who prefer reduced motion see.
     static let reducedMotion = "(prefers-reduced-motion: reduce)"
+    /// The most pixels a raster image may have: libvips decodes all of them to make its versions
+    /// or its still, and a header of a few bytes may claim a million pixels a side.
+    static let maximumRasterPixels = 1_000_000_000
+    /// The longest side a WebP image may have (its format stores 14 bits).
+    static let maximumWebPSide = 16_383
 
     /// A raster image wider than `placement` shows it, shrunk to 1× and 2× that width (never past
     /// its own: the image itself stands for a width it does not pass) in WebP and in its own
@@ -44,7 +49,8 @@ extension ImageResolver {
             return Variant(src: name.src, width: width, height: height, format: format)
         }
         let ownVersions = widths.map { candidate($0, own) }
-        let webpVersions = own == .webp ? [] : widths.map { candidate($0, .webp) }
+        // A version taller than WebP allows (a long screenshot) is made in the image's own format only.
+        let webpVersions = own == .webp ? [] : widths.filter { Self.scaledHeight(size, width: $0) <= Self.maximumWebPSide }.map { candidate($0, .webp) }
         func srcset(_ versions: [Variant]) -> String {
             versions.map { "\($0.src) \($0.width)w" }.joined(separator: ", ")
         }
@@ -63,9 +69,10 @@ extension ImageResolver {
     /// prefer reduced motion see instead.
     func withStill(_ resolved: Resolved, size: ImageSize.Size, digest: String) -> Resolved {
         var result = resolved
-        let name = sibling(of: resolved, named: stem(of: resolved) + ".still.webp")
-        result.extraAssets = [made(from: resolved.asset, name: name.name, recipe: MediaRecipe(kind: .firstFrame, format: .webp, width: size.width, height: size.height, sourceDigest: digest))]
-        result.stills = [Variant(src: name.src, width: size.width, height: size.height, format: .webp)]
+        let format: MediaRecipe.Format = max(size.width, size.height) <= Self.maximumWebPSide ? .webp : .png
+        let name = sibling(of: resolved, named: stem(of: resolved) + ".still." + format.fileExtension)
+        result.extraAssets = [made(from: resolved.asset, name: name.name, recipe: MediaRecipe(kind: .firstFrame, format: format, width: size.width, height: size.height, sourceDigest: digest))]
+        result.stills = [Variant(src: name.src, width: size.width, height: size.height, format: format)]
         result.picture = PictureMarkup(sources: [PictureMarkup.Source(srcset: name.src, media: Self.reducedMotion)])
         return result
     }

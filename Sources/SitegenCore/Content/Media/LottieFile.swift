@@ -10,6 +10,8 @@ package struct LottieFile: Sendable, Equatable {
     var inPoint: Double
     var outPoint: Double
     var layerCount: Int
+    /// How many layers it draws with its precompositions expanded (`PrecompExpansion`).
+    var drawnLayers = 0
     /// The images of its assets that are files beside it, not embedded.
     var images: [ImageAsset] = []
     /// Each feature some renderer lacks, with the layers that use it, in the table's order.
@@ -66,7 +68,7 @@ package struct LottieFile: Sendable, Equatable {
     package static func read(_ bytes: [UInt8]) -> Result<LottieFile, Problem> {
         let document: JSONDocument
         do {
-            document = try JSONDocument(bytes)
+            document = try self.document(bytes)
         } catch {
             return .failure(Problem(message: "it is not valid JSON: \(error.message)", offset: error.offset))
         }
@@ -75,6 +77,15 @@ package struct LottieFile: Sendable, Equatable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The JSON of a Lottie file. A UTF-8 byte order mark, which some exporters write and RFC 8259
+    /// lets a reader ignore, is read as white space, so that every offset stays the file's own.
+    static func document(_ bytes: [UInt8]) throws(JSONDocument.Problem) -> JSONDocument {
+        guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return try JSONDocument(bytes) }
+        var spaced = bytes
+        spaced.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20])
+        return try JSONDocument(spaced)
     }
 
     private static func read(_ root: JSONDocument.Node) throws(Problem) -> LottieFile {
@@ -115,6 +126,7 @@ package struct LottieFile: Sendable, Equatable {
             layerCount: layers.count)
         var uses: [LottieFeature: [Layer]] = [:]
         var assets: [String: JSONDocument.Node] = [:]
+        var undecodable: [Layer] = []
         if let assetsNode = root["assets"] {
             guard let items = assetsNode.items else { throw Problem(message: "\"assets\" must be an array", offset: assetsNode.offset) }
             for asset in items {
@@ -122,11 +134,28 @@ package struct LottieFile: Sendable, Equatable {
                     throw Problem(message: "an asset must be an object with a string \"id\"", offset: asset.offset)
                 }
                 assets[id] = asset
-                if asset["layers"] == nil, let name = asset["p"]?.string, asset["e"]?.number != 1, !name.hasPrefix("data:") {
-                    file.images.append(ImageAsset(id: id, path: (asset["u"]?.string ?? "") + name, offset: asset.offset))
+                switch imageSource(of: asset) {
+                case .file(let path)?: file.images.append(ImageAsset(id: id, path: path, offset: asset.offset))
+                case .undecodable?: undecodable.append(Layer(name: id, precomp: nil, offset: asset.offset))
+                case .embedded?, nil: break
                 }
             }
         }
+        if let first = undecodable.first {
+            let names = undecodable.map { "'\($0.name)'" }
+            let shown = names.count > 3 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", ")
+            file.warnings.append(Problem(
+                message: "image \(names.count == 1 ? "asset" : "assets") \(shown) \(names.count == 1 ? "is" : "are") embedded as neither a PNG nor a JPEG data: URI (data:image/png;base64,…), which rlottie cannot decode; the page's animated image, drawn by rlottie, shows \(names.count == 1 ? "it" : "them") without",
+                offset: first.offset))
+        }
+        var expansion = PrecompExpansion(assets: assets)
+        let drawn = try expansion.count(layers)
+        guard drawn <= maximumDrawnLayers else {
+            throw Problem(
+                message: "it draws more than \(maximumDrawnLayers) layers once its precomps are expanded (a precomp shown ten times draws its layers ten times), more than an animation may draw",
+                offset: layersNode.offset)
+        }
+        file.drawnLayers = drawn
         var scanner = FeatureScanner(assets: assets)
         try scanner.scan(layers, precomp: nil)
         if let chars = root["chars"]?.items, !chars.isEmpty, let text = scanner.textLayers.first {
@@ -134,7 +163,14 @@ package struct LottieFile: Sendable, Equatable {
         }
         for (feature, layers) in scanner.uses { uses[feature, default: []] += layers }
         file.features = uses.keys.sorted().map { FeatureUse(feature: $0, layers: uses[$0] ?? []) }
-        file.warnings = scanner.warnings
+        if let first = scanner.unknownTypes.first {
+            let unknown = scanner.unknownTypes
+            let message = unknown.count == 1
+                ? "layer \(first.layer.described) has type \(first.type), which no renderer knows; it is not shown"
+                : "layers " + unknown.prefix(3).map { "\($0.layer.described) (type \($0.type))" }.joined(separator: ", ")
+                    + (unknown.count > 3 ? " and \(unknown.count - 3) more" : "") + " have types no renderer knows; they are not shown"
+            file.warnings.append(Problem(message: message, offset: first.layer.offset))
+        }
         return file
     }
 
@@ -143,7 +179,8 @@ package struct LottieFile: Sendable, Equatable {
         let assets: [String: JSONDocument.Node]
         var uses: [LottieFeature: [Layer]] = [:]
         var textLayers: [Layer] = []
-        var warnings: [Problem] = []
+        /// Layers of a type no renderer knows, with the type as written.
+        var unknownTypes: [(layer: Layer, type: String)] = []
         private var scanned: Set<String> = []
 
         init(assets: [String: JSONDocument.Node]) {
@@ -179,8 +216,7 @@ package struct LottieFile: Sendable, Equatable {
                 case 1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15:
                     break
                 default:
-                    let shown = type.rounded() == type && abs(type) < 1e9 ? String(Int(type)) : String(type)
-                    warnings.append(Problem(message: "layer \(layer.described) has type \(shown), which no renderer knows; it is not shown", offset: node.offset))
+                    unknownTypes.append((layer, type.rounded() == type && abs(type) < 1e9 ? String(Int(type)) : String(type)))
                 }
                 if node["ddd"]?.number == 1 { use(.threeD) }
                 if node["ao"]?.number == 1 { use(.autoOrient) }
