@@ -31,6 +31,16 @@ import Testing
         try Imaging.decode(try fileSystem.readFile(path), page: page)
     }
 
+    /// Where the fixture's square is in a frame: its first and last pixel on the canvas's middle
+    /// row, whatever size it is drawn at, and its colour.
+    private func square(_ pixels: Imaging.Pixels) -> (left: Int, right: Int, colour: (UInt8, UInt8, UInt8)) {
+        let y = pixels.height / 2
+        let row = (0..<pixels.width).filter { pixels[$0, y].alpha > 128 }
+        guard !row.isEmpty else { return (-1, -1, (0, 0, 0)) }
+        let middle = pixels[row[row.count / 2], y]
+        return (row[0], row[row.count - 1], (middle.red, middle.green, middle.blue))
+    }
+
     /// The square of the fixture moves from the left to the right in 30 frames and turns from red
     /// to blue; its text layer, which rlottie does not draw, is named in a warning and in the
     /// manifest's support report.
@@ -49,14 +59,6 @@ import Testing
         let first = try decoded(fileSystem, "output/tour/square.200w.webp")
         #expect((first.width, first.height, first.pages) == (200, 100, 30))
         let last = try decoded(fileSystem, "output/tour/square.200w.webp", page: 29)
-        func square(_ pixels: Imaging.Pixels) -> (left: Int, right: Int, colour: (UInt8, UInt8, UInt8)) {
-            // The square's row: the middle of the canvas, whatever size it is drawn at.
-            let y = pixels.height / 2
-            let row = (0..<pixels.width).filter { pixels[$0, y].alpha > 128 }
-            guard !row.isEmpty else { return (-1, -1, (0, 0, 0)) }
-            let middle = pixels[row[row.count / 2], y]
-            return (row[0], row[row.count - 1], (middle.red, middle.green, middle.blue))
-        }
         let (left, right, red) = square(first)
         #expect(abs(left - 5) <= 2 && abs(right - 34) <= 2, "the square starts at the left: \(left)–\(right)")
         #expect(red.0 > 200 && red.2 < 50)
@@ -65,20 +67,20 @@ import Testing
         #expect(blue.2 > 200 && blue.0 < 50)
         #expect(try decoded(fileSystem, "output/tour/square.400w.webp").width == 400)
         // The poster the author named: the last frame.
-        let poster = try decoded(fileSystem, "output/tour/square.poster.200w.webp")
+        let poster = try decoded(fileSystem, "output/tour/square.poster-29.200w.webp")
         #expect(poster.pages == 1 && square(poster).left > 150)
         // As the page's image: the media box's width (448) and its poster the first frame.
         #expect(try decoded(fileSystem, "output/tour/square.896w.webp").width == 896)
         #expect(square(try decoded(fileSystem, "output/tour/square.poster.448w.webp")).left < 100)
         let html = try #require(fileSystem.text("output/tour/index.html"))
         #expect(html.contains(#"<source media="(prefers-reduced-motion: reduce)" srcset="square.poster.448w.webp 448w, square.poster.896w.webp 896w" sizes="min(100vw, 28rem)"><img src="square.448w.webp" srcset="square.448w.webp 448w, square.896w.webp 896w" sizes="min(100vw, 28rem)" alt="A square" width="448" height="224""#))
-        #expect(html.contains(#"<picture><source media="(prefers-reduced-motion: reduce)" srcset="square.poster.200w.webp 200w, square.poster.400w.webp 400w" sizes="min(100vw, 200px)" /><img src="square.200w.webp""#))
+        #expect(html.contains(#"<picture><source media="(prefers-reduced-motion: reduce)" srcset="square.poster-29.200w.webp 200w, square.poster-29.400w.webp 400w" sizes="min(100vw, 200px)" /><img src="square.200w.webp""#))
         #expect(fileSystem.text("output/tour/square.json") == String(decoding: try Data(contentsOf: LottieFileTests.square), as: UTF8.self), "the JSON is published for apps")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(try fileSystem.readFile("output/manifest.json")))
         let page = try #require(manifest.flows.first?.pages.first)
         #expect(page.image?.animation?.src == "square.json" && page.image?.animation?.frames == 30 && page.image?.animation?.durationMS == 1000)
         #expect(page.image?.animation?.features == [ManifestAnimationFeature(feature: "text_layer", layers: ["Caption"], unsupported: ["rlottie"], unknown: [])])
-        #expect(page.animations.map(\.poster) == ["square.poster.400w.webp"])
+        #expect(page.animations.map(\.poster) == ["square.poster-29.400w.webp"])
         #expect(page.image?.stills.map(\.src) == ["square.poster.448w.webp", "square.poster.896w.webp"])
     }
 
@@ -266,6 +268,26 @@ import Testing
             "content/tour/self.json: error: image asset 'i' is 'self.json': an animation's images must be PNG or JPEG files, which every renderer reads",
         ], "\(messages(result))")
         #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    /// One animation shown with two posters is two poster files; a poster that is no frame, or
+    /// an option the animation does not know, is a warning at the reference.
+    @Test func anAnimationsPostersAndOptionsAreItsReferences() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![First](square.json)\n\n![Last](square.json#poster=29)\n",
+            "content/tour/02-b.md": "# B\n\n![Odd](square.json#poster=abc)\n\n![Past](square.json#poster=99999&loop)\n",
+        ])
+        fileSystem.add("content/tour/square.json", Array(try Data(contentsOf: LottieFileTests.square)))
+        let result = build(fileSystem)
+        #expect(result.succeeded, "\(messages(result))")
+        #expect(square(try decoded(fileSystem, "output/tour/square.poster.200w.webp")).left < 20)
+        #expect(square(try decoded(fileSystem, "output/tour/square.poster-29.200w.webp")).left > 150)
+        let warnings = result.diagnostics.filter { $0.path == "content/tour/02-b.md" }.map { "\($0.location?.line ?? 0): \($0.message)" }
+        #expect(warnings == [
+            "3: 'poster=abc' is no frame of the animation, whose frames are 0 to 29; frame 0 is its poster",
+            "5: 'loop' after '#' is no option of this file, which knows 'poster'; it is not used",
+            "5: 'poster=99999' is no frame of the animation, whose frames are 0 to 29; frame 29 is its poster",
+        ], "\(messages(result))")
     }
 
     /// A long screenshot whose versions would be taller than WebP allows gets versions in its own

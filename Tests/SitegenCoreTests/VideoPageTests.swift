@@ -53,19 +53,57 @@ import Testing
     @Test func aMissingPosterAndBadCaptionsAreWarnings() {
         let result = runCLI(["check"], on: Self.site(["content/tour/demo.vtt": "WEBVTT\n\n00:05.000 --> 00:01.000\nBackwards\n"], poster: false))
         #expect(result.status == .success)
-        #expect(result.err.contains("content/tour/demo.mp4: warning: video 'demo.mp4' has no poster: put demo.jpg"), "\(result.err)")
+        #expect(result.err.contains("content/tour/01-a.md:3:1: warning: video 'demo.mp4' has no poster: put demo.jpg"), "at the reference: \(result.err)")
         #expect(result.err.contains("content/tour/demo.vtt:3:1: warning: the cue ends (00:01.000) before it starts (00:05.000)"), "\(result.err)")
     }
 
     @Test(arguments: [
         ("truncated", Array(VideoHeaderTests.mp4().prefix(50)), "content/tour/01-a.md:3:1: error: cannot measure video 'demo.mp4': "),
         ("not a video", Array("hello".utf8), "cannot measure video 'demo.mp4': not an MP4 or WebM video"),
-        ("WebM named .mp4", VideoHeaderTests.webm(), "video 'demo.mp4' is not a MP4 file: it is WebM"),
+        ("WebM named .mp4", VideoHeaderTests.webm(), "video 'demo.mp4' is not an MP4 file: it is WebM"),
     ])
     func aBrokenVideoIsAnErrorAtItsReference(_ name: String, _ bytes: [UInt8], _ message: String) {
         let result = runCLI(["check"], on: Self.site(video: bytes))
         #expect(result.status == .contentError, "\(name)")
         #expect(result.err.contains(message), "\(name): \(result.err)")
+    }
+
+    /// Captions in any language beside the video are published (the site's languages first); a
+    /// file without its `WEBVTT` line, which browsers read none of, is not, and of two files in
+    /// one language the first is used, each with a warning at the file.
+    @Test func captionsInEveryLanguageBesideTheVideoAreTracks() throws {
+        let fileSystem = Self.site([
+            "content/tour/demo.es.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\nPulsa Grabar.\n",
+            "content/tour/demo.en.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\nTap Record, again.\n",
+            "content/tour/demo.ko.vtt": "00:00.000 --> 00:02.000\n녹음을 누르세요.\n",
+            "content/tour/demo.notes.vtt": "not a language",
+        ])
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(
+            #"<track kind="captions" src="demo.vtt" srclang="en" label="English" default>"#
+                + #"<track kind="captions" src="demo.es.vtt" srclang="es" label="Español">"#
+                + #"<a href="demo.mp4">"#), "\(html)")
+        #expect(fileSystem.text("output/tour/demo.ko.vtt") == nil && fileSystem.text("output/tour/demo.en.vtt") == nil)
+        #expect(result.err.contains("content/tour/demo.ko.vtt:1:1: warning: a WebVTT file starts with a line 'WEBVTT'"), "\(result.err)")
+        #expect(result.err.contains("content/tour/demo.en.vtt:1:1: warning: demo.vtt already holds the en captions of video 'demo.mp4'; this file is not used"), "\(result.err)")
+    }
+
+    /// Options after `#` are checked: an unknown one, or a value where none is taken, is a
+    /// warning at the reference, and the video does not play by itself.
+    @Test(arguments: [
+        ("demo.mp4#autoplay=false", "'autoplay' takes no value: write #autoplay for a video that plays by itself; this one does not"),
+        ("demo.mp4#AUTOPLAY", "'AUTOPLAY' after '#' is no option of this file, which knows 'autoplay'; it is not used"),
+        ("demo.mp4#autoplay&loop", "'loop' after '#' is no option of this file, which knows 'autoplay'; it is not used"),
+    ])
+    func anOptionAVideoDoesNotKnowIsAWarning(_ reference: String, _ message: String) throws {
+        let fileSystem = Self.site(["content/tour/01-a.md": "# Record\n\n![Recording a note](\(reference))\n"])
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.err.contains("content/tour/01-a.md:3:1: warning: " + message), "\(result.err)")
+        let autoplays = try #require(fileSystem.text("output/tour/index.html")).contains("data-autoplay")
+        #expect(autoplays == reference.hasSuffix("&loop"))
     }
 
     @Test func aVideoIsNotAPagesPicture() {

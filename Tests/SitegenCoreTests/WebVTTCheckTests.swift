@@ -22,6 +22,8 @@ import Testing
         #expect(WebVTTCheck.check(text) == .init(cues: 3, problems: []))
         #expect(WebVTTCheck.check("\u{FEFF}WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\nHi\r\n").cues == 1, "a BOM and CRLF line breaks")
         #expect(WebVTTCheck.check("WEBVTT").cues == 0)
+        #expect(WebVTTCheck.check("WEBVTT\n\n00:01.000\t-->\t00:02.000\tline:0\nTabs\n") == .init(cues: 1, problems: []), "tabs separate timings too")
+        #expect(!WebVTTCheck.check("1\n00:00.000 --> 00:01.000\nHi\n").hasHeader && WebVTTCheck.check("WEBVTT\n").hasHeader)
     }
 
     @Test(arguments: [

@@ -104,7 +104,18 @@ extension ImageResolver {
         var resolved = read
         resolved.width = width
         resolved.height = height
-        let posterFrame = Self.fragmentOptions(reference)["poster"].flatMap { Int($0) }.map { max(0, min($0, frames - 1)) } ?? 0
+        let (options, optionWarnings) = Self.fragmentOptions(reference, known: ["poster"])
+        resolved.referenceWarnings += optionWarnings
+        var posterFrame = 0
+        if let written = options["poster"] {
+            if let frame = Int(written), (0..<frames).contains(frame) {
+                posterFrame = frame
+            } else {
+                posterFrame = Int(written).map { max(0, min($0, frames - 1)) } ?? 0
+                resolved.referenceWarnings.append(
+                    "'poster=\(written)' is no frame of the animation, whose frames are 0 to \(frames - 1); frame \(posterFrame) is its poster")
+            }
+        }
         let stem = self.stem(of: resolved)
         var animation: [Variant] = []
         var posters: [Variant] = []
@@ -114,7 +125,8 @@ extension ImageResolver {
             resolved.extraAssets.append(
                 made(from: read.asset, name: moving.name, recipe: MediaRecipe(kind: .animation, format: .webp, width: w, height: h, sourceDigest: read.digest)))
             animation.append(Variant(src: moving.src, width: w, height: h, format: .webp))
-            let still = sibling(of: read, named: "\(stem).poster.\(w)w.webp")
+            // Two references to one animation may name two posters: each frame's has a name of its own.
+            let still = sibling(of: read, named: "\(stem).poster\(posterFrame == 0 ? "" : "-\(posterFrame)").\(w)w.webp")
             resolved.extraAssets.append(
                 made(from: read.asset, name: still.name, recipe: MediaRecipe(kind: .poster, format: .webp, width: w, height: h, frame: posterFrame, sourceDigest: read.digest)))
             posters.append(Variant(src: still.src, width: w, height: h, format: .webp))
@@ -140,15 +152,22 @@ extension ImageResolver {
     }
 
     /// The options after `#` in a reference (`intro.json#poster=30`, `demo.mp4#autoplay`), each
-    /// `name` or `name=value`, separated by `&`.
-    static func fragmentOptions(_ reference: String) -> [String: String] {
-        guard let hash = reference.firstIndex(of: "#") else { return [:] }
+    /// `name` or `name=value`, separated by `&`, of those `known` for the kind of file; any other
+    /// is a warning naming the ones it knows, and the option is not used.
+    static func fragmentOptions(_ reference: String, known: [String]) -> (options: [String: String], warnings: [String]) {
+        guard let hash = reference.firstIndex(of: "#") else { return ([:], []) }
         var options: [String: String] = [:]
+        var warnings: [String] = []
         for part in reference[reference.index(after: hash)...].split(separator: "&") {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            options[String(pieces[0])] = pieces.count > 1 ? String(pieces[1]) : ""
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pieces[0])
+            guard known.contains(name) else {
+                warnings.append("'\(part)' after '#' is no option of this file, which knows \(known.map { "'\($0)'" }.joined(separator: " and ")); it is not used")
+                continue
+            }
+            options[name] = pieces.count > 1 ? String(pieces[1]) : ""
         }
-        return options
+        return (options, warnings)
     }
 
     /// The line and byte column (1-based) of byte `offset` of `bytes`.

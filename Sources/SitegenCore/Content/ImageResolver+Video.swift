@@ -22,7 +22,7 @@ extension ImageResolver {
         case .failure(let problem): return .failure(.init("cannot measure video '\(reference)': \(problem.message)"))
         }
         guard info.container == container else {
-            return .failure(.init("video '\(reference)' is not a \(container.rawValue) file: it is \(info.container.rawValue)"))
+            return .failure(.init("video '\(reference)' is not \(container == .mp4 ? "an" : "a") \(container.rawValue) file: it is \(info.container.rawValue)"))
         }
         var hash = ContentHash()
         hash.add(bytes)
@@ -32,7 +32,12 @@ extension ImageResolver {
         let base = Path.fileName(of: sitePath).dropLast(container == .webm ? 5 : 4)
         let written = reference.prefix { $0 != "?" && $0 != "#" }
         let writtenBase = written.dropLast(container == .webm ? 5 : 4)
-        var markup = VideoMarkup(poster: nil, tracks: [], autoplay: Self.fragmentOptions(reference)["autoplay"] != nil)
+        let (options, optionWarnings) = Self.fragmentOptions(reference, known: ["autoplay"])
+        resolved.referenceWarnings += optionWarnings
+        if let value = options["autoplay"], !value.isEmpty {
+            resolved.referenceWarnings.append("'autoplay' takes no value: write #autoplay for a video that plays by itself; this one does not")
+        }
+        var markup = VideoMarkup(poster: nil, tracks: [], autoplay: options["autoplay"] == "")
 
         // The poster: an image of the same name beside it, measured and published like any image.
         if let ext = Self.posterExtensions.first(where: { loader.fileSystem.status(of: loader.diskPath(Path.join(directory, base + "." + $0))) != nil }) {
@@ -48,32 +53,30 @@ extension ImageResolver {
                 break
             }
         } else {
-            resolved.diagnostics.append(
-                .warning("video '\(reference)' has no poster: put \(base).jpg (or .png, .webp) beside it, the still a reader sees before it plays",
-                    path: loader.diskPath(sitePath)))
+            resolved.referenceWarnings.append("video '\(reference)' has no poster: put \(base).jpg (or .png, .webp) beside it, the still a reader sees before it plays")
         }
 
-        // Captions: `demo.vtt` in the site's language, `demo.<locale>.vtt` in each of its others;
-        // the page's own language is the one shown.
+        // Captions: `demo.vtt` in the site's language, `demo.<language>.vtt` in any other (the
+        // site's languages first); the page's own language is the one shown.
         let pageLocale = flow.translation?.locale ?? locales.first ?? "en"
-        var candidates = [(file: base + ".vtt", language: locales.first ?? "en")]
-        candidates += locales.map { (file: base + "." + $0 + ".vtt", language: $0) }
-        for candidate in candidates {
-            let path = Path.join(directory, String(candidate.file))
-            guard loader.fileSystem.status(of: loader.diskPath(path)) != nil else { continue }
-            switch loader.read(path) {
+        for candidate in captionFiles(beside: String(base), in: directory) {
+            switch loader.read(Path.join(directory, candidate.file)) {
             case .success(let file):
                 let report = WebVTTCheck.check(file.text)
                 for problem in report.problems {
                     resolved.diagnostics.append(file.warning(problem.message, at: SourceLocation(line: problem.line, column: 1)))
                 }
-                let (trackSrc, trackAsset) = published(path, in: flow)
-                if !markup.tracks.contains(where: { $0.language == candidate.language }) {
-                    markup.tracks.append(
-                        VideoMarkup.Track(src: trackSrc, language: candidate.language, label: LanguageNames.native(candidate.language), isDefault: false))
-                    resolved.extraAssets.append(trackAsset)
-                    hash.add(file.text)
+                guard report.hasHeader else { continue }
+                if let same = markup.tracks.first(where: { $0.language == candidate.language }) {
+                    resolved.diagnostics.append(
+                        file.warning("\(Path.fileName(of: same.src)) already holds the \(candidate.language) captions of video '\(reference)'; this file is not used", at: SourceLocation(line: 1, column: 1)))
+                    continue
                 }
+                let (trackSrc, trackAsset) = published(Path.join(directory, candidate.file), in: flow)
+                markup.tracks.append(
+                    VideoMarkup.Track(src: trackSrc, language: candidate.language, label: LanguageNames.native(candidate.language), isDefault: false))
+                resolved.extraAssets.append(trackAsset)
+                hash.add(file.text)
             case .failure(let diagnostic):
                 resolved.diagnostics.append(diagnostic)
             }
@@ -84,5 +87,21 @@ extension ImageResolver {
         resolved.video = markup
         resolved.digest = hash.hex
         return .success(resolved)
+    }
+
+    /// The captions files beside a video named `base`: `base.vtt` in the site's language, then
+    /// `base.<language>.vtt` for each language tag, the site's languages first, in their order.
+    private func captionFiles(beside base: String, in directory: String) -> [(file: String, language: String)] {
+        let names = (try? loader.fileSystem.entries(in: loader.diskPath(directory)).filter { $0.status.kind == .file }.map(\.name)) ?? []
+        let prefix = base + "."
+        var tagged: [(file: String, language: String)] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".vtt") && name.count > prefix.count + 4 {
+            let tag = String(name.dropFirst(prefix.count).dropLast(4))
+            if Validation.isLanguageTag(tag) { tagged.append((name, SiteSettings.canonical(tag))) }
+        }
+        let order = Dictionary(locales.enumerated().map { ($1, $0) }) { first, _ in first }
+        tagged.sort { (order[$0.language] ?? locales.count, $0.language, $0.file) < (order[$1.language] ?? locales.count, $1.language, $1.file) }
+        let plain = names.contains(base + ".vtt") ? [(file: base + ".vtt", language: locales.first ?? "en")] : []
+        return plain + tagged
     }
 }

@@ -21,7 +21,11 @@ struct ImageResolver: Sendable {
         /// captions' check found.
         var video: VideoMarkup?
         var extraAssets: [Asset] = []
+        /// Problems in the files it is made from, at their places there.
         var diagnostics: [Diagnostic] = []
+        /// Warnings about the reference itself (its options, a file missing beside it), which the
+        /// page reports where it names the file.
+        var referenceWarnings: [String] = []
         /// Whether the file itself is published: not when versions made from it stand for it.
         var publishesOriginal = true
         /// The `<picture>` the page's `<img>` stands in, when it has versions or a still.

@@ -159,6 +159,7 @@ struct PageParser: Sendable {
                 parsed.image = manifest
                 parsed.adopt(image)
                 diagnostics += image.diagnostics
+                diagnostics += image.referenceWarnings.map { file.warning($0, at: node.location, length: node.length) }
                 if fields.imageAlt == nil {
                     diagnostics.append(
                         file.warning(
@@ -195,6 +196,9 @@ struct PageParser: Sendable {
                 case .success(let resolved):
                     parsed.adopt(resolved)
                     diagnostics += resolved.diagnostics
+                    diagnostics += resolved.referenceWarnings.map {
+                        file.warning($0, at: location(image.line, image.byteColumn, marker: "!["), length: length)
+                    }
                     if let animation = resolved.animation { parsed.animations.append(animation) }
                     if let video = resolved.video {
                         parsed.videos.append(

@@ -13,6 +13,8 @@ package enum WebVTTCheck {
     package struct Report: Sendable, Equatable {
         package var cues: Int
         package var problems: [Problem]
+        /// Whether it starts with the `WEBVTT` line: without it a browser reads none of it.
+        package var hasHeader = true
     }
 
     /// The most problems reported for one file; the rest are counted in the last.
@@ -28,7 +30,9 @@ package enum WebVTTCheck {
         guard let header = lines.first, header.hasPrefix("WEBVTT"),
             header.count == 6 || header.dropFirst(6).first == " " || header.dropFirst(6).first == "\t"
         else {
-            return Report(cues: 0, problems: [Problem(line: 1, message: "a WebVTT file starts with a line 'WEBVTT'; browsers show none of this file's captions")])
+            return Report(
+                cues: 0, problems: [Problem(line: 1, message: "a WebVTT file starts with a line 'WEBVTT'; browsers show none of this file's captions, so it is not published")],
+                hasHeader: false)
         }
         var cues = 0
         var previousStart: Int?
@@ -54,7 +58,8 @@ package enum WebVTTCheck {
                 continue
             }
             let lineNumber = blockStart + timingOffset + 1
-            let parts = block[timingOffset].split(separator: " ", omittingEmptySubsequences: true)
+            // Timings and settings are separated by spaces or tabs.
+            let parts = block[timingOffset].split(omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }
             guard parts.count >= 3, parts[1] == "-->", let start = timestamp(parts[0]), let end = timestamp(parts[2]) else {
                 report(lineNumber, "the timing line '\(block[timingOffset].prefix(80))' is not '[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt'; browsers skip this cue")
                 continue
