@@ -64,8 +64,12 @@ import Testing
         try tree.link("site/folder", to: tree.path("outside"))
         let site = tree.path("site")
         #expect(try fileSystem.readFile(tree.path("site/inside.md"), confinedTo: site) == Array("page".utf8))
+        #expect(try fileSystem.readFile(tree.path("site/inside.md"), range: 1..<3, confinedTo: site) == Array("ag".utf8))
         for path in ["site/escape.md", "site/folder/secret"] {
             #expect { try fileSystem.readFile(tree.path(path), confinedTo: site) } throws: { error in
+                (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
+            }
+            #expect { try fileSystem.readFile(tree.path(path), range: 0..<2, confinedTo: site) } throws: { error in
                 (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A new output, made whole in a staging folder beside the current one and swapped in with one
@@ -285,7 +286,8 @@ final class OutputTransaction: Sendable {
         state.withLock { $0.failure = $0.failure ?? failure }
     }
 
-    /// True when the current output already holds exactly what `file` would write.
+    /// True when the current output already holds exactly what `file` would write. A copied file
+    /// (a video of hundreds of MiB, say) is compared a MiB at a time, never read whole.
     private func isUnchanged(_ file: OutputFile) -> Bool {
         let existing = Path.join(output, file.path)
         guard let status = current[file.path], status.kind == .file else { return false }
@@ -300,9 +302,7 @@ final class OutputTransaction: Sendable {
             }
             guard parts.count == pieces.count else { return false }
         case .copy(let source, let root):
-            guard fileSystem.status(of: source)?.size == status.size, let content = try? fileSystem.readFile(source, confinedTo: root)
-            else { return false }
-            parts = [content]
+            return fileSystem.status(of: source)?.size == status.size && isCopy(of: source, confinedTo: root, at: existing, size: status.size)
         }
         // Compared part by part, so that a large file made of pieces is never joined.
         guard parts.reduce(0, { $0 + $1.count }) == status.size, let bytes = try? fileSystem.readFile(existing) else {
@@ -310,10 +310,35 @@ final class OutputTransaction: Sendable {
         }
         var offset = 0
         for part in parts {
-            guard bytes.count >= offset + part.count, bytes[offset..<offset + part.count].elementsEqual(part) else { return false }
+            guard bytes.count >= offset + part.count, Self.same(bytes[offset..<offset + part.count], part[...]) else { return false }
             offset += part.count
         }
         return offset == bytes.count
+    }
+
+    /// True when the `size` bytes of `existing` are those of `source`, read a MiB of each at a time.
+    private func isCopy(of source: String, confinedTo root: String?, at existing: String, size: Int) -> Bool {
+        let chunk = 1 << 20
+        var offset = 0
+        repeat {
+            let range = offset..<min(size, offset + chunk)
+            guard let mine = try? fileSystem.readFile(existing, range: range), let theirs = try? fileSystem.readFile(source, range: range, confinedTo: root),
+                mine.count == range.count, Self.same(mine[...], theirs[...])
+            else { return false }
+            offset = range.upperBound
+        } while offset < size
+        return true
+    }
+
+    /// Byte-wise equality by `memcmp`, not element by element.
+    private static func same(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        return first.withUnsafeBytes { one in
+            second.withUnsafeBytes { other in
+                guard let a = one.baseAddress, let b = other.baseAddress else { return true }
+                return memcmp(a, b, one.count) == 0
+            }
+        }
     }
 
     private func attempt(_ path: String, _ body: () throws -> Void) throws(OutputWriter.Failure) {

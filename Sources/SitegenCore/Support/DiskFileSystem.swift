@@ -119,8 +119,8 @@ package struct DiskFileSystem: FileSystem {
         return try read(descriptor, size: Int(status.st_size), path: path)
     }
 
-    package func readFile(_ path: String, range: Range<Int>) throws -> [UInt8] {
-        let (descriptor, status) = try openRegularFile(path, confinedTo: nil)
+    package func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8] {
+        let (descriptor, status) = try openRegularFile(path, confinedTo: root)
         defer { close(descriptor) }
         let end = min(range.upperBound, Int(status.st_size))
         guard range.lowerBound >= 0, range.lowerBound < end else { return [] }

@@ -22,8 +22,8 @@ package protocol FileSystem: Sendable {
     /// that is actually opened must lie inside it, whatever links its path goes through.
     func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8]
     /// The bytes of `range` of a regular file (fewer when the file ends before it), read
-    /// without reading the rest; for sitegen's own files (no root).
-    func readFile(_ path: String, range: Range<Int>) throws -> [UInt8]
+    /// without reading the rest, with `root` as `readFile(_:confinedTo:)`.
+    func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8]
     /// Writes a file, replacing any that is there (never following a link at `path`); the parent
     /// directory must exist.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
@@ -175,9 +175,14 @@ extension FileSystem {
         try readFile(path, confinedTo: nil)
     }
 
-    /// Reads the whole file and keeps `range`: for file systems without a faster way.
+    /// The bytes of `range` of one of sitegen's own files (no root).
     package func readFile(_ path: String, range: Range<Int>) throws -> [UInt8] {
-        let bytes = try readFile(path, confinedTo: nil)
+        try readFile(path, range: range, confinedTo: nil)
+    }
+
+    /// Reads the whole file and keeps `range`: for file systems without a faster way.
+    package func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8] {
+        let bytes = try readFile(path, confinedTo: root)
         return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
     }
 

@@ -19,7 +19,9 @@ final class PrereadFileSystem: FileSystem, Sendable {
         return try base.readFile(path, confinedTo: root)
     }
 
-    func readFile(_ path: String, range: Range<Int>) throws -> [UInt8] { try base.readFile(path, range: range) }
+    func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8] {
+        try base.readFile(path, range: range, confinedTo: root)
+    }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
     func linkStatus(of path: String) -> FileStatus? { base.linkStatus(of: path) }
     func entries(in directory: String) throws -> [DirectoryEntry] { try base.entries(in: directory) }
