@@ -131,12 +131,16 @@ import Testing
         element(id, value < 256 ? [UInt8(value)] : [UInt8(value >> 8), UInt8(value & 0xFF)])
     }
 
-    static func webm(docType: String = "webm", width: Int = 1280, height: Int = 720, display: (Int, Int)? = nil, unknownSegment: Bool = false) -> [UInt8] {
+    static func webm(
+        docType: String = "webm", width: Int = 1280, height: Int = 720, display: (Int, Int)? = nil, videoFields extra: [UInt8] = [],
+        unknownSegment: Bool = false
+    ) -> [UInt8] {
         let header = element(0x1A45_DFA3, element(0x4286, [1]) + element(0x4282, Array(docType.utf8)))
         // TimecodeScale left at its default, 1 ms a tick: 2,500 ticks.
         let info = element(0x1549_A966, element(0x4489, be64((2_500.0).bitPattern)))
         var videoFields = uint(0xB0, width) + uint(0xBA, height)
         if let (w, h) = display { videoFields += uint(0x54B0, w) + uint(0x54BA, h) }
+        videoFields += extra
         let audio = element(0xAE, uint(0xD7, 1) + uint(0x83, 2))
         let video = element(0xAE, uint(0xD7, 2) + uint(0x83, 1) + element(0xE0, videoFields))
         let tracks = element(0x1654_AE6B, audio + video)
@@ -157,10 +161,37 @@ import Testing
         #expect(try VideoHeader.read(Self.webm(docType: "matroska")).get().container == .webm)
     }
 
+    /// DisplayWidth and DisplayHeight as Matroska defines them: each defaults to the pixel size,
+    /// and in a unit other than pixels (DisplayUnit 3, an aspect ratio) they give only the shape,
+    /// shown at the pixel height as browsers show it.
+    @Test func theDisplaySizeIsReadInItsUnit() throws {
+        #expect(try VideoHeader.read(Self.webm(width: 1440, height: 1080, display: (16, 9), videoFields: Self.uint(0x54B2, 3))).get().width == 1920)
+        let aspect = try VideoHeader.read(Self.webm(width: 1440, height: 1080, display: (16, 9), videoFields: Self.uint(0x54B2, 3))).get()
+        #expect((aspect.width, aspect.height) == (1920, 1080))
+        let onlyWidth = try VideoHeader.read(Self.webm(width: 1440, height: 1080, videoFields: Self.uint(0x54B0, 1920))).get()
+        #expect((onlyWidth.width, onlyWidth.height) == (1920, 1080), "DisplayHeight defaults to PixelHeight")
+        let huge = Self.webm(width: 10, height: 1000, videoFields: Self.uint(0x54B2, 3) + Self.element(0x54B0, [0x7F] + [UInt8](repeating: 0xFF, count: 7)) + Self.uint(0x54BA, 1))
+        #expect(throws: VideoHeader.Problem.self) { try VideoHeader.read(huge).get() }
+    }
+
+    /// What browsers play, sitegen measures: an MP4 with junk or a box cut short after its
+    /// 'moov', a WebM whose Segment is cut short in its Clusters.
+    @Test func whatFollowsTheHeaderMayBeDamaged() throws {
+        let moov = Self.box("moov", Self.movieHeader(scale: 1, duration: 1) + Self.track("vide", Self.trackHeader(width: 8, height: 8)))
+        #expect(try VideoHeader.read(Self.ftyp + moov + [1, 2, 3]).get().width == 8)
+        #expect(try VideoHeader.read(Self.ftyp + moov + Self.be32(4_000) + Array("free".utf8) + [0]).get().width == 8)
+        #expect(try VideoHeader.read(Self.ftyp + moov + [0, 0, 0, 1] + Array("free".utf8) + Self.be32(0) + Self.be32(100)).get().width == 8)
+        #expect(throws: VideoHeader.Problem.self, "junk before the 'moov' is still an error") { try VideoHeader.read(Self.ftyp + [1, 2, 3] + moov).get() }
+        let whole = Self.webm()
+        let cut = Array(whole.prefix(whole.count - 2))
+        #expect(try VideoHeader.read(cut).get().width == 1280)
+    }
+
     @Test(arguments: [
         ("another EBML document", webm(docType: "dvdr"), "is a 'dvdr' document, not WebM"),
         ("no size", webm(width: 0, height: 0), "says its size is 0×0"),
-        ("cut short", Array(webm().prefix(40)), "bytes long, but"),
+        ("cut short in its header", Array(webm().prefix(40)), "ends inside an element's header at byte 37: is it cut short?"),
+        ("an element too long", Array(webm().prefix(21)) + [0x15, 0x49, 0xA9, 0x66, 0x8F, 0x44, 0x89], "bytes long, but"),
         ("bad id", [0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x00], "malformed element id"),
     ])
     func aBrokenWebMIsAProblem(_ name: String, _ bytes: [UInt8], _ message: String) {

@@ -87,6 +87,19 @@ private struct MP4Reader {
         var payload: Range<Int>
     }
 
+    /// Whether a box that fits before `end` starts at `offset`: a header, and a size within it.
+    static func isWholeBox(_ bytes: [UInt8], at offset: Int, before end: Int) -> Bool {
+        guard end - offset >= 8 else { return false }
+        let size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        if size == 0 { return true }
+        if size == 1 {
+            guard end - offset >= 16 else { return false }
+            let large = bytes[(offset + 8)..<(offset + 16)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return large >= 16 && large <= UInt64(end - offset)
+        }
+        return size >= 8 && size <= end - offset
+    }
+
     mutating func read() -> Result<VideoHeader.Info, VideoHeader.Problem> {
         do {
             guard let moov = try boxes(in: 0..<bytes.count).first(where: { $0.type == "moov" }) else {
@@ -112,7 +125,10 @@ private struct MP4Reader {
     mutating func boxes(in range: Range<Int>) throws(VideoHeader.Problem) -> [Box] {
         var found: [Box] = []
         var offset = range.lowerBound
-        while offset < range.upperBound {
+        // After the top level's 'moov', what a file holds (junk, a 'free' box cut short) is not read: browsers play it.
+        let isTopLevel = range == 0..<bytes.count
+        var hasMovie = false
+        while offset < range.upperBound, !(hasMovie && !Self.isWholeBox(bytes, at: offset, before: range.upperBound)) {
             items += 1
             guard items <= VideoHeader.maximumItems else { throw .init("the MP4 file has more than \(VideoHeader.maximumItems) boxes") }
             guard range.upperBound - offset >= 8 else { throw .init("the MP4 file ends inside a box header, at byte \(offset)") }
@@ -137,6 +153,7 @@ private struct MP4Reader {
                 throw .init("the MP4 box '\(type)' at byte \(offset) says it is \(size) bytes long, but \(range.upperBound - offset) are left")
             }
             found.append(Box(type: type, payload: (offset + header)..<(offset + size)))
+            hasMovie = hasMovie || (isTopLevel && type == "moov")
             offset += size
         }
         return found
@@ -220,6 +237,7 @@ private struct WebMReader {
     static let info: UInt32 = 0x1549_A966, timecodeScale: UInt32 = 0x2A_D7B1, duration: UInt32 = 0x4489
     static let tracks: UInt32 = 0x1654_AE6B, trackEntry: UInt32 = 0xAE, trackType: UInt32 = 0x83, video: UInt32 = 0xE0
     static let pixelWidth: UInt32 = 0xB0, pixelHeight: UInt32 = 0xBA, displayWidth: UInt32 = 0x54B0, displayHeight: UInt32 = 0x54BA
+    static let displayUnit: UInt32 = 0x54B2
     static let cluster: UInt32 = 0x1F43_B675
 
     struct Element {
@@ -269,6 +287,7 @@ private struct WebMReader {
         var isVideo = false
         var pixels: (width: Int, height: Int) = (0, 0)
         var display: (width: Int, height: Int) = (0, 0)
+        var unit = 0
         for field in try elements(in: payload, stopAt: nil) {
             if field.id == Self.trackType { isVideo = unsigned(field.payload) == 1 }
             if field.id == Self.video {
@@ -279,13 +298,22 @@ private struct WebMReader {
                     case Self.pixelHeight: pixels.height = value
                     case Self.displayWidth: display.width = value
                     case Self.displayHeight: display.height = value
+                    case Self.displayUnit: unit = value
                     default: continue
                     }
                 }
             }
         }
         guard isVideo else { return nil }
-        let shown = display.width > 0 && display.height > 0 ? display : pixels
+        // DisplayWidth and DisplayHeight default to the pixel size; in a unit other than pixels
+        // (centimetres, inches, an aspect ratio) they give the shape only, shown at the pixel height.
+        if display.width == 0 { display.width = unit == 0 ? pixels.width : 0 }
+        if display.height == 0 { display.height = unit == 0 ? pixels.height : 0 }
+        var shown = pixels
+        if display.width > 0, display.height > 0 {
+            let width = (Double(pixels.height) * Double(display.width) / Double(display.height)).rounded()
+            shown = unit == 0 ? display : (width >= 1 && width <= Double(ImageSize.maximumDimension) ? Int(width) : 0, pixels.height)
+        }
         guard shown.width > 0, shown.height > 0, shown.width <= ImageSize.maximumDimension, shown.height <= ImageSize.maximumDimension else {
             throw .init("the WebM file's video track says its size is \(shown.width)×\(shown.height)")
         }
@@ -300,6 +328,9 @@ private struct WebMReader {
             items += 1
             guard items <= VideoHeader.maximumItems else { throw .init("the WebM file has more than \(VideoHeader.maximumItems) elements") }
             let start = offset
+            if bytes[offset] != 0, bytes[offset].leadingZeroBitCount + 1 > range.upperBound - offset {
+                throw .init("the WebM file ends inside an element's header at byte \(start): is it cut short?")
+            }
             guard let (id, idLength) = variableInteger(at: offset, limit: range.upperBound, keepMarker: true), idLength <= 4 else {
                 throw .init("the WebM file has a malformed element id at byte \(start)")
             }
@@ -310,7 +341,10 @@ private struct WebMReader {
             }
             offset += sizeLength
             let unknown = size == (UInt64(1) << (7 * UInt64(sizeLength))) - 1
-            let end = unknown ? range.upperBound : (size <= UInt64(range.upperBound - offset) ? offset + Int(size) : -1)
+            // A Segment cut short (a file still being written, or its last Clusters lost) runs to the end of the file, as browsers play it.
+            let cutShort = UInt32(truncatingIfNeeded: id) == Self.segment && range.upperBound == bytes.count
+            let end = unknown || (cutShort && size > UInt64(range.upperBound - offset))
+                ? range.upperBound : (size <= UInt64(range.upperBound - offset) ? offset + Int(size) : -1)
             guard end >= offset else {
                 throw .init("the WebM element at byte \(start) says it is \(size) bytes long, but \(range.upperBound - offset) are left")
             }
