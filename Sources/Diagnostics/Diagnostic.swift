@@ -1,7 +1,7 @@
 /// An error or warning about the user's site, located in a file and, where known, a position.
-package struct Diagnostic: Sendable, Hashable, Error {
+package struct Diagnostic: Sendable, Hashable, Error, Codable {
     /// How bad a diagnostic is: errors stop a build, warnings do not.
-    package enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         case error, warning
     }
 

@@ -1,5 +1,5 @@
 /// A position in a text file: 1-based line, and 1-based column counted in Unicode scalars.
-package struct SourceLocation: Sendable, Hashable, Comparable {
+package struct SourceLocation: Sendable, Hashable, Comparable, Codable {
     package var line: Int
     package var column: Int
 

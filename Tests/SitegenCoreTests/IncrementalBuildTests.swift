@@ -135,6 +135,24 @@ import Testing
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
     }
 
+    /// The warnings of a flow a build keeps are reported again, by every build until they are
+    /// fixed, as compilers repeat the warnings of what they do not compile again; `--quiet` and
+    /// `check` see the same.
+    @Test func theWarningsOfKeptFlowsAreReportedAgain() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging(["content/alpha/02-b.md": "# B\n\n![](a.svg)\n"]) { _, new in new })
+        let first = build(fileSystem)
+        let warning = "image 'a.svg' has no alt text; describe it in ![…]"
+        #expect(first.succeeded && first.diagnostics.map(\.message) == [warning])
+        fileSystem.add("content/beta/02-d.md", Array("# D, edited\n".utf8))
+        let other = build(fileSystem)
+        #expect(other.rebuiltFlows == ["beta"] && other.diagnostics == first.diagnostics, "alpha was kept, its warning reported")
+        let same = build(fileSystem)
+        #expect(same.outcome == .upToDate && same.diagnostics == first.diagnostics)
+        fileSystem.add("content/alpha/02-b.md", Array("# B\n\n![B](a.svg)\n".utf8))
+        #expect(build(fileSystem).diagnostics.isEmpty)
+        #expect(build(fileSystem).diagnostics.isEmpty, "and fixed stays fixed")
+    }
+
     /// A flow's manifest fragment is kept in one of the cache's packs; the flows of a pack gone
     /// or changed there are made again, and the others are kept.
     @Test(arguments: ["removed", "edited", "emptied"])

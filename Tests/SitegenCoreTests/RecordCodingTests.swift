@@ -1,3 +1,4 @@
+import Diagnostics
 import Testing
 @testable import SitegenCore
 @testable import OnboardingKit
@@ -105,7 +106,11 @@ import Testing
                     slug: "tour", key: "k", summary: summary, outputs: ["tour/index.html"], fragment: PackReference(pack: "0123456789abcdef-0", offset: 10, length: 11),
                     highlights: PackReference(pack: "0123456789abcdef-1", offset: 0, length: 12),
                     otherFlows: ["other"], pages: [.init(file: "01-a.md", id: "a", anchors: ["x", "y"])], translatedPages: [.init(file: "ko/01-a.md", id: "", anchors: ["z"])], drafts: ["02-b.md"],
-                    assets: [RecordedAsset(Asset(source: "s", destination: "tour/s", root: "/"))]),
+                    assets: [RecordedAsset(Asset(source: "s", destination: "tour/s", root: "/"))],
+                    warnings: [
+                        Diagnostic(.warning, "image has no alt text", path: "content/tour/01-a.md", location: SourceLocation(line: 3, column: 1), length: 4, sourceLine: "![](a.png)"),
+                        Diagnostic(.warning, "no place", path: "content/tour/a.json"),
+                    ]),
             ],
             products: [ProductRecord(name: "index", key: "k", outputs: ["index.html"])],
             packs: [PackFile(name: "0123456789abcdef-0", status: FileStatus(size: 30, modified: 31, changed: 32))])

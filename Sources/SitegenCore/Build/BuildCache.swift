@@ -12,7 +12,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 12\n"
+    static let formatLine = "sitegen build cache 13\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable, Codable {

@@ -1,3 +1,4 @@
+import Diagnostics
 import OnboardingKit
 
 /// What the build cache keeps of one flow, so that a build that finds the flow unchanged can
@@ -27,6 +28,9 @@ struct FlowRecord: Sendable, Equatable, Codable {
     var drafts: [String]
     /// The images it copies, for the checks that span flows.
     var assets: [RecordedAsset]
+    /// The warnings its pages and files had when it was made, which a build that keeps it
+    /// reports again, as compilers repeat the warnings of what they do not compile again.
+    var warnings: [Diagnostic]
 
     struct Page: Sendable, Equatable, Codable {
         var file: String

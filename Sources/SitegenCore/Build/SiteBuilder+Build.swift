@@ -73,7 +73,8 @@ extension SiteBuilder {
         }
         if let previous, previous.digest == fingerprint.digest {
             return Result(
-                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: [], flowCount: previous.flowCount,
+                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: previous.flows.flatMap(\.warnings).sorted(),
+                flowCount: previous.flowCount,
                 pageCount: previous.pageCount)
         }
         return make(
@@ -185,7 +186,8 @@ extension SiteBuilder {
                 made.record = FlowRecord(
                     slug: flow.slug, key: "", summary: rendered.summary, outputs: rendered.outputs, fragment: fragment, highlights: highlights,
                     otherFlows: Self.otherFlows(of: rendered, assets: facts.assets, loader: loader), pages: facts.pages,
-                    translatedPages: facts.translatedPages, drafts: facts.drafts, assets: facts.assets.map(RecordedAsset.init))
+                    translatedPages: facts.translatedPages, drafts: facts.drafts, assets: facts.assets.map(RecordedAsset.init),
+                    warnings: facts.diagnostics.filter { !$0.isError })
             } catch {
                 made.failure = error
             }
@@ -194,7 +196,7 @@ extension SiteBuilder {
         let facts = made.map(\.facts)
         let (problems, staticFiles) = siteProblems(
             facts, kept: kept, slugs: outlined.slugs, loader: run.loader, inventory: run.inventory, preparation: preparation)
-        var diagnostics = preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + problems
+        var diagnostics = preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings) + problems
         let failures = Set(made.compactMap(\.failure)).sorted { ($0.path, $0.location) < ($1.path, $1.location) }
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
