@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Imaging
 import OnboardingKit
@@ -288,6 +289,20 @@ import Testing
             "5: 'loop' after '#' is no option of this file, which knows 'poster'; it is not used",
             "5: 'poster=99999' is no frame of the animation, whose frames are 0 to 29; frame 29 is its poster",
         ], "\(messages(result))")
+    }
+
+    /// An animation of thousands of images none of which can be used, on one line as exporters
+    /// write it, is ten errors and one that counts the rest, each at its asset's column.
+    @Test func manyBadImagesOfAnAnimationAreCounted() throws {
+        let assets = (0..<5_000).map { #"{"id":"i\#($0)","p":"missing\#($0).png"}"# }.joined(separator: ",")
+        let lottie = #"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"assets":[\#(assets)],"layers":[{"ty":4}]}"#
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![Many](many.json)\n"])
+        fileSystem.add("content/tour/many.json", Array(lottie.utf8))
+        let errors = build(fileSystem).diagnostics.filter(\.isError)
+        #expect(errors.count == 11)
+        #expect(errors.last?.message == "and 4990 more image assets cannot be used")
+        let column = try #require(lottie.utf8.firstRange(of: #"{"id":"i3","#.utf8)).lowerBound
+        #expect(errors.first { $0.message.hasPrefix("image asset 'i3'") }?.location == SourceLocation(line: 1, column: lottie.utf8.distance(from: lottie.utf8.startIndex, to: column) + 1))
     }
 
     /// A long screenshot whose versions would be taller than WebP allows gets versions in its own

@@ -17,6 +17,8 @@ extension ImageResolver {
     /// The most layers a build draws for one animation, each frame's together (a layer in 100
     /// frames counts 100): the other bound on how long drawing one file may take, about 12 s.
     static let maximumLottieLayerFrames = 1_000_000
+    /// The most problems of an animation's images reported one by one.
+    static let maximumAssetProblems = 10
 
     /// Reads and checks the Lottie file at `sitePath`: its problems, the images it names (checked
     /// like any image and published with it), and the features some renderer lacks, as warnings
@@ -39,17 +41,23 @@ extension ImageResolver {
         let (src, asset) = published(sitePath, in: flow)
         var resolved = Resolved(src: src, width: file.width, height: file.height, asset: asset, digest: "", kind: .lottie(file, reference: reference))
         let jsonFile = SourceFile(path: loader.diskPath(sitePath), text: String(decoding: bytes, as: UTF8.self))
+        // Where each line starts, found once: a minified file is one line of megabytes.
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         func location(_ offset: Int) -> SourceLocation {
-            let (line, column) = Self.position(of: offset, in: bytes)
-            return jsonFile.location(line: line, utf8Column: column)
+            var (low, high) = (0, lineStarts.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            return jsonFile.location(line: low + 1, utf8Column: offset - lineStarts[low] + 1)
         }
+        // Problems of its images, each at its asset; past the first ten, one more says how many are left.
+        var imageProblems: [(offset: Int, message: String)] = []
         for image in file.images {
             let written = Path.join(Path.directory(of: String(reference.prefix { $0 != "?" && $0 != "#" })), image.path)
             // rlottie decodes PNG and JPEG; nothing else is read as an animation's image (a video, another animation).
             guard let format = ImageSize.Format(fileName: Path.fileName(of: image.path)), format == .png || format == .jpeg else {
-                resolved.diagnostics.append(jsonFile.error(
-                    "image asset '\(image.id)' is '\(image.path)': an animation's images must be PNG or JPEG files, which every renderer reads",
-                    at: location(image.offset)))
+                imageProblems.append((image.offset, "image asset '\(image.id)' is '\(image.path)': an animation's images must be PNG or JPEG files, which every renderer reads"))
                 continue
             }
             switch resolve(written, in: flow) {
@@ -57,10 +65,16 @@ extension ImageResolver {
                 resolved.extraAssets.append(found.asset)
                 hash.add(found.digest)
             case .failure(let problem):
-                resolved.diagnostics.append(jsonFile.error("image asset '\(image.id)': \(problem.message)", at: location(image.offset)))
+                imageProblems.append((image.offset, "image asset '\(image.id)': \(problem.message)"))
             case nil:
-                resolved.diagnostics.append(jsonFile.error("image asset '\(image.id)' must be a file beside the animation or embedded (\"e\": 1)", at: location(image.offset)))
+                imageProblems.append((image.offset, "image asset '\(image.id)' must be a file beside the animation or embedded (\"e\": 1)"))
             }
+        }
+        for problem in imageProblems.prefix(Self.maximumAssetProblems) { resolved.diagnostics.append(jsonFile.error(problem.message, at: location(problem.offset))) }
+        if imageProblems.count > Self.maximumAssetProblems {
+            let rest = imageProblems.count - Self.maximumAssetProblems
+            resolved.diagnostics.append(jsonFile.error(
+                "and \(rest) more image \(rest == 1 ? "asset" : "assets") cannot be used", at: location(imageProblems[Self.maximumAssetProblems].offset)))
         }
         for warning in file.warnings { resolved.diagnostics.append(jsonFile.warning(warning.message, at: location(warning.offset))) }
         for use in file.features { resolved.diagnostics.append(jsonFile.warning(Self.report(use), at: location(use.layers.first?.offset ?? 0))) }
