@@ -90,12 +90,35 @@ import Testing
         #expect(result.err.contains("content/tour/demo.en.vtt:1:1: warning: demo.vtt already holds the en captions of video 'demo.mp4'; this file is not used"), "\(result.err)")
     }
 
+    /// `#poster=` names the poster where no image of the video's name is beside it; one that
+    /// cannot be used is a warning at the reference.
+    @Test(arguments: [
+        ("demo.mp4#poster=art/cover.jpg", nil),
+        ("demo.mp4#autoplay&poster=missing.jpg", "the poster of video 'demo.mp4#autoplay&poster=missing.jpg' cannot be used: image 'missing.jpg' not found"),
+        ("demo.mp4#poster=demo.mp4", "the poster of video 'demo.mp4#poster=demo.mp4' must be an image, and 'demo.mp4' is not; it has none"),
+    ])
+    func aPosterCanBeNamed(_ reference: String, _ warning: String?) throws {
+        let fileSystem = Self.site(["content/tour/01-a.md": "# Record\n\n![Recording a note](\(reference))\n"], poster: false)
+        fileSystem.add("content/tour/art/cover.jpg", Self.jpegBytes(width: 1920, height: 1080))
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        if let warning {
+            #expect(result.err.contains("content/tour/01-a.md:3:1: warning: " + warning), "\(result.err)")
+            #expect(!html.contains("poster="))
+        } else {
+            #expect(result.err.isEmpty, "\(result.err)")
+            #expect(html.contains(#"<video src="demo.mp4" width="1920" height="1080" poster="art/cover.jpg""#))
+            #expect(fileSystem.text("output/tour/art/cover.jpg") != nil)
+        }
+    }
+
     /// Options after `#` are checked: an unknown one, or a value where none is taken, is a
     /// warning at the reference, and the video does not play by itself.
     @Test(arguments: [
         ("demo.mp4#autoplay=false", "'autoplay' takes no value: write #autoplay for a video that plays by itself; this one does not"),
-        ("demo.mp4#AUTOPLAY", "'AUTOPLAY' after '#' is no option of this file, which knows 'autoplay'; it is not used"),
-        ("demo.mp4#autoplay&loop", "'loop' after '#' is no option of this file, which knows 'autoplay'; it is not used"),
+        ("demo.mp4#AUTOPLAY", "'AUTOPLAY' after '#' is no option of this file, which knows 'autoplay' and 'poster'; it is not used"),
+        ("demo.mp4#autoplay&loop", "'loop' after '#' is no option of this file, which knows 'autoplay' and 'poster'; it is not used"),
     ])
     func anOptionAVideoDoesNotKnowIsAWarning(_ reference: String, _ message: String) throws {
         let fileSystem = Self.site(["content/tour/01-a.md": "# Record\n\n![Recording a note](\(reference))\n"])

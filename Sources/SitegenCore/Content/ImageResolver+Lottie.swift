@@ -85,7 +85,7 @@ extension ImageResolver {
     /// What the warning of a feature some renderer lacks says.
     static func report(_ use: LottieFile.FeatureUse) -> String {
         let layers = use.layers.map(\.described)
-        let shown = layers.count > 3 ? layers.prefix(3).joined(separator: ", ") + " and \(layers.count - 3) more" : layers.joined(separator: ", ")
+        let shown = LottieFile.shortList(layers)
         let lacking = use.feature.lacking
         let unsupported = lacking.filter { $0.support == .unsupported }.map(\.renderer.rawValue)
         let unknown = lacking.filter { $0.support == .unknown }.map(\.renderer.rawValue)

@@ -32,28 +32,33 @@ extension ImageResolver {
         let base = Path.fileName(of: sitePath).dropLast(container == .webm ? 5 : 4)
         let written = reference.prefix { $0 != "?" && $0 != "#" }
         let writtenBase = written.dropLast(container == .webm ? 5 : 4)
-        let (options, optionWarnings) = Self.fragmentOptions(reference, known: ["autoplay"])
+        let (options, optionWarnings) = Self.fragmentOptions(reference, known: ["autoplay", "poster"])
         resolved.referenceWarnings += optionWarnings
         if let value = options["autoplay"], !value.isEmpty {
             resolved.referenceWarnings.append("'autoplay' takes no value: write #autoplay for a video that plays by itself; this one does not")
         }
         var markup = VideoMarkup(poster: nil, tracks: [], autoplay: options["autoplay"] == "")
 
-        // The poster: an image of the same name beside it, measured and published like any image.
-        if let ext = Self.posterExtensions.first(where: { loader.fileSystem.status(of: loader.diskPath(Path.join(directory, base + "." + $0))) != nil }) {
-            switch resolve(String(writtenBase) + "." + ext, in: flow) {
-            case .success(let poster):
-                markup.poster = poster.src
-                resolved.extraAssets.append(poster.asset)
-                hash.add(poster.digest)
+        // The poster: the image `#poster=` names (a path from the video's folder), else one of the
+        // video's own name beside it; measured and published like any image.
+        let named = options["poster"].map { Path.join(Path.directory(of: String(written)), $0) }
+        let beside = Self.posterExtensions.first { loader.fileSystem.status(of: loader.diskPath(Path.join(directory, base + "." + $0))) != nil }
+        if let poster = named ?? beside.map({ String(writtenBase) + "." + $0 }) {
+            switch resolve(poster, in: flow) {
+            case .success(let image) where image.video == nil && image.animation == nil:
+                markup.poster = image.src
+                resolved.extraAssets.append(image.asset)
+                hash.add(image.digest)
+            case .success:
+                resolved.referenceWarnings.append("the poster of video '\(reference)' must be an image, and '\(poster)' is not; it has none")
             case .failure(let problem):
-                resolved.diagnostics.append(
-                    .warning("the poster of video '\(reference)' cannot be used: \(problem.message)", path: loader.diskPath(Path.join(directory, base + "." + ext))))
+                resolved.referenceWarnings.append("the poster of video '\(reference)' cannot be used: \(problem.message)")
             case nil:
-                break
+                resolved.referenceWarnings.append("the poster of video '\(reference)' must be a file of the site, and '\(poster)' is not")
             }
         } else {
-            resolved.referenceWarnings.append("video '\(reference)' has no poster: put \(base).jpg (or .png, .webp) beside it, the still a reader sees before it plays")
+            resolved.referenceWarnings.append(
+                "video '\(reference)' has no poster: put \(base).jpg (or .png, .webp) beside it, or name one (\(written)#poster=cover.jpg), the still a reader sees before it plays")
         }
 
         // Captions: `demo.vtt` in the site's language, `demo.<language>.vtt` in any other (the

@@ -79,6 +79,11 @@ package struct LottieFile: Sendable, Equatable {
         }
     }
 
+    /// The first three of `names`, and how many more there are: what a report names of many.
+    static func shortList(_ names: [String]) -> String {
+        names.count > 3 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", ")
+    }
+
     /// The JSON of a Lottie file. A UTF-8 byte order mark, which some exporters write and RFC 8259
     /// lets a reader ignore, is read as white space, so that every offset stays the file's own.
     static func document(_ bytes: [UInt8]) throws(JSONDocument.Problem) -> JSONDocument {
@@ -143,7 +148,7 @@ package struct LottieFile: Sendable, Equatable {
         }
         if let first = undecodable.first {
             let names = undecodable.map { "'\($0.name)'" }
-            let shown = names.count > 3 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", ")
+            let shown = shortList(names)
             file.warnings.append(Problem(
                 message: "image \(names.count == 1 ? "asset" : "assets") \(shown) \(names.count == 1 ? "is" : "are") embedded as neither a PNG nor a JPEG data: URI (data:image/png;base64,…), which rlottie cannot decode; the page's animated image, drawn by rlottie, shows \(names.count == 1 ? "it" : "them") without",
                 offset: first.offset))
@@ -167,8 +172,7 @@ package struct LottieFile: Sendable, Equatable {
             let unknown = scanner.unknownTypes
             let message = unknown.count == 1
                 ? "layer \(first.layer.described) has type \(first.type), which no renderer knows; it is not shown"
-                : "layers " + unknown.prefix(3).map { "\($0.layer.described) (type \($0.type))" }.joined(separator: ", ")
-                    + (unknown.count > 3 ? " and \(unknown.count - 3) more" : "") + " have types no renderer knows; they are not shown"
+                : "layers " + shortList(unknown.map { "\($0.layer.described) (type \($0.type))" }) + " have types no renderer knows; they are not shown"
             file.warnings.append(Problem(message: message, offset: first.layer.offset))
         }
         return file
