@@ -93,6 +93,7 @@ import Testing
         #expect(fileSystem.text("output/tour/hero.ar.png") != nil && fileSystem.text("output/ar/tour/hero.png") == nil)
         let index = try #require(fileSystem.text("output/ko/index.html"))
         #expect(index.contains(#"<a href="tour/">"#) && index.contains("둘러보기"))
+        #expect(index.contains(#"<img src="../tour/hero.png""#), "the card's image, from ko/: \(index)")
     }
 
     @Test(arguments: [

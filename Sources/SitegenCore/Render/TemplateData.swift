@@ -34,7 +34,8 @@ struct TemplateData: Sendable {
                 "page_count_label": .string(countLabel),
                 "image": flow.image.map { image in
                     let folder = Path.urlEncoded(flow.slug) + "/"
-                    return Self.image(image.mappingURLs { folder + $0 }, eager: false, sizes: Self.cardSizes)
+                    // A translation's image is its flow's own (`../../tour/a.png` from `ko/tour/`): from `ko/`, `../tour/a.png`.
+                    return Self.image(image.mappingURLs { Path.collapsed(folder + $0) }, eager: false, sizes: Self.cardSizes)
                 } ?? .null,
             ]
         }

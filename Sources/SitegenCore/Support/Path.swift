@@ -25,6 +25,22 @@ package enum Path {
         return parts.joined(separator: "/")
     }
 
+    /// A relative URL with its `.` segments and `segment/..` pairs taken out, as a browser
+    /// resolves them; a `..` that climbs above the URL's start is kept (`tour/../../tour/a.png` is
+    /// `../tour/a.png`).
+    static func collapsed(_ url: String) -> String {
+        var parts: [Substring] = []
+        for part in url.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
     /// The folder `path` is in: "" for a bare name, "/" for a name at the root.
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
