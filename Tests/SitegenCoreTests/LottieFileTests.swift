@@ -89,7 +89,8 @@ import Testing
             Issue.record("a trailing comma was read")
             return
         }
-        #expect(ImageResolver.position(of: problem.offset, in: Array(text.utf8)) == (4, 14), "at the brace where a key should be")
+        #expect(LineIndex(Array(text.utf8)).position(of: problem.offset) == (4, 14), "at the brace where a key should be")
+        #expect(LineIndex(Array(text.utf8)).position(of: 0) == (1, 1) && LineIndex(Array("a\n".utf8)).position(of: 2) == (2, 1))
     }
 
     @Test func anUnknownLayerTypeIsAWarningWithItsPlace() throws {

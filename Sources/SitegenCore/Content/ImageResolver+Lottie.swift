@@ -29,11 +29,12 @@ extension ImageResolver {
         case .success(let read): bytes = read
         case .failure(let problem): return .failure(problem)
         }
+        let lines = LineIndex(bytes)
         let file: LottieFile
         switch LottieFile.read(bytes) {
         case .success(let read): file = read
         case .failure(let problem):
-            let (line, column) = Self.position(of: problem.offset, in: bytes)
+            let (line, column) = lines.position(of: problem.offset)
             return .failure(.init("animation '\(reference)' cannot be used: \(problem.message) (line \(line), column \(column) of the file)"))
         }
         var hash = ContentHash()
@@ -41,15 +42,9 @@ extension ImageResolver {
         let (src, asset) = published(sitePath, in: flow)
         var resolved = Resolved(src: src, width: file.width, height: file.height, asset: asset, digest: "", kind: .lottie(file, reference: reference))
         let jsonFile = SourceFile(path: loader.diskPath(sitePath), text: String(decoding: bytes, as: UTF8.self))
-        // Where each line starts, found once: a minified file is one line of megabytes.
-        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         func location(_ offset: Int) -> SourceLocation {
-            var (low, high) = (0, lineStarts.count - 1)
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return jsonFile.location(line: low + 1, utf8Column: offset - lineStarts[low] + 1)
+            let (line, column) = lines.position(of: offset)
+            return jsonFile.location(line: line, utf8Column: column)
         }
         // Problems of its images, each at its asset; past the first ten, one more says how many are left.
         var imageProblems: [(offset: Int, message: String)] = []
@@ -182,17 +177,6 @@ extension ImageResolver {
             options[name] = pieces.count > 1 ? String(pieces[1]) : ""
         }
         return (options, warnings)
-    }
-
-    /// The line and byte column (1-based) of byte `offset` of `bytes`.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var start = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            start = index + 1
-        }
-        return (line, offset - start + 1)
     }
 
     private static func list(_ names: [String]) -> String {
