@@ -18,10 +18,10 @@ extension HighlightRun {
             }
             let endMatch = try context.end?.match(line, length: line.count, from: position, scratch: scratch)
             for child in language.flattenedChildren[context.definition] {
-                let definition = language.definitions[child.index]
-                if !definition.flags.contains(.extendParent), endMatch != nil { continue }
-                if definition.flags.contains(.firstLineOnly), lineStart != 0 { continue }
-                if definition.flags.contains(.onceOnly), state.childDefinitions.contains(child.index) { continue }
+                let flags = language.definitions[child.index].flags
+                if !flags.contains(.extendParent), endMatch != nil { continue }
+                if flags.contains(.firstLineOnly), lineStart != 0 { continue }
+                if flags.contains(.onceOnly), state.childDefinitions.contains(child.index) { continue }
                 if let result = try childStarts(child, state, line, at: position) { return result }
             }
             if endMatch != nil, let end = context.end,

@@ -19,9 +19,12 @@ final class HighlightRun {
     /// Each match call stays under PCRE2's limits, but many calls just under them could add up to
     /// minutes for a hostile definition: a block may take this much of its thread's CPU time.
     static let cpuSeconds = 2.0
-    /// The thread's CPU time at the first check, 32 match calls in: a small block, most of them,
-    /// never asks the clock (a system call) at all.
+    /// When the run began, on the coarse monotonic clock (read without a system call), and an
+    /// estimate of the thread's CPU time then, made (a system call) only once a block has run for
+    /// `quietSeconds` of wall time: most blocks never ask for it.
+    private let startedWall = HighlightRun.coarseTime()
     private var startedCPU: Double?
+    static let quietSeconds = 0.05
     private var checkedAt = 0
     /// The first byte not painted yet.
     var cursor = 0
@@ -119,11 +122,7 @@ final class HighlightRun {
             if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
             if scratch.calls - checkedAt >= 32 {
                 checkedAt = scratch.calls
-                let now = Self.threadCPUTime()
-                guard now - (startedCPU ?? now) <= Self.cpuSeconds else {
-                    throw RegexError(message: "more than \(Int(Self.cpuSeconds)) s for one block", offset: lineStart, isLimit: true)
-                }
-                if startedCPU == nil { startedCPU = now }
+                try checkTime()
             }
             guard let (next, newPosition) = found else { break }
             if newPosition == position, next === state { break }
@@ -137,6 +136,26 @@ final class HighlightRun {
             state = checkLineEnd(state)
         }
         return state
+    }
+
+    /// Throws once the run has taken more than `cpuSeconds` of its thread's CPU time.
+    private func checkTime() throws(RegexError) {
+        let elapsed = Self.coarseTime() - startedWall
+        guard elapsed > Self.quietSeconds else { return }
+        let now = Self.threadCPUTime()
+        // The CPU time taken before this first reading is at most the wall time since the run began.
+        let started = startedCPU ?? now - elapsed
+        startedCPU = started
+        guard now - started <= Self.cpuSeconds else {
+            throw RegexError(message: "more than \(Int(Self.cpuSeconds)) s for one block", offset: lineStart, isLimit: true)
+        }
+    }
+
+    /// The coarse monotonic clock, in seconds: a few milliseconds' resolution, read in user space.
+    static func coarseTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// The calling thread's CPU time, in seconds.

@@ -158,7 +158,7 @@ package struct SiteLoader: Sendable {
         let shownPath = diskPath(path)
         let tooLarge = Diagnostic.error(
             "the file is larger than \(Self.maximumTextFileSize >> 20) MiB, the most a text file of a site may be; split it", path: shownPath)
-        if let size = fileSystem.status(of: shownPath)?.size, size > Self.maximumTextFileSize { return .failure(tooLarge) }
+        if let size = fileSystem.readableSize(of: shownPath), size > Self.maximumTextFileSize { return .failure(tooLarge) }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(shownPath, confinedTo: root)

@@ -17,6 +17,9 @@ package protocol FileSystem: Sendable {
     /// Gives the owner write access to the folder at `path` (for sitegen's own folders only).
     func makeWritable(_ path: String) throws
 
+    /// The size of what is at `path` (following links), as far as a read of it is concerned; nil
+    /// when nothing is. A file system holding a file's bytes already answers without asking the disk.
+    func readableSize(of path: String) -> Int?
     /// The bytes of a regular file. Anything else (a folder, a FIFO, a device, a socket) is an
     /// error without being opened, so reading never blocks. With `root` (a real path), the file
     /// that is actually opened must lie inside it, whatever links its path goes through.
@@ -229,4 +232,8 @@ extension FileSystem {
         }
         return bytes
     }
+}
+
+extension FileSystem {
+    package func readableSize(of path: String) -> Int? { status(of: path)?.size }
 }

@@ -22,6 +22,9 @@ final class PrereadFileSystem: FileSystem, Sendable {
     func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8] {
         try base.readFile(path, range: range, confinedTo: root)
     }
+    func readableSize(of path: String) -> Int? {
+        files.withLock { $0[path]?.count } ?? base.readableSize(of: path)
+    }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
     func linkStatus(of path: String) -> FileStatus? { base.linkStatus(of: path) }
     func entries(in directory: String) throws -> [DirectoryEntry] { try base.entries(in: directory) }

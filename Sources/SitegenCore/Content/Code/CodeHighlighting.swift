@@ -89,19 +89,20 @@ final class CodeHighlighting: Sendable {
         var hash = ContentHash()
         for part in [definitions, id, code] { hash.add(part) }
         let key = hash.hex
-        let known = state.withLock { state -> Result<[TokenRun], HighlightProblem>? in
-            if let problem = state.failures[key] { return .failure(problem) }
+        // One lock for what is known of this block and its language; one more to record a new block.
+        let (known, compiled) = state.withLock { state -> (Result<[TokenRun], HighlightProblem>?, Result<CompiledLanguage, LanguageLoadError>?) in
+            if let problem = state.failures[key] { return (.failure(problem), nil) }
             if state.stored[flow] == nil { state.stored[flow] = loadStored(flow) }
             // A kept entry counts only if it is this text: a key that collided is highlighted again.
             guard let runs = state.memory[key] ?? state.stored[flow]?[key].flatMap({ $0.map(\.text).joined() == code ? $0 : nil })
-            else { return nil }
+            else { return (nil, state.compiled[id]) }
             state.memory[key] = runs
             state.used[flow, default: [:]][key] = runs
-            return .success(runs)
+            return (.success(runs), nil)
         }
         if let known { return (id, known) }
-        let language = state.withLock { $0.compiled[id] } ?? library.language(id)
-        state.withLock { $0.compiled[id] = language }
+        let language = compiled ?? library.language(id)
+        if compiled == nil { state.withLock { $0.compiled[id] = language } }
         let result: Result<[TokenRun], HighlightProblem>
         switch language {
         case .success(let compiled): result = highlighter.highlight(code, with: compiled)
