@@ -50,7 +50,7 @@ import Testing
         #expect(run.status == .success)
         #expect(run.out == "Built 1 flow, 2 pages in 0 ms → public\n")
         #expect(fileSystem.text("public/tour/index.html")?.contains("aria-roledescription=\"carousel\"") == true)
-        #expect(fileSystem.text("public/manifest.json")?.contains("\"source\": \"tour/02-b.md\"") == true)
+        #expect(fileSystem.text("public/manifest.json")?.contains("\"source\":\"tour/02-b.md\"") == true)
     }
 
     @Test func theOutputFolderDefaultsToTheSitesOwn() {
@@ -124,7 +124,7 @@ import Testing
         let fileSystem = MemoryFileSystem(site.merging(["content/tour/03-c.md": "---\ndraft: true\n---\n# C\n"]) { a, _ in a })
         let run = runCLI(["build", "--drafts", "--base-url", "https://example.test/o"], on: fileSystem)
         #expect(run.out.hasPrefix("Built 1 flow, 3 pages"))
-        #expect(fileSystem.text("output/manifest.json")?.contains("\"url\": \"https://example.test/o/tour/\"") == true)
+        #expect(fileSystem.text("output/manifest.json")?.contains("\"url\":\"https://example.test/o/tour/\"") == true)
     }
 
     @Test func secondsAreFormattedForPeople() {

@@ -30,6 +30,41 @@ import Testing
         #expect(try JSONDecoder().decode(Manifest.self, from: Data(bytes)) == ManifestBuilder.manifest(for: site))
     }
 
+    /// The manifest is compact JSON (programs read it; it is a third smaller than indented) and
+    /// says exactly what the indented text of the same value says.
+    @Test func theManifestIsCompactAndMeansWhatTheIndentedTextMeans() throws {
+        let flow = ManifestFlow(
+            id: "tour", title: "Tour \"one\"", description: "Line\u{2028}break", url: "tour/", contentVersion: "v", settings: FlowSettings(),
+            pages: [])
+        let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")
+        let compact = ManifestBuilder.text(site: site, flows: [flow.manifestJSON])
+        #expect(compact.last == UInt8(ascii: "\n"))
+        let outside = Self.bytesOutsideStrings(compact.dropLast())
+        #expect(!outside.contains(UInt8(ascii: " ")) && !outside.contains(UInt8(ascii: "\n")), "no space or line break between tokens")
+        let indented = ManifestBuilder.json(site: site, flows: [flow.manifestJSON]).utf8
+        #expect(compact.count * 4 < indented.count * 3)
+        let decoded = try JSONSerialization.jsonObject(with: Data(compact)) as? NSDictionary
+        let fromIndented = try JSONSerialization.jsonObject(with: Data(indented)) as? NSDictionary
+        #expect(decoded != nil && decoded == fromIndented)
+    }
+
+    /// The bytes of JSON text that are not inside string literals.
+    private static func bytesOutsideStrings(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        var outside: [UInt8] = []
+        var inString = false
+        var escaped = false
+        for byte in text {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else {
+                outside.append(byte)
+            }
+        }
+        return outside
+    }
+
     /// Fragments stored one after another in one file, each after the separator, are written as
     /// one range of it, and the manifest is the same text.
     @Test(arguments: [1, 2, 5])
@@ -39,7 +74,7 @@ import Testing
         var pack: [UInt8] = []
         var pieces: [(piece: FilePiece, separated: Bool)] = []
         for value in values {
-            let stored = ManifestBuilder.flowSeparator + value.utf8(indentation: ManifestBuilder.flowDepth)
+            let stored = ManifestBuilder.flowSeparator + value.compactUTF8()
             pieces.append((.range(pack.count..<(pack.count + stored.count), of: "pack"), true))
             pack += stored
         }
@@ -48,20 +83,20 @@ import Testing
         let fileSystem = MemoryFileSystem()
         fileSystem.add("pack", pack)
         try fileSystem.writeFile("manifest.json", pieces: parts)
-        #expect(try fileSystem.readFile("manifest.json") == ManifestBuilder.json(site: site, flows: values).utf8)
+        #expect(try fileSystem.readFile("manifest.json") == ManifestBuilder.text(site: site, flows: values))
     }
 
     @Test(arguments: [0, 1, 3])
     func thePiecesOfTheManifestJoinToItsText(flows: Int) {
         let site = Manifest.Site(title: "T", baseURL: nil, locale: "en")
         let fragmentValues = (0..<flows).map { ManifestFlow(id: "f\($0)", title: "", description: "", url: "", contentVersion: "", settings: FlowSettings(), pages: []).manifestJSON }
-        let fragments = fragmentValues.map { $0.utf8(indentation: ManifestBuilder.flowDepth) }
+        let fragments = fragmentValues.map { $0.compactUTF8() }
         let parts = ManifestBuilder.parts(site: site, flows: fragments.map(FilePiece.bytes))
         let whole = parts.flatMap { piece -> [UInt8] in
             if case .bytes(let bytes) = piece { return bytes }
             return []
         }
-        #expect(whole == ManifestBuilder.json(site: site, flows: fragmentValues).utf8)
+        #expect(whole == ManifestBuilder.text(site: site, flows: fragmentValues))
         #expect(parts.count == (flows == 0 ? 1 : 2 * flows + 1), "fragments are written as they are, not copied")
         let pieces = parts.compactMap { piece -> [UInt8]? in
             if case .bytes(let bytes) = piece { return bytes }

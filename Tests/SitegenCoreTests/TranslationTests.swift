@@ -382,8 +382,8 @@ import Testing
     @Test func aTranslationsEmbedKnowsItsOwnFolder() throws {
         let fileSystem = TranslationTests.fileSystem()
         #expect(runCLI(["build"], on: fileSystem).status == .success)
-        #expect(try #require(fileSystem.text("output/ko/tour/embed.js")).contains(#""folder": "ko/tour/""#))
-        #expect(try #require(fileSystem.text("output/tour/embed.js")).contains(#""folder": "tour/""#))
+        #expect(try #require(fileSystem.text("output/ko/tour/embed.js")).contains(#""folder":"ko/tour/""#))
+        #expect(try #require(fileSystem.text("output/tour/embed.js")).contains(#""folder":"tour/""#))
     }
 }
 

@@ -63,7 +63,7 @@ enum EmbedBuilder {
             "dir": .string(flow.settings.direction.rawValue), "close": .string(closeLabel), "carousel": .string(markup),
             "code": .bool(flow.pages.contains { !$0.codeBlocks.isEmpty }),
         ]
-        return Array("window.sitegen.part(".utf8) + value.utf8(indentation: 0, expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
+        return Array("window.sitegen.part(".utf8) + value.compactUTF8(expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
     }
 
     /// `markup` with every ` style="` as ` data-sg-style="`, found byte by byte: a carousel is

@@ -3,7 +3,8 @@ import OnboardingKit
 /// `manifest.json` and `manifest.schema.json`, both from OnboardingKit's description of the
 /// manifest. The model holds flows with URLs relative to the site; the manifest resolves them
 /// against the base URL. Flows are written as fragments, so that a build can reuse an unchanged
-/// flow's text, kept in the build cache.
+/// flow's text, kept in the build cache. The manifest is data for programs, written compact (a
+/// third smaller than indented; `jq .` shows it indented); the schema, read by people, is indented.
 enum ManifestBuilder {
     static let schemaFileName = "manifest.schema.json"
 
@@ -53,14 +54,11 @@ enum ManifestBuilder {
         return resolved
     }
 
-    /// The depth at which each flow stands in the manifest: root object, then `flows` array.
-    static let flowDepth = 2
-
     /// A flow's JSON as it stands in the manifest, so that a build can reuse it unchanged.
     static func fragment(_ flow: ManifestFlow) -> [UInt8] {
         // Room for the pages' HTML and the rest of each page, so that the buffer seldom grows.
-        let expected = flow.pages.reduce(1024) { $0 + $1.html.utf8.count + 640 }
-        return flow.manifestJSON.utf8(indentation: flowDepth, expectedSize: expected)
+        let expected = flow.pages.reduce(1024) { $0 + $1.html.utf8.count + 512 }
+        return flow.manifestJSON.compactUTF8(expectedSize: expected)
     }
 
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
@@ -74,7 +72,7 @@ enum ManifestBuilder {
     /// that goes between two flows (`flowSeparator`): the first one's is left out, and none is
     /// added before them, so that fragments stored one after another in one file are one range.
     static func parts(site: Manifest.Site, flows fragments: [(piece: FilePiece, separated: Bool)]) -> [FilePiece] {
-        guard !fragments.isEmpty, let (head, separator, tail) = frame(site) else { return [.bytes(json(site: site, flows: []).utf8)] }
+        guard !fragments.isEmpty, let (head, separator, tail) = frame(site) else { return [.bytes(text(site: site, flows: []))] }
         var parts: [FilePiece] = [.bytes(head)]
         for (index, fragment) in fragments.enumerated() {
             switch (index > 0, fragment.separated, fragment.piece) {
@@ -95,12 +93,17 @@ enum ManifestBuilder {
     /// stand-ins for flows.
     private static func frame(_ site: Manifest.Site) -> (head: [UInt8], separator: [UInt8], tail: [UInt8])? {
         let standIn = JSONValue.string("\u{0}flow\u{0}")
-        let standInText = standIn.utf8(indentation: flowDepth)
-        let text = json(site: site, flows: [standIn, standIn]).utf8
+        let standInText = standIn.compactUTF8()
+        let text = text(site: site, flows: [standIn, standIn])
         guard let first = text.firstRange(of: standInText), let second = text[first.upperBound...].firstRange(of: standInText) else {
             return nil
         }
         return (Array(text[..<first.lowerBound]), Array(text[first.upperBound..<second.lowerBound]), Array(text[second.upperBound...]))
+    }
+
+    /// The manifest's text, compact and ending with a line break, with `flows` as its flows.
+    static func text(site: Manifest.Site, flows: [JSONValue]) -> [UInt8] {
+        json(site: site, flows: flows).compactUTF8() + [UInt8(ascii: "\n")]
     }
 
     /// The manifest with `flows` in place of its flows' own JSON.
