@@ -4,6 +4,9 @@ public struct ManifestField<Root>: Sendable {
     /// The key as `manifest.json` spells it.
     public let key: String
     let json: @Sendable (Root) -> JSONValue
+    /// The key as compact JSON writes it, with its colon, and the value written after it.
+    let compactKey: [UInt8]
+    let writeCompact: @Sendable (Root, inout [UInt8]) -> Void
     let encode: @Sendable (Root, inout KeyedEncodingContainer<ManifestCodingKey>) throws -> Void
     let decode: @Sendable (inout Root, KeyedDecodingContainer<ManifestCodingKey>) throws -> Void
     let schema: @Sendable (inout ManifestSchemaDefinitions) -> JSONValue
@@ -28,6 +31,10 @@ public struct ManifestField<Root>: Sendable {
         self.key = key
         let codingKey = ManifestCodingKey(key)
         json = { $0[keyPath: property].manifestJSON }
+        var compactKey: [UInt8] = []
+        JSONValue.writeString(key, into: &compactKey)
+        self.compactKey = compactKey + [UInt8(ascii: ":")]
+        writeCompact = { root, output in root[keyPath: property].writeCompactJSON(into: &output) }
         encode = { root, container in try container.encode(root[keyPath: property], forKey: codingKey) }
         decode = { root, container in
             if let absent = missing, !container.contains(codingKey) {

@@ -30,6 +30,16 @@ extension ManifestObject {
         .object(Self.fields.map { (key: $0.key, value: $0.json(self)) })
     }
 
+    public func writeCompactJSON(into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        for (index, field) in Self.fields.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output += field.compactKey
+            field.writeCompact(self, &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     public static func manifestSchema(in definitions: inout ManifestSchemaDefinitions) -> JSONValue {
         definitions.define(schemaName) { objectSchema(in: &$0) }
         return ["$ref": .string("#/$defs/" + schemaName)]

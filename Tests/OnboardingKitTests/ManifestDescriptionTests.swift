@@ -48,6 +48,15 @@ import Testing
         #expect(try JSONDecoder().decode(Manifest.self, from: Data(Self.manifest.manifestJSON.utf8)) == Self.manifest)
     }
 
+    /// Compact JSON written straight from the values is the compact text of their `JSONValue`.
+    @Test func compactJSONWrittenFromTheValuesIsTheValuesCompactText() {
+        #expect(Self.manifest.compactManifestJSON() == Self.manifest.manifestJSON.compactUTF8())
+        let flow = Self.manifest.flows[0]
+        #expect(flow.compactManifestJSON() == flow.manifestJSON.compactUTF8())
+        let empty = ManifestFlow(id: "e", title: "\u{2028}\"\\\u{1}", description: "", url: "", contentVersion: "", settings: FlowSettings(), pages: [])
+        #expect(empty.compactManifestJSON() == empty.manifestJSON.compactUTF8())
+    }
+
     @Test func aReaderToleratesMissingOptionalKeysButNotMissingRequiredOnes() throws {
         let link = #"{"href": "/app", "label": "Go"}"#
         let settings = #"{"skip": true, "advance": "auto", "draft": false}"#

@@ -58,7 +58,7 @@ enum ManifestBuilder {
     static func fragment(_ flow: ManifestFlow) -> [UInt8] {
         // Room for the pages' HTML and the rest of each page, so that the buffer seldom grows.
         let expected = flow.pages.reduce(1024) { $0 + $1.html.utf8.count + 512 }
-        return flow.manifestJSON.compactUTF8(expectedSize: expected)
+        return flow.compactManifestJSON(expectedSize: expected)
     }
 
     /// The manifest's UTF-8 in pieces: the text around the flows, and the flows' own fragments
