@@ -73,6 +73,13 @@ import Testing
                 (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
             }
         }
+        #expect(try fileSystem.readFile(tree.path("site/page.md"), confinedTo: site) == Array("page".utf8))
+        // A path whose text climbs out of the root is confined like a link that does.
+        for path in ["site/../outside/secret", "site/./../outside/secret", "site//../outside/secret"] {
+            #expect { try fileSystem.readFile(tree.path(path), confinedTo: site) } throws: { error in
+                (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
+            }
+        }
         #expect(try fileSystem.readFile(tree.path("site/escape.md")) == Array("secret".utf8), "without a root, links are followed")
         #expect(fileSystem.realPath(tree.path("site/folder/secret")) == tree.path("outside/secret"))
         #expect(fileSystem.linkStatus(of: tree.path("site/inside.md"))?.kind == .symbolicLink)
@@ -82,6 +89,32 @@ import Testing
         #expect(fileSystem.linkStatus(of: tree.path("copy"))?.kind == .file, "a copy is the bytes, never a link")
         #expect(throws: FileSystemError.self) {
             try fileSystem.copyFile(from: tree.path("site/escape.md"), to: tree.path("copy2"), confinedTo: site)
+        }
+    }
+
+    /// Paths relative to the working directory are confined as absolute ones are, whether they
+    /// go through links or not (a read whose path has no link is confined by its text).
+    @Test func relativePathsOnDiskAreConfinedToo() throws {
+        let fileManager = FileManager.default
+        let name = ".build/confined-\(UUID().uuidString)"
+        defer { try? fileManager.removeItem(atPath: name) }
+        try fileManager.createDirectory(atPath: name + "/site/sub", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: name + "/outside", withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: name + "/outside/secret"))
+        try Data("page".utf8).write(to: URL(fileURLWithPath: name + "/site/sub/page.md"))
+        try fileManager.createSymbolicLink(atPath: name + "/site/escape.md", withDestinationPath: "../outside/secret")
+        try fileManager.createSymbolicLink(atPath: name + "/site/inside.md", withDestinationPath: "sub/page.md")
+        try fileManager.createSymbolicLink(atPath: name + "/site/folder", withDestinationPath: "../outside")
+        let fileSystem = DiskFileSystem()
+        let site = try #require(fileSystem.realPath(name + "/site"))
+        #expect(try fileSystem.readFile(name + "/site/sub/page.md", confinedTo: site) == Array("page".utf8))
+        #expect(try fileSystem.readFile(name + "/site/inside.md", confinedTo: site) == Array("page".utf8))
+        for path in ["/site/escape.md", "/site/folder/secret", "/site/../outside/secret", "/site/sub/../../outside/secret", "/outside/secret"] {
+            #expect(throws: FileSystemError.self) { try fileSystem.readFile(name + path, confinedTo: site) }
+        }
+        let real = try #require(fileSystem.realPath(name + "/outside/secret"))
+        #expect { try fileSystem.readFile(name + "/outside/secret", confinedTo: site) } throws: { error in
+            (error as? FileSystemError)?.kind == .outsideRoot(realPath: real)
         }
     }
 

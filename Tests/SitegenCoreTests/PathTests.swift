@@ -15,6 +15,15 @@ import Testing
         #expect(Path.collapsed(url) == expected)
     }
 
+    @Test(arguments: [
+        ("/site/page.md", true), ("/a", true), ("/a/.b/..c/...", true), ("site/page.md", true), ("a", true),
+        ("/", false), ("/site//page.md", false), ("/site/./page.md", false), ("./site", false), ("../site", false),
+        ("/site/../etc", false), ("/site/", false), ("/site/..", false), ("/site/.", false), ("", false), ("//site", false),
+    ])
+    func aPlainPathHasNoEmptyDotOrDotDotComponent(_ path: String, _ plain: Bool) {
+        #expect(Path.isPlain(path) == plain)
+    }
+
     @Test func normalizingRefusesToClimbAboveTheStart() {
         #expect(Path.normalize("a/./b/../c") == "a/c")
         #expect(Path.normalize("a/../..") == nil)

@@ -153,7 +153,19 @@ package struct DiskFileSystem: FileSystem {
         guard kind == .file else {
             throw FileSystemError(path: path, reason: "is \(kind.description), not a regular file", kind: .notARegularFile(kind))
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+        // A path inside the root that goes through no link names a file inside it: the kernel is
+        // not asked where the file really is (a readlink per read) unless a link is on the way.
+        var linkFree = false
+        var descriptor: Int32 = -1
+        if let root, Path.isPlain(path) {
+            let base = path.utf8.first == UInt8(ascii: "/") ? (AT_FDCWD, path) : Platform.workingDirectory.map { ($0.descriptor, $0.realPath + "/" + path) }
+            if let (folder, absolute) = base, Path.isInside(absolute, root: root) {
+                descriptor = Platform.openWithoutLinks(path, from: folder, flags: flags)
+                linkFree = descriptor >= 0
+            }
+        }
+        if descriptor < 0 { descriptor = open(path, flags) }
         guard descriptor >= 0 else { throw Self.error(path) }
         var status = stat()
         do {
@@ -162,7 +174,7 @@ package struct DiskFileSystem: FileSystem {
             guard opened == .file else {
                 throw FileSystemError(path: path, reason: "is \(opened.description), not a regular file", kind: .notARegularFile(opened))
             }
-            if let root {
+            if let root, !linkFree {
                 guard let real = Platform.realPath(ofDescriptor: descriptor) else {
                     throw FileSystemError(path: path, reason: "cannot tell where the file really is")
                 }

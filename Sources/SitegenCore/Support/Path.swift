@@ -62,6 +62,26 @@ package enum Path {
         return String(path.dropFirst(base.count + 1))
     }
 
+    /// True for a path with no empty, `.` or `..` component (absolute, or relative to the working
+    /// directory): one whose text says where it is, before any link is followed.
+    static func isPlain(_ path: String) -> Bool {
+        // The current component's length, and how many of its bytes are dots.
+        var length = 0
+        var dots = 0
+        for (index, byte) in path.utf8.enumerated() {
+            if byte == UInt8(ascii: "/") {
+                if index == 0 { continue }
+                if length == 0 || (dots == length && length <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(dots == length && length <= 2)
+    }
+
     /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
     package static func isInside(_ realPath: String, root: String) -> Bool {
         root == "/" || realPath == root

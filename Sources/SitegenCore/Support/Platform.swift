@@ -41,6 +41,25 @@ enum Platform {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Opens `path` (absolute, or relative to the folder open as `base`) when none of its
+    /// components is a symbolic link, so that the file opened is the one its text names; -1
+    /// otherwise (a link on the way, or a kernel without openat2).
+    static func openWithoutLinks(_ path: String, from base: Int32, flags: Int32) -> Int32 {
+        sitegen_open_without_links(base, path, flags)
+    }
+
+    /// The working directory, held open, and its real path, read once (sitegen never changes
+    /// it): where a relative path is opened from without links.
+    static let workingDirectory: (descriptor: Int32, realPath: String)? = {
+        let descriptor = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard let real = realPath(ofDescriptor: descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, real)
+    }()
+
     /// Swaps two paths atomically; returns 0, or an `errno` value.
     static func exchange(_ first: String, _ second: String) -> Int32 {
         sitegen_exchange(first, second) == 0 ? 0 : errno
