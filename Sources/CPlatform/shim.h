@@ -6,6 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -52,5 +53,12 @@ static inline int sitegen_open_without_links(int base, const char *path, int fla
     return -1;
 }
 #endif
+
+#include <string.h>
+
+/// The first occurrence of `needle` in `haystack` (memmem), or NULL.
+static inline const void *sitegen_find(const void *haystack, size_t length, const void *needle, size_t needle_length) {
+    return memmem(haystack, length, needle, needle_length);
+}
 
 #endif

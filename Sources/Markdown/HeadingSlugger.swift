@@ -23,6 +23,12 @@ package struct HeadingSlugger: Sendable {
 
     /// The anchor of `text` before any numbering.
     package static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    /// The slug by the Unicode rules: lowercased, space as `-`, and `-`, letters, marks, numbers
+    /// and connector punctuation kept.
+    package static func unicodeSlug(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {
@@ -32,6 +38,24 @@ package struct HeadingSlugger: Sendable {
             }
         }
         return String(slug)
+    }
+
+    /// The slug of ASCII text, byte by byte (letters lowercased, space as `-`, and `-`, `_` and
+    /// alphanumerics kept), which is what the Unicode rules give for it; nil for any other text.
+    package static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                bytes.append(byte)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+            case 0x80...: return nil
+            default: continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isKept(_ category: Unicode.GeneralCategory) -> Bool {

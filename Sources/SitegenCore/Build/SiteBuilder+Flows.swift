@@ -88,7 +88,7 @@ extension SiteBuilder {
             checks = assembled.checks
             assets = assembled.assets
             pages = outline.pages.map { FlowRecord.Page(file: $0.name, id: $0.id, anchors: assembled.headings[$0.name, default: []].sorted()) }
-            translatedPages = assembled.headings.filter { $0.key.contains("/") }.sorted { $0.key < $1.key }
+            translatedPages = assembled.headings.filter { $0.key.utf8.contains(UInt8(ascii: "/")) }.sorted { $0.key < $1.key }
                 .map { FlowRecord.Page(file: $0.key, id: "", anchors: $0.value.sorted()) }
             drafts = outline.drafts.sorted()
         }

@@ -66,31 +66,30 @@ enum EmbedBuilder {
         return Array("window.sitegen.part(".utf8) + value.compactUTF8(expectedSize: markup.utf8.count + 512) + Array(");\n".utf8)
     }
 
-    /// `markup` with every ` style="` as ` data-sg-style="`, found byte by byte: a carousel is
-    /// large, and searching its characters (grapheme by grapheme) was most of an embed's cost.
+    /// `markup` with every ` style="` as ` data-sg-style="`, found by `memmem` over its bytes: a
+    /// carousel is large, and searching its characters (grapheme by grapheme) was most of an
+    /// embed's cost.
     static func replacingStyleAttributes(in markup: String) -> String {
-        let needle = Array(#" style=""#.utf8)
-        let replacement = Array(#" data-sg-style=""#.utf8)
-        let bytes = Array(markup.utf8)
-        var result: [UInt8] = []
-        var start = 0
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[(index + 2)..<(index + needle.count)].elementsEqual(needle[2...]) {
-                if result.isEmpty { result.reserveCapacity(bytes.count + 256) }
-                result += bytes[start..<index]
-                result += replacement
-                index += needle.count
-                start = index
-            } else {
-                index += 1
+        var markup = markup
+        return markup.withUTF8 { bytes -> String? in
+            var result: [UInt8] = []
+            var start = 0
+            Self.styleNeedle.withUnsafeBytes { needle in
+                while start < bytes.count, let offset = Platform.find(needle, in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...]))) {
+                    if result.isEmpty { result.reserveCapacity(bytes.count + 256) }
+                    result += UnsafeBufferPointer(rebasing: bytes[start..<(start + offset)])
+                    result += Self.styleReplacement
+                    start += offset + needle.count
+                }
             }
-        }
-        guard start > 0 else { return markup }
-        result += bytes[start...]
-        return String(decoding: result, as: UTF8.self)
+            guard start > 0 else { return nil }
+            result += UnsafeBufferPointer(rebasing: bytes[start...])
+            return String(decoding: result, as: UTF8.self)
+        } ?? markup
     }
+
+    private static let styleNeedle = Array(#" style=""#.utf8)
+    private static let styleReplacement = Array(#" data-sg-style=""#.utf8)
 
     /// `text` as a JSON (and JavaScript) string literal.
     private static func json(_ text: String) -> String {

@@ -60,6 +60,12 @@ enum Platform {
         return (descriptor, real)
     }()
 
+    /// The offset of the first `needle` in `haystack` (memmem), or nil.
+    static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let base = haystack.baseAddress, let found = sitegen_find(base, haystack.count, needle.baseAddress, needle.count) else { return nil }
+        return base.distance(to: found)
+    }
+
     /// Swaps two paths atomically; returns 0, or an `errno` value.
     static func exchange(_ first: String, _ second: String) -> Int32 {
         sitegen_exchange(first, second) == 0 ? 0 : errno
