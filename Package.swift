@@ -9,6 +9,21 @@ let fuzzerLibrary = Context.environment["SITEGEN_FUZZER_LIBRARY"]
 let fuzzing = fuzzerLibrary != nil
 let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
 
+// The folders of libvips' headers and of the GLib headers they include (`pkg-config --cflags vips`
+// gives these and many more that vips.h does not need): Debian's multiarch folder, or Homebrew's.
+#if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+#else
+    let multiarch = "x86_64-linux-gnu"
+#endif
+let vipsHeaders: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-Xcc", "-I/usr/include/glib-2.0", "-Xcc", "-I/usr/lib/\(multiarch)/glib-2.0/include"], .when(platforms: [.linux])),
+    .unsafeFlags(
+        ["-Xcc", "-I/opt/homebrew/include", "-Xcc", "-I/opt/homebrew/include/glib-2.0", "-Xcc", "-I/opt/homebrew/lib/glib-2.0/include"],
+        .when(platforms: [.macOS])),
+]
+
 let package = Package(
     name: "sitegen",
     // The generator is a command; its modules are internal to this package (`package` access).
@@ -39,11 +54,9 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
         // Media: libvips for image work, rlottie for drawing Lottie animations.
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
-        ),
+        // libvips' headers only: the library is opened when the first image needs it (see
+        // CVips/shim.h), so the binary is not linked with it (nor with its hundred libraries).
+        .systemLibrary(name: "CVips"),
         .systemLibrary(
             name: "CRlottie",
             pkgConfig: "rlottie",
@@ -63,7 +76,7 @@ let package = Package(
         // The engine's side of scripts/benchmark_highlight.py.
         .executableTarget(name: "highlight-bench", dependencies: ["Highlight"]),
         // Shrinking images, still frames and animated WebP: libvips' only importer.
-        .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: fuzzed),
+        .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: fuzzed + vipsHeaders),
         // Drawing a Lottie animation's frames: rlottie's only importer.
         .target(name: "LottieRendering", dependencies: ["CRlottie"], swiftSettings: fuzzed),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.

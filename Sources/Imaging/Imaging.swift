@@ -1,4 +1,4 @@
-import CVips
+internal import CVips
 
 /// Image work through libvips, the project's only importer of it: shrinking a photo to the
 /// widths a page shows it at, the first frame of an animated image, and an animated WebP drawn
@@ -32,7 +32,11 @@ package enum Imaging {
     /// libvips' version, which a cache of results made with it names.
     package static var version: String { String(cString: sg_vips_version()) }
 
-    private static let started: Failure? = sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
+    /// Why libvips cannot be used, found when the first image opens it.
+    private static let started: Failure? = {
+        if let problem = sg_vips_open_problem() { return Failure(message: "libvips cannot start: " + String(cString: problem)) }
+        return sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
+    }()
 
     /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to `width` pixels wide, never enlarged, turned as its
     /// EXIF orientation says and without its metadata, as `format`.
