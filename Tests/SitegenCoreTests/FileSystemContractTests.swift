@@ -92,6 +92,27 @@ import Testing
         }
     }
 
+    /// A range is copied only from a file that really lies in the folder its path names: the
+    /// build cache's packs are read back this way, and one swapped for a link to a file elsewhere
+    /// must not carry that file into the output.
+    @Test(arguments: FileSystemFixture.all)
+    func piecesAreCopiedOnlyFromFilesReallyInTheirFolder(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("outside/secret", "0123456789")
+        try tree.write("packs/pack", "abcdefghij")
+        try tree.link("packs/swapped", to: "../outside/secret")
+        try tree.link("packs/alias", to: "pack")
+        let fileSystem = tree.fileSystem
+        try fileSystem.writeFile(tree.path("out"), pieces: [.bytes(Array("<".utf8)), .range(1..<4, of: tree.path("packs/pack"))])
+        #expect(try fileSystem.readFile(tree.path("out")) == Array("<bcd".utf8))
+        try fileSystem.writeFile(tree.path("out"), pieces: [.range(0..<2, of: tree.path("packs/alias"))])
+        #expect(try fileSystem.readFile(tree.path("out")) == Array("ab".utf8), "a link to a file in the same folder is that file")
+        #expect { try fileSystem.writeFile(tree.path("out2"), pieces: [.range(1..<4, of: tree.path("packs/swapped"))]) } throws: { error in
+            (error as? FileSystemError)?.kind == .outsideRoot(realPath: tree.path("outside/secret"))
+        }
+    }
+
     /// Paths relative to the working directory are confined as absolute ones are, whether they
     /// go through links or not (a read whose path has no link is confined by its text).
     @Test func relativePathsOnDiskAreConfinedToo() throws {

@@ -65,9 +65,11 @@ struct MediaWorkshop: Sendable {
             }
         }.flatMap { $0 }
         var made = Made(diagnostics: problems, madeCount: missing.count)
+        // A result is copied only from the media folder itself: one swapped for a link meanwhile is refused.
+        let realFolder = fileSystem.realPath(folder) ?? folder
         for asset in withRecipes {
             guard let recipe = asset.recipe else { continue }
-            made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path(of: recipe), confinedTo: nil)))
+            made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path(of: recipe), confinedTo: realFolder)))
         }
         return made
     }

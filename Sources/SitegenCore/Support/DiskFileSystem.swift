@@ -274,7 +274,7 @@ package struct DiskFileSystem: FileSystem {
                 if let open = sources[source] {
                     input = open
                 } else {
-                    input = try openRegularFile(source, confinedTo: nil).0
+                    input = try openRegularFile(source, confinedTo: try realFolder(of: source)).0
                     sources[source] = input
                 }
                 try copy(range, of: input, named: source, to: descriptor, path: path)

@@ -31,7 +31,8 @@ package protocol FileSystem: Sendable {
     /// directory must exist.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
     /// Writes a file made of `pieces`, one after another, like `writeFile(_:_:)`. A file a piece
-    /// is copied from must not be `path` itself.
+    /// is copied from must not be `path` itself, and must really lie in the folder its path names
+    /// (`realFolder(of:)`): one that is a link to another folder is an error, not copied.
     func writeFile(_ path: String, pieces: [FilePiece]) throws
     /// Copies a regular file's bytes (never a link), with `source` confined to `root` as `readFile`.
     func copyFile(from source: String, to destination: String, confinedTo root: String?) throws
@@ -217,13 +218,23 @@ extension FileSystem {
     }
 
     /// Joins pieces in memory: for file systems without a faster way.
+    /// The real path of the folder `path` names its file in, which a piece copied from the file
+    /// must really lie in.
+    package func realFolder(of path: String) throws -> String {
+        let folder = Path.directory(of: path)
+        guard let real = realPath(folder.isEmpty ? "." : folder) else {
+            throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound)
+        }
+        return real
+    }
+
     package func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for piece in pieces {
             switch piece {
             case .bytes(let part): bytes += part
             case .range(let range, let source):
-                let whole = try readFile(source)
+                let whole = try readFile(source, confinedTo: try realFolder(of: source))
                 guard range.lowerBound >= 0, range.upperBound <= whole.count else {
                     throw FileSystemError(path: source, reason: "is shorter than \(range.upperBound) bytes")
                 }
