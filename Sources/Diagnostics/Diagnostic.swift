@@ -22,7 +22,8 @@ package struct Diagnostic: Sendable, Hashable, Error, Codable {
 
     /// How much of a line a diagnostic quotes: one error on a 200 KB line prints a screenful.
     package static let excerptWidth = 160
-    /// How long a message may be; a longer one (it quotes what the author wrote) is cut.
+    /// How long a message may be; a longer one (it quotes what the author wrote) is cut in the
+    /// middle, so that what it says of the quote, at its end, is kept.
     package static let maximumMessageLength = 1_000
 
     package init(
@@ -30,8 +31,11 @@ package struct Diagnostic: Sendable, Hashable, Error, Codable {
         length: Int = 1, sourceLine: String? = nil
     ) {
         self.severity = severity
-        self.message = message.unicodeScalars.count > Self.maximumMessageLength
-            ? String(String.UnicodeScalarView(message.unicodeScalars.prefix(Self.maximumMessageLength))) + "…" : message
+        let messageScalars = message.unicodeScalars
+        self.message = messageScalars.count > Self.maximumMessageLength
+            ? String(String.UnicodeScalarView(messageScalars.prefix(Self.maximumMessageLength / 2))) + "…"
+                + String(String.UnicodeScalarView(messageScalars.suffix(Self.maximumMessageLength / 2)))
+            : message
         self.path = path
         self.location = location
         self.length = max(1, length)

@@ -28,11 +28,19 @@ import Testing
             try tree.link(link, to: tree.path("elsewhere"))
             try tree.write("site/sitegen.yml", "output: \(output)\n")
             let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
-            #expect(errors(result).contains { $0.contains("sitegen.yml: the output folder") && $0.contains("leads outside the site") }, "\(errors(result))")
+            // `output: output` names the default folder, where the link itself is reported.
+            let blamed = output == "output" ? tree.path("site/output") + ": the output folder " + tree.path("site/output") + " (the default)" : "sitegen.yml: the output folder"
+            #expect(errors(result).contains { $0.contains(blamed) && $0.contains("leads outside the site") }, "\(errors(result))")
             #expect(try tree.fileSystem.readFile(tree.path("elsewhere/www/index.html")) == Array("another site's page".utf8))
             #expect(tree.fileSystem.linkStatus(of: tree.path("elsewhere/.www.sitegen-staging")) == nil, "nothing is made there either")
             try tree.fileSystem.remove(tree.path(link))
         }
+        // With no 'output' in sitegen.yml, the default folder is the link, and the message says so there.
+        try tree.write("site/sitegen.yml", "title: T\n")
+        try tree.link("site/output", to: tree.path("elsewhere/www"))
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
+        #expect(errors(result).contains { $0.hasPrefix(tree.path("site/output") + ": the output folder") && $0.contains("(the default) leads outside the site") }, "\(errors(result))")
+        #expect(try tree.fileSystem.readFile(tree.path("elsewhere/www/index.html")) == Array("another site's page".utf8))
     }
 
     /// Where the operator builds (`--output`) is theirs to choose, links and all.
@@ -212,9 +220,13 @@ import Testing
         #expect(lines[1].hasPrefix("…") == (column > 60) && lines[1].hasSuffix("…") == (column < 199_900))
     }
 
-    @Test func aLongMessageIsCut() {
-        let diagnostic = Diagnostic.error("'output' must be a folder, not '\(String(repeating: "z", count: 100_000))'", path: "sitegen.yml")
-        #expect(DiagnosticFormatter().format(diagnostic).utf8.count < Diagnostic.maximumMessageLength + 100)
+    @Test func aLongMessageIsCutInTheMiddleKeepingWhatItSays() {
+        let diagnostic = Diagnostic.error(
+            "image '\(String(repeating: "z", count: 100_000))' leaves the site folder; sitegen reads only the site's own files", path: "a.md")
+        let printed = DiagnosticFormatter().format(diagnostic)
+        #expect(printed.utf8.count < Diagnostic.maximumMessageLength + 100)
+        #expect(printed.contains("error: image 'zzz") && printed.contains("z…z"))
+        #expect(printed.hasSuffix("' leaves the site folder; sitegen reads only the site's own files"), "the reason, after the quote, is kept")
     }
 
     // MARK: SITEGEN_JOBS
