@@ -10,11 +10,17 @@ enum OutputLocation {
     /// Every component of the path is resolved first, so a link on the way counts where it leads.
     /// An output the site's own `sitegen.yml` chose (`chosenBySite`) must also lie inside the
     /// site: where a build writes is the operator's choice, never the content's.
-    static func problem(with output: String, loader: SiteLoader, chosenBySite: Bool = false) -> Diagnostic? {
+    /// (`configured` says whether `sitegen.yml` names it, or it is the default `output`.)
+    static func problem(with output: String, loader: SiteLoader, chosenBySite: Bool = false, configured: Bool = true) -> Diagnostic? {
         guard !output.isEmpty, let real = resolved(output, on: loader.fileSystem) else {
             return .error("the output folder cannot be '\(output)'", path: output)
         }
         let site = loader.root
+        if chosenBySite, !configured, !Path.isInside(real, root: site) {
+            return .error(
+                "the output folder \(output) (the default) leads outside the site (to \(real)) through a symbolic link; a site's output must stay inside it, so remove the link or build elsewhere with --output",
+                path: output)
+        }
         if chosenBySite, !Path.isInside(real, root: site) {
             return .error(
                 "the output folder \(output) set by \(loader.diskPath(SiteLoader.configFile)) leads outside the site (to \(real)) through a symbolic link; a site's 'output' must stay inside it, so build elsewhere with --output",

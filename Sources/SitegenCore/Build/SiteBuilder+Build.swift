@@ -54,7 +54,8 @@ extension SiteBuilder {
         let output = OutputWriter.trimmed(preparation.outputDirectory)
         // A preview's output is its own, inside its cache; any other is checked.
         if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(
-            with: output, loader: loader, chosenBySite: options.outputDirectory == nil)
+            with: output, loader: loader, chosenBySite: options.outputDirectory == nil,
+            configured: preparation.settings.outputDirectory != SiteSettings().outputDirectory)
         {
             return .failed([problem], outputDirectory: output)
         }
