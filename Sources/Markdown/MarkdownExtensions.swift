@@ -64,7 +64,8 @@ package struct MarkdownExtensions: Sendable, Hashable {
             return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
         }
         var needed = self
-        needed.tables = tables && (contains("|") || contains(":"))
+        // A table needs a pipe, or a delimiter row of one column, whose colon touches its dashes.
+        needed.tables = tables && (contains("|") || (contains(":") && (Self.occurs(":-", in: bytes) || Self.occurs("-:", in: bytes))))
         needed.strikethrough = strikethrough && contains("~")
         // URLs are found in the source as written (`www.`, `://`), e-mail addresses in text as
         // read, where an entity (`&#64;`) may have made the `@`.

@@ -8,8 +8,7 @@ enum Autolinks {
     static func applyURLs(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
         for node in textNodes(under: root) {
             // What the source holds, its text holds too (escapes only lose their backslash).
-            let literal = CMarkNode.literal(node)
-            guard literal.containsBytes("www.") || literal.containsBytes("://"), let raw = context.raw(of: node, in: source) else { continue }
+            guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source) else { continue }
             let bytes = raw.bytes
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0

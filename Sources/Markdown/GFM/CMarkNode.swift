@@ -1,5 +1,11 @@
 import CCMark
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Small conveniences over libcmark's node API, for the extensions that rework its tree.
 enum CMarkNode {
     static func type(_ node: OpaquePointer) -> cmark_node_type { cmark_node_get_type(node) }
@@ -16,6 +22,12 @@ enum CMarkNode {
 
     static func literal(_ node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the node's literal holds any of `needles`, looked for in cmark's own bytes.
+    static func literal(_ node: OpaquePointer, containsAnyOf needles: [String]) -> Bool {
+        guard let literal = cmark_node_get_literal(node) else { return false }
+        return needles.contains { strstr(literal, $0) != nil }
     }
 
     static func text(_ literal: String) -> OpaquePointer? {
