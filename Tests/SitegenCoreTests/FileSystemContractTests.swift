@@ -50,6 +50,15 @@ import Testing
         }
         #expect(try tree.fileSystem.entries(in: tree.root).first { $0.name == "pipe" }?.status.kind == .special("a FIFO"))
         #expect { try tree.fileSystem.readFile(tree.path("none")) } throws: { ($0 as? FileSystemError)?.kind == .notFound }
+        // A file listed as regular and made a FIFO or a folder since is refused too, without blocking.
+        let root = try #require(tree.fileSystem.realPath(tree.root))
+        for (path, kind) in [("pipe", FileKind.special("a FIFO")), ("folder", .directory)] {
+            #expect { try tree.fileSystem.readListedFile(tree.path(path), confinedTo: root) } throws: { error in
+                (error as? FileSystemError)?.kind == .notARegularFile(kind)
+            }
+        }
+        try tree.write("folder/page.md", "page")
+        #expect(try tree.fileSystem.readListedFile(tree.path("folder/page.md"), confinedTo: root) == Array("page".utf8))
     }
 
     @Test(arguments: FileSystemFixture.all)

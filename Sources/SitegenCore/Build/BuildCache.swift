@@ -88,13 +88,17 @@ struct BuildCache: Sendable, Equatable, Codable {
             let known = lookUp.isEmpty && index < previous.count ? previous[index] : lookUp[file.path]
             if let known, known.path == file.path, known.status.sameContent(as: file.status) { return known }
             var hash = ContentHash()
-            guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(file.path), confinedTo: loader.root) else {
+            let path = loader.diskPath(file.path)
+            let read = { () throws -> [UInt8] in
+                file.status.kind == .file
+                    ? try loader.fileSystem.readListedFile(path, confinedTo: loader.root) : try loader.fileSystem.readFile(path, confinedTo: loader.root)
+            }
+            guard let bytes = try? read() else {
                 hash.add("\u{0}unreadable")
                 return Entry(path: file.path, status: file.status, hash: hash.hex)
             }
             hash.add(bytes)
             if keeps[index], bytes.count <= keptFileSize {
-                let path = loader.diskPath(file.path)
                 kept.withLock { $0[path] = bytes }
             }
             return Entry(path: file.path, status: file.status, hash: hash.hex)

@@ -119,6 +119,14 @@ package struct DiskFileSystem: FileSystem {
         return try read(descriptor, size: Int(status.st_size), path: path)
     }
 
+    /// Opens the file without looking at its path first: the listing that showed it a regular
+    /// file did (a FIFO put there since is opened without blocking, and refused once open).
+    package func readListedFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
+        let (descriptor, status) = try openRegularFile(path, confinedTo: root, listed: true)
+        defer { close(descriptor) }
+        return try read(descriptor, size: Int(status.st_size), path: path)
+    }
+
     package func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8] {
         let (descriptor, status) = try openRegularFile(path, confinedTo: root)
         defer { close(descriptor) }
@@ -146,12 +154,14 @@ package struct DiskFileSystem: FileSystem {
     /// Opens a regular file for reading: its kind is checked before it is opened (opening some
     /// devices has effects) and again on the descriptor, and with `root` the descriptor's real
     /// path must lie inside it.
-    private func openRegularFile(_ path: String, confinedTo root: String?) throws -> (Int32, stat) {
-        var before = stat()
-        guard stat(path, &before) == 0 else { throw Self.error(path) }
-        let kind = Platform.kind(of: before.st_mode)
-        guard kind == .file else {
-            throw FileSystemError(path: path, reason: "is \(kind.description), not a regular file", kind: .notARegularFile(kind))
+    private func openRegularFile(_ path: String, confinedTo root: String?, listed: Bool = false) throws -> (Int32, stat) {
+        if !listed {
+            var before = stat()
+            guard stat(path, &before) == 0 else { throw Self.error(path) }
+            let kind = Platform.kind(of: before.st_mode)
+            guard kind == .file else {
+                throw FileSystemError(path: path, reason: "is \(kind.description), not a regular file", kind: .notARegularFile(kind))
+            }
         }
         let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
         // A path inside the root that goes through no link names a file inside it: the kernel is

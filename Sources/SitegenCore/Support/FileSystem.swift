@@ -24,6 +24,9 @@ package protocol FileSystem: Sendable {
     /// error without being opened, so reading never blocks. With `root` (a real path), the file
     /// that is actually opened must lie inside it, whatever links its path goes through.
     func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8]
+    /// `readFile(_:confinedTo:)` for a path that a listing has just shown to be a regular file,
+    /// which a file system may open without looking at it first.
+    func readListedFile(_ path: String, confinedTo root: String?) throws -> [UInt8]
     /// The bytes of `range` of a regular file (fewer when the file ends before it), read
     /// without reading the rest, with `root` as `readFile(_:confinedTo:)`.
     func readFile(_ path: String, range: Range<Int>, confinedTo root: String?) throws -> [UInt8]
@@ -247,4 +250,5 @@ extension FileSystem {
 
 extension FileSystem {
     package func readableSize(of path: String) -> Int? { status(of: path)?.size }
+    package func readListedFile(_ path: String, confinedTo root: String?) throws -> [UInt8] { try readFile(path, confinedTo: root) }
 }
