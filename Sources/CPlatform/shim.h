@@ -6,7 +6,6 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -54,6 +53,7 @@ static inline int sitegen_open_without_links(int base, const char *path, int fla
 }
 #endif
 
+// After _GNU_SOURCE, which memmem needs on Linux.
 #include <string.h>
 
 /// The first occurrence of `needle` in `haystack` (memmem), or NULL.

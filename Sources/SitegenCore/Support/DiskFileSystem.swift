@@ -152,8 +152,8 @@ package struct DiskFileSystem: FileSystem {
     }
 
     /// Opens a regular file for reading: its kind is checked before it is opened (opening some
-    /// devices has effects) and again on the descriptor, and with `root` the descriptor's real
-    /// path must lie inside it.
+    /// devices has effects), unless a listing has just shown it a regular file (`listed`), and
+    /// again on the descriptor; with `root`, the file opened must lie inside it.
     private func openRegularFile(_ path: String, confinedTo root: String?, listed: Bool = false) throws -> (Int32, stat) {
         if !listed {
             var before = stat()
