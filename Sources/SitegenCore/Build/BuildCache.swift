@@ -89,11 +89,9 @@ struct BuildCache: Sendable, Equatable, Codable {
             if let known, known.path == file.path, known.status.sameContent(as: file.status) { return known }
             var hash = ContentHash()
             let path = loader.diskPath(file.path)
-            let read = { () throws -> [UInt8] in
-                file.status.kind == .file
-                    ? try loader.fileSystem.readListedFile(path, confinedTo: loader.root) : try loader.fileSystem.readFile(path, confinedTo: loader.root)
-            }
-            guard let bytes = try? read() else {
+            let fileSystem = loader.fileSystem
+            // A file the walk listed as regular is opened without looking at it again.
+            guard let bytes = try? (file.status.kind == .file ? fileSystem.readListedFile : fileSystem.readFile)(path, loader.root) else {
                 hash.add("\u{0}unreadable")
                 return Entry(path: file.path, status: file.status, hash: hash.hex)
             }

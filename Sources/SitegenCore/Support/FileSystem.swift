@@ -220,7 +220,9 @@ extension FileSystem {
         if linkStatus(of: path) != nil { try remove(path) }
     }
 
-    /// Joins pieces in memory: for file systems without a faster way.
+    package func readableSize(of path: String) -> Int? { status(of: path)?.size }
+    package func readListedFile(_ path: String, confinedTo root: String?) throws -> [UInt8] { try readFile(path, confinedTo: root) }
+
     /// The real path of the folder `path` names its file in, which a piece copied from the file
     /// must really lie in.
     package func realFolder(of path: String) throws -> String {
@@ -231,6 +233,7 @@ extension FileSystem {
         return real
     }
 
+    /// Joins pieces in memory: for file systems without a faster way.
     package func joined(_ pieces: [FilePiece]) throws -> [UInt8] {
         var bytes: [UInt8] = []
         for piece in pieces {
@@ -246,9 +249,4 @@ extension FileSystem {
         }
         return bytes
     }
-}
-
-extension FileSystem {
-    package func readableSize(of path: String) -> Int? { status(of: path)?.size }
-    package func readListedFile(_ path: String, confinedTo root: String?) throws -> [UInt8] { try readFile(path, confinedTo: root) }
 }
