@@ -112,7 +112,10 @@ def hugo_site(site, directory):
 def measure(command, cwd=None):
     """Runs `command`; returns (wall s, CPU s, peak MiB). Wall time from a monotonic clock and CPU
     time and peak memory from wait4 (what GNU time reports, but to the microsecond rather than to
-    10 ms, which matters for rebuilds of a few tens of milliseconds)."""
+    10 ms, which matters for rebuilds of a few tens of milliseconds). What earlier commands wrote
+    is flushed to disk first, outside the clock: otherwise the kernel's writing back of one run's
+    output (Hugo's, say) lands in the next run, whichever variant that is."""
+    os.sync()
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         process = subprocess.Popen([str(part) for part in command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
