@@ -28,4 +28,41 @@ import Testing
         #expect(Path.normalize("a/./b/../c") == "a/c")
         #expect(Path.normalize("a/../..") == nil)
     }
+
+    @Test(arguments: [
+        ("content/tour/01.md", "content/tour", "01.md"), ("01.md", "", "01.md"), ("/01.md", "/", "01.md"),
+        ("content/", "content", ""), ("한국어/소개.md", "한국어", "소개.md"),
+        // A slash followed by a combining mark is still where the path divides, as it is for the system.
+        ("a/\u{301}b.md", "a", "\u{301}b.md"), ("e\u{301}/x", "e\u{301}", "x"),
+    ])
+    func aPathDividesAtItsLastSlashByte(_ path: String, _ folder: String, _ name: String) {
+        #expect(Path.directory(of: path) == folder)
+        #expect(Path.fileName(of: path) == name)
+    }
+
+    /// Each folder's files in an inventory: its first run, as a scan from the first file finds it.
+    @Test func anInventoryFindsEachFoldersFirstRunOfFiles() {
+        let paths = [
+            "sitegen.yml", "content/a/01.md", "content/a/02.md", "content/a/b/03.md", "content/a/04.md", "content/c/05.md",
+            "static/x.png", "content/a/06.md", "content/d/07.md",
+        ]
+        let files = paths.map { DirectoryWalker.Entry(path: $0, status: FileStatus(kind: .file, size: 1, modified: 0)) }
+        // The scan the runs stand for: every folder a file is in, extended while it continues.
+        var expected: [String: Range<Int>] = [:]
+        for (index, path) in paths.enumerated() {
+            var folder = Path.directory(of: path)
+            while !folder.isEmpty {
+                if let range = expected[folder] {
+                    if range.upperBound == index { expected[folder] = range.lowerBound..<index + 1 }
+                } else {
+                    expected[folder] = index..<index + 1
+                }
+                folder = Path.directory(of: folder)
+            }
+        }
+        #expect(expected["content"] == 1..<6)
+        #expect(expected["content/a"] == 1..<5)
+        #expect(SiteInventory.runs(of: files) == expected)
+        #expect(SiteInventory.runs(of: []).isEmpty)
+    }
 }

@@ -3,7 +3,7 @@ package enum Path {
     static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty || base == "." { return component }
         if component.isEmpty { return base }
-        return base.hasSuffix("/") ? base + component : base + "/" + component
+        return base.utf8.last == UInt8(ascii: "/") ? base + component : base + "/" + component
     }
 
     static func join(_ components: String...) -> String {
@@ -43,13 +43,19 @@ package enum Path {
 
     /// The folder `path` is in: "" for a bare name, "/" for a name at the root.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = lastSlash(in: path) else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = lastSlash(in: path) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// The last `/` of `path`, found among its bytes rather than its characters: paths are split
+    /// by the thousand per build, and `/` is never part of a larger character.
+    private static func lastSlash(in path: String) -> String.Index? {
+        path.utf8.lastIndex(of: UInt8(ascii: "/"))
     }
 
     /// `path` relative to `base` when it lies inside it.
