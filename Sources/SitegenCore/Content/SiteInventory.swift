@@ -37,18 +37,39 @@ struct SiteInventory: Sendable {
         self.files = files
         self.directories = directories
         self.problems = problems
-        for (index, file) in files.enumerated() {
-            var folder = Path.directory(of: file.path)
-            // As a scan from the first file would, each folder keeps its first run of files.
-            while !folder.isEmpty, folder != ".", folder != "/" {
-                if let range = ranges[folder] {
-                    if range.upperBound == index { ranges[folder] = range.lowerBound..<index + 1 }
-                } else {
-                    ranges[folder] = index..<index + 1
-                }
-                folder = Path.directory(of: folder)
-            }
+        ranges = Self.runs(of: files)
+    }
+
+    /// Where each folder's files stand in `files`: its first run of them, as a scan from the
+    /// first file finds it. A walk lists a folder's files together, so runs start and end only
+    /// where a file's folder differs from the one before it, and most files cost one comparison.
+    static func runs(of files: [DirectoryWalker.Entry]) -> [String: Range<Int>] {
+        var ranges: [String: Range<Int>] = [:]
+        // The folders the last file is in, outermost first, with where each one's run began.
+        var open: [(folder: String, start: Int)] = []
+        var lastFolder: String?
+        func close(from depth: Int, at index: Int) {
+            for run in open[depth...] where ranges[run.folder] == nil { ranges[run.folder] = run.start..<index }
+            open.removeSubrange(depth...)
         }
+        for (index, file) in files.enumerated() {
+            let folder = Path.directory(of: file.path)
+            guard folder != lastFolder else { continue }
+            lastFolder = folder
+            var chain: [String] = []
+            var ancestor = folder
+            while !ancestor.isEmpty, ancestor != ".", ancestor != "/" {
+                chain.append(ancestor)
+                ancestor = Path.directory(of: ancestor)
+            }
+            chain.reverse()
+            var shared = 0
+            while shared < min(open.count, chain.count), open[shared].folder == chain[shared] { shared += 1 }
+            close(from: shared, at: index)
+            open += chain[shared...].map { (folder: $0, start: index) }
+        }
+        close(from: 0, at: files.count)
+        return ranges
     }
 
     /// Every folder that is a flow (even an empty one, which no file shows), sorted.
