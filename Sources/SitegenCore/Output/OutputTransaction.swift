@@ -266,14 +266,15 @@ final class OutputTransaction: Sendable {
     /// The name of the files new bytes are written to before they are renamed into place.
     static let temporaryPrefix = ".sitegen-temporary-"
 
-    /// Every file of the new output with its status, read once every link is made (a new name
-    /// changes a file's status time).
+    /// Every file of the new output with its status, read (on every core) once every link is
+    /// made: a new name changes a file's status time.
     private func statuses() throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
         let paths = state.withLock { $0.files.sorted() }
+        let statuses = paths.parallelMap { fileSystem.linkStatus(of: Path.join(staging, $0)) }
         var entries: [DirectoryWalker.Entry] = []
         entries.reserveCapacity(paths.count)
-        for path in paths {
-            guard let status = fileSystem.linkStatus(of: Path.join(staging, path)) else {
+        for (path, status) in zip(paths, statuses) {
+            guard let status else {
                 throw OutputWriter.Failure(path: path, message: "cannot write the output: the file is gone from \(staging)")
             }
             entries.append(DirectoryWalker.Entry(path: path, status: status))

@@ -45,13 +45,13 @@ package struct OutputWriter: Sendable {
         // A folder of the staging folder (sitegen's own) that cannot be written, such as a
         // read-only output an older build swapped in, would fail every build from now on: it is
         // made writable, or else the staging folder is made anew.
-        let stuck = spare.directories.first { folder in
+        let stuck = spare.directories.parallelMap { folder in
             let path = Path.join(staging, folder)
             guard !fileSystem.isWritable(path) else { return false }
             try? fileSystem.makeWritable(path)
             return !fileSystem.isWritable(path)
-        }
-        let created = found != .directory || !spare.problems.isEmpty || stuck != nil
+        }.contains(true)
+        let created = found != .directory || !spare.problems.isEmpty || stuck
         if created {
             // Nothing to bring up to date: a new, empty staging folder.
             if found != nil { try attempt(staging) { try fileSystem.remove(staging) } }
@@ -77,7 +77,9 @@ package struct OutputWriter: Sendable {
     private func checkWritable(_ output: String, files: [DirectoryWalker.Entry]) throws(Failure) {
         guard fileSystem.linkStatus(of: output)?.kind == .directory else { return }
         let folders = Set(files.map { Path.directory(of: $0.path) }).union([""]).sorted()
-        guard let locked = folders.first(where: { !fileSystem.isWritable(Path.join(output, $0)) }) else { return }
+        let writable = folders.parallelMap { fileSystem.isWritable(Path.join(output, $0)) }
+        guard let index = writable.firstIndex(of: false) else { return }
+        let locked = folders[index]
         let shown = locked.isEmpty ? output : Path.join(output, locked)
         throw Failure(
             path: output,
