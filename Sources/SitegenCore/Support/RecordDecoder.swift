@@ -15,6 +15,8 @@ struct RecordDecoder {
 final class RecordSource {
     let bytes: [UInt8]
     var offset: Int
+    /// The coding of each type read so far.
+    private var codings: [ObjectIdentifier: RecordCoding] = [:]
 
     init(_ bytes: [UInt8], at offset: Int) {
         self.bytes = bytes
@@ -71,12 +73,13 @@ final class RecordSource {
     }
 
     func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        guard !(type is any RecordRefused.Type) else { throw malformed("a dictionary, which records do not hold") }
-        if let own = type as? any RecordCodable.Type {
+        switch RecordCoding.of(type, in: &codings) {
+        case .refused: throw malformed("a dictionary, which records do not hold")
+        case .own(let own):
             guard let value = try own.init(record: self) as? Value else { throw malformed("a value of another type") }
             return value
+        case .derived: return try Value(from: RecordDecoding(source: self))
         }
-        return try Value(from: RecordDecoding(source: self))
     }
 }
 

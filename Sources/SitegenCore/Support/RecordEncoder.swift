@@ -57,12 +57,43 @@ extension String: RecordCodable {
 protocol RecordRefused {}
 extension Dictionary: RecordRefused {}
 
+/// How the coders write and read values of one type: found once per type and kept by the sink or
+/// source, since the casts that tell cost more than writing most values.
+enum RecordCoding {
+    case refused
+    /// A `RecordCodable` type, which codes itself.
+    case own(any RecordCodable.Type)
+    /// Any other type, coded through `Encoder` and `Decoder`.
+    case derived
+
+    init(of type: Any.Type) {
+        if type is any RecordRefused.Type {
+            self = .refused
+        } else if let own = type as? any RecordCodable.Type {
+            self = .own(own)
+        } else {
+            self = .derived
+        }
+    }
+
+    /// `type`'s coding, from `known` or found and added to it.
+    static func of(_ type: Any.Type, in known: inout [ObjectIdentifier: RecordCoding]) -> RecordCoding {
+        let key = ObjectIdentifier(type)
+        if let coding = known[key] { return coding }
+        let coding = RecordCoding(of: type)
+        known[key] = coding
+        return coding
+    }
+}
+
 /// The bytes of a record being written, shared by every container, in chunks of `chunkSize`
 /// (the last one filling), so that growing never copies what is written.
 final class RecordSink {
     static let chunkSize = 1 << 20
     private var full: [[UInt8]] = []
     private var current: [UInt8] = []
+    /// The coding of each type written so far.
+    var codings: [ObjectIdentifier: RecordCoding] = [:]
 
     /// How many bytes have been written.
     var count: Int { full.count * Self.chunkSize + current.count }
@@ -76,13 +107,14 @@ final class RecordSink {
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) {
-        var rest = bytes[...]
-        while !rest.isEmpty {
+        var start = 0
+        while start < bytes.count {
             if current.count == Self.chunkSize { startChunk() }
-            let taken = rest.prefix(Self.chunkSize - current.count)
+            let end = min(bytes.count, start + Self.chunkSize - current.count)
             if current.isEmpty { current.reserveCapacity(min(Self.chunkSize, max(bytes.count, 4096))) }
-            current.append(contentsOf: taken)
-            rest = rest.dropFirst(taken.count)
+            // A buffer, not a slice of one: appended with one copy rather than byte by byte.
+            current.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            start = end
         }
     }
 
@@ -149,12 +181,13 @@ extension RecordWriting {
         sink.add(exact)
     }
     func write<Value: Encodable>(_ value: Value) throws {
-        guard !(value is any RecordRefused) else { throw RecordEncoder.unsupported("a dictionary") }
-        if let own = value as? any RecordCodable {
-            own.write(to: sink)
-            return
+        switch RecordCoding.of(Value.self, in: &sink.codings) {
+        case .refused: throw RecordEncoder.unsupported("a dictionary")
+        case .own:
+            if let own = value as? any RecordCodable { return own.write(to: sink) }
+            try value.encode(to: RecordEncoding(sink: sink))
+        case .derived: try value.encode(to: RecordEncoding(sink: sink))
         }
-        try value.encode(to: RecordEncoding(sink: sink))
     }
 }
 
