@@ -256,4 +256,44 @@ import Testing
         #expect(fileSystem.kind(of: "output/delta") == nil)
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
     }
+
+    /// A rebuild with no input changed finds its output folder from what the last build recorded,
+    /// before it reads the settings: the site's own `output` setting, the command line's, and a
+    /// copy of the site (cache and all) each keep to their own folder.
+    @Test func aRebuildWithNothingChangedKeepsToTheOutputTheSettingsName() throws {
+        var site = Self.site
+        site["sitegen.yml"] = "title: T\noutput: public\n"
+        let fileSystem = MemoryFileSystem(site)
+        let first = build(fileSystem)
+        #expect(first.succeeded && first.outputDirectory.hasSuffix("public"))
+        let again = build(fileSystem)
+        #expect(again.upToDate && again.outputDirectory == first.outputDirectory)
+        // Changed by hand, the output is made again where the setting says.
+        fileSystem.add("public/gamma/index.html", Array("edited".utf8))
+        let repaired = build(fileSystem)
+        #expect(repaired.succeeded && !repaired.upToDate && repaired.outputDirectory == first.outputDirectory)
+        #expect(fileSystem.text("public/gamma/index.html")?.contains("edited") == false)
+        #expect(fileSystem.snapshot.keys.contains { $0.hasPrefix("output/") } == false)
+        // The command line's folder is another build's, though no input changed.
+        let elsewhere = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(outputDirectory: "elsewhere"), tool: SitegenVersion.version)
+        #expect(elsewhere.succeeded && !elsewhere.upToDate && elsewhere.outputDirectory.hasSuffix("elsewhere"))
+        #expect(fileSystem.text("elsewhere/gamma/index.html") == fileSystem.text("public/gamma/index.html"))
+    }
+
+    @Test func aCopyOfASiteWithItsCacheBuildsIntoItsOwnOutput() throws {
+        let fileSystem = MemoryFileSystem(Dictionary(uniqueKeysWithValues: Self.site.map { ("a/" + $0.key, $0.value) }))
+        let original = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(siteDirectory: "a"), tool: SitegenVersion.version)
+        #expect(original.succeeded)
+        // Byte for byte, so that the copy's cache is sound and says nothing changed.
+        for path in fileSystem.snapshot.keys where path.hasPrefix("a/") && !path.hasSuffix("/lock") {
+            fileSystem.add("b/" + path.dropFirst(2), try fileSystem.readFile(path, confinedTo: nil))
+        }
+        let originalOutput = fileSystem.snapshot.filter { $0.key.hasPrefix("a/output/") }
+        fileSystem.add("b/output/gamma/index.html", Array("the copy's, edited".utf8))
+        let copy = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(siteDirectory: "b"), tool: SitegenVersion.version)
+        #expect(copy.succeeded && !copy.upToDate && copy.outputDirectory.hasSuffix("b/output"), "\(copy.outputDirectory)")
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("a/output/") } == originalOutput)
+        #expect(fileSystem.text("b/output/gamma/index.html") == fileSystem.text("a/output/gamma/index.html"))
+    }
 }
+

@@ -99,7 +99,7 @@ import Testing
         let cache = BuildCache(
             digest: "d", globalDigest: "g",
             entries: [.init(path: "content/tour/01-a.md", status: FileStatus(size: 3, modified: 1_764_000_000_123_456_789, changed: 2), hash: "h")],
-            outputDirectory: "output", extraInputs: ["art/x.png"],
+            outputDirectory: "output", outputSetting: "public", extraInputs: ["art/x.png"],
             outputs: [.init(path: "tour/index.html", status: FileStatus(size: 9, modified: 8, changed: 7))],
             flows: [
                 FlowRecord(

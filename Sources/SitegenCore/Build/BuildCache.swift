@@ -12,7 +12,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 13\n"
+    static let formatLine = "sitegen build cache 14\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable, Codable {
@@ -27,6 +27,8 @@ struct BuildCache: Sendable, Equatable, Codable {
     var entries: [Entry]
     /// Where that build wrote its output.
     var outputDirectory: String
+    /// The site's `output` setting as that build read it, which holds while `sitegen.yml` is unchanged.
+    var outputSetting: String
     /// Site files that build read outside the usual roots, fingerprinted next time too.
     var extraInputs: [String] = []
     /// Every file of the output as that build left it, relative to the output.

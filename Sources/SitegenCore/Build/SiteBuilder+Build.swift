@@ -46,16 +46,24 @@ extension SiteBuilder {
         // What the last build kept in its packs is of use where the packs are as it left them.
         let soundCache = cache.flatMap { $0.isSound ? $0 : nil }
         let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
-        let intactPacks = soundCache.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
-        let keptBlocks = Self.keptBlocks(soundCache?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem)
-        let (config, configDiagnostics) = reader.readConfig(inventory)
-        var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: keptBlocks)
-        preparation.diagnostics += configDiagnostics
-        let output = OutputWriter.trimmed(preparation.outputDirectory)
+        func prepared() -> (Preparation, intactPacks: Set<String>) {
+            let intactPacks = soundCache.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
+            let keptBlocks = Self.keptBlocks(soundCache?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem)
+            let (config, configDiagnostics) = reader.readConfig(inventory)
+            var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: keptBlocks)
+            preparation.diagnostics += configDiagnostics
+            return (preparation, intactPacks)
+        }
+        // With every input as the last build found it, so is the site's output setting: whether
+        // there is anything to do is known before the theme and settings are read.
+        let unchanged = soundCache.flatMap { $0.digest == fingerprint.digest ? $0 : nil }
+        let early = unchanged == nil ? prepared() : nil
+        let outputSetting = early?.0.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
+        let output = OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: outputSetting))
         // A preview's output is its own, inside its cache; any other is checked.
         if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(
             with: output, loader: loader, chosenBySite: options.outputDirectory == nil,
-            configured: preparation.settings.outputDirectory != SiteSettings().outputDirectory)
+            configured: outputSetting != SiteSettings().outputDirectory)
         {
             return .failed([problem], outputDirectory: output)
         }
@@ -66,7 +74,6 @@ extension SiteBuilder {
             return .failed([.error(error.message, path: error.path)], outputDirectory: output)
         }
 
-        let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
         let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
         let previous = soundCache.flatMap { cache in
@@ -78,6 +85,8 @@ extension SiteBuilder {
                 flowCount: previous.flowCount,
                 pageCount: previous.pageCount)
         }
+        let (preparation, intactPacks) = early ?? prepared()
+        let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
         return make(
             Run(
                 options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
@@ -286,7 +295,8 @@ extension SiteBuilder {
         keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global
         let referenced = Set(records.flatMap(\.packs))
         let cache = BuildCache(
-            digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output, extraInputs: extras,
+            digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output,
+            outputSetting: preparation.settings.outputDirectory, extraInputs: extras,
             outputs: outputs,
             flows: records.map { record in
                 var record = record

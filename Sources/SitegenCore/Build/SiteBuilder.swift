@@ -89,8 +89,7 @@ package struct SiteBuilder: Sendable {
             stringDiagnostics.append(.warning(StringTable.missingProblem(locale), path: loader.diskPath(SiteLoader.configFile)))
         }
         settings.favicon = StaticFiles.favicon(in: inventory)
-        let outputDirectory = options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory
-            ?? loader.diskPath(settings.outputDirectory)
+        let outputDirectory = Self.outputDirectory(options, loader: loader, setting: settings.outputDirectory)
         let outputInSite = OutputLocation.resolved(OutputWriter.trimmed(outputDirectory), on: fileSystem)
             .flatMap { Path.relative($0, to: loader.root) }
         var resolver = ImageResolver(
@@ -106,6 +105,12 @@ package struct SiteBuilder: Sendable {
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, highlighting: highlighting,
             outputDirectory: outputDirectory, diagnostics: diagnostics + stringDiagnostics + languageDiagnostics)
+    }
+
+    /// Where a build writes: a preview's own folder, else `--output`, else the site's `output`
+    /// setting (`setting`), inside the site.
+    static func outputDirectory(_ options: BuildOptions, loader: SiteLoader, setting: String) -> String {
+        options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory ?? loader.diskPath(setting)
     }
 
     /// What builds: `tool` (its version and binary) and the system's language definitions, whose

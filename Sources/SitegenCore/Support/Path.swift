@@ -55,7 +55,11 @@ package enum Path {
     /// The last `/` of `path`, found among its bytes rather than its characters: paths are split
     /// by the thousand per build, and `/` is never part of a larger character.
     private static func lastSlash(in path: String) -> String.Index? {
-        path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let slash = UInt8(ascii: "/")
+        guard let found = path.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: slash) }) else {
+            return path.utf8.lastIndex(of: slash)
+        }
+        return found.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
     }
 
     /// `path` relative to `base` when it lies inside it.
