@@ -292,7 +292,8 @@ extension SiteBuilder {
                 run.inventory.files + SiteInventory(loader: run.loader, paths: extras).files, loader: run.loader,
                 identity: run.identity, folders: run.inventory.flowFolders, previous: run.fingerprint.entries)
         var keys = run.keys
-        keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global
+        // The keys came from this very fingerprint, unless files from outside the roots joined it.
+        if extras != run.extraInputs { keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global }
         let referenced = Set(records.flatMap(\.packs))
         let cache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output,
