@@ -207,4 +207,19 @@ import Testing
         #expect(runCLI(["build", "--output", "out/."], on: fileSystem).status == .success)
         #expect(fileSystem.kind(of: "out/.sitegen-output") == .file)
     }
+
+    /// A name is hidden by its first byte, a dot, as the system hides it: a combining mark after
+    /// the dot makes it another character, not a name a build reads.
+    @Test func aDotWithACombiningMarkStillHidesAName() {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n", "content/tour/.\u{301}02-notes.md": "# Notes\n",
+            "content/tour/.\u{301}private/a.svg": Self.svg,
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded && result.pageCount == 1, "\(result.diagnostics)")
+        fileSystem.add("content/tour/03-b.md", Array(String(format: Self.page, ".\u{301}private/a.svg").utf8))
+        let withImage = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(withImage).contains { $0.contains("hidden") }, "\(errors(withImage))")
+    }
 }
+

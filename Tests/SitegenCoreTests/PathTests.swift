@@ -65,4 +65,28 @@ import Testing
         #expect(SiteInventory.runs(of: files) == expected)
         #expect(SiteInventory.runs(of: []).isEmpty)
     }
+
+    /// The system names files by their bytes: a folder whose name is the same text in another
+    /// Unicode normalization is another folder, never inside the first.
+    @Test func containmentComparesBytesNotCanonicalText() {
+        let composed = "/sites/caf\u{E9}"
+        let decomposed = "/sites/cafe\u{301}"
+        #expect(Path.isInside(composed + "/content", root: composed))
+        #expect(Path.isInside(composed, root: composed))
+        #expect(!Path.isInside(decomposed + "/content", root: composed))
+        #expect(!Path.isInside(decomposed, root: composed))
+        #expect(!Path.isInside("/sites/caf\u{E9}x/a", root: composed))
+        #expect(Path.relative(composed + "/content/a.md", to: composed) == "content/a.md")
+        #expect(Path.relative(decomposed + "/content/a.md", to: composed) == nil)
+        #expect(Path.relative(composed + "/\u{301}a.md", to: composed + "/") == "\u{301}a.md")
+        #expect(Path.relative("/\u{301}a", to: "/") == "\u{301}a")
+        #expect(Path.relative("a/b", to: ".") == "a/b")
+        #expect(Path.relative("/a", to: "/b") == nil)
+    }
+
+    @Test(arguments: [("/\u{301}x/y", true), ("/x/.\u{301}", true), ("/x/./\u{301}", false), ("/x/\u{301}/..", false)])
+    func plainnessIsDecidedOnBytes(_ path: String, _ plain: Bool) {
+        #expect(Path.isPlain(path) == plain)
+    }
 }
+

@@ -97,7 +97,7 @@ struct ImageResolver: Sendable {
         guard let writtenPath = Path.normalize(Path.join(flow.directory, decoded)), !writtenPath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
-        if writtenPath.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        if writtenPath.split(separator: "/").contains(where: Path.isHidden) {
             return .failure(.init("image '\(reference)' is in a hidden folder or file, which a build does not read"))
         }
         if let folder = excludedFolders.first(where: { writtenPath == $0 || writtenPath.hasPrefix($0 + "/") }) {

@@ -245,7 +245,7 @@ final class FileWatcher: Sendable {
     /// Files editors make beside the one being saved, and remove again.
     static func isScratch(_ path: String) -> Bool {
         let name = Path.fileName(of: path)
-        return name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+        return Path.isHidden(name) || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
             || name == "4913" || (name.hasPrefix("#") && name.hasSuffix("#"))
     }
 }

@@ -153,7 +153,7 @@ struct DirectoryWalker: Sendable {
             }
             // Hidden folders (`.git` with its credentials, the build cache, a staging folder) are
             // never read, and neither is an output: a link does not make them an input.
-            if let hidden = Path.relative(real, to: root)?.split(separator: "/").first(where: { $0.hasPrefix(".") }) {
+            if let hidden = Path.relative(real, to: root)?.split(separator: "/").first(where: Path.isHidden) {
                 result.problems.append(
                     Problem(path: name, message: "is a symbolic link into '\(hidden)', a hidden folder of the site, which sitegen never reads"))
                 return nil
@@ -189,7 +189,7 @@ struct DirectoryWalker: Sendable {
 
     private func listing(of path: String, shownAs name: String, into result: inout Result) -> [DirectoryEntry] {
         do {
-            return try fileSystem.entries(in: path).filter { includesHidden || !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
+            return try fileSystem.entries(in: path).filter { includesHidden || !Path.isHidden($0.name) }.sorted { $0.name < $1.name }
         } catch {
             result.problems.append(Problem(path: name, message: "cannot list the folder: \((error as? FileSystemError)?.reason ?? "\(error)")"))
             return []

@@ -63,39 +63,57 @@ package enum Path {
     }
 
     /// `path` relative to `base` when it lies inside it.
+    /// True for a name the system hides: one whose first byte is a dot, whatever follows it (a
+    /// dot with a combining mark is another character, but still a hidden name).
+    static func isHidden(_ name: some StringProtocol) -> Bool {
+        name.utf8.first == UInt8(ascii: ".")
+    }
+
+    /// Compared byte by byte, as `isInside` compares.
     static func relative(_ path: String, to base: String) -> String? {
-        var base = base
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        if base.isEmpty || base == "." { return path }
-        if base == "/" { return path.hasPrefix("/") ? String(path.dropFirst()) : nil }
-        guard path.hasPrefix(base + "/") else { return nil }
-        return String(path.dropFirst(base.count + 1))
+        let slash = UInt8(ascii: "/")
+        var base = base.utf8[...]
+        while base.count > 1, base.last == slash { base = base.dropLast() }
+        if base.isEmpty || base.elementsEqual(".".utf8) { return path }
+        let bytes = path.utf8
+        if base.elementsEqual("/".utf8) { return bytes.first == slash ? String(decoding: bytes.dropFirst(), as: UTF8.self) : nil }
+        guard bytes.starts(with: base), bytes.dropFirst(base.count).first == slash else { return nil }
+        return String(decoding: bytes.dropFirst(base.count + 1), as: UTF8.self)
     }
 
     /// True for a path with no empty, `.` or `..` component (absolute, or relative to the working
     /// directory): one whose text says where it is, before any link is followed.
     static func isPlain(_ path: String) -> Bool {
         // The current component's length, and how many of its bytes are dots.
-        var length = 0
-        var dots = 0
-        for (index, byte) in path.utf8.enumerated() {
-            if byte == UInt8(ascii: "/") {
-                if index == 0 { continue }
-                if length == 0 || (dots == length && length <= 2) { return false }
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            var length = 0
+            var dots = 0
+            var first = true
+            for byte in bytes {
+                defer { first = false }
+                if byte == UInt8(ascii: "/") {
+                    if first { continue }
+                    if length == 0 || (dots == length && length <= 2) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return length > 0 && !(dots == length && length <= 2)
         }
-        return length > 0 && !(dots == length && length <= 2)
+        return path.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(path.utf8)
     }
 
     /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
+    /// Compared byte by byte, as the system names files: two names that are the same text in
+    /// another normalization (`é` and `e` with an accent) are two folders.
     package static func isInside(_ realPath: String, root: String) -> Bool {
-        root == "/" || realPath == root
-            || (realPath.hasPrefix(root) && realPath.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/"))
+        let path = realPath.utf8
+        let base = root.utf8
+        guard root != "/", !path.elementsEqual(base) else { return true }
+        return path.starts(with: base) && path.dropFirst(base.count).first == UInt8(ascii: "/")
     }
 
     /// Percent-encodes a relative path for use as a URL, keeping `/` and unreserved characters.
