@@ -34,6 +34,21 @@ import Testing
         expectRefused(result, tree, mentioning: "02-secret.md: is a symbolic link to \(tree.path("outside/secret.md")), outside the site folder", "a page")
     }
 
+    /// On disk only: names are bytes there, where a dictionary keyed by text (the in-memory file
+    /// system's) takes the two spellings for one.
+    @Test func aFolderNamedLikeTheSiteInAnotherNormalizationIsOutsideIt() throws {
+        let tree = try FileSystemFixture.disk.make()
+        defer { tree.remove() }
+        try tree.write("cafe\u{301}/secret.md", "# root:x:0:0 secret\n")
+        try tree.write("caf\u{E9}/content/tour/01-a.md", "# A\n")
+        // A link to the other folder itself: its real path is the site's, as text.
+        try tree.link("caf\u{E9}/content/stolen", to: tree.path("cafe\u{301}"))
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("caf\u{E9}")))
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.contains { $0.isError && $0.message.contains("outside the site folder") }, "\(result.diagnostics)")
+        #expect((try? tree.fileSystem.entries(in: tree.path("caf\u{E9}")))?.contains { $0.name == "output" } == false, "nothing is published")
+    }
+
     @Test(arguments: FileSystemFixture.all)
     func aFlowFolderLinkedOutOfTheSiteIsNeverRead(_ fixture: FileSystemFixture) throws {
         let (result, tree) = try build(fixture) { try $0.link("site/content/stolen", to: "../../outside") }
