@@ -116,4 +116,39 @@ import Testing
         try OutputWriter(fileSystem: fileSystem).write(files, to: "out")
         #expect(fileSystem.snapshot.keys.allSatisfy { $0.hasPrefix("out/") })
     }
+
+    /// A listing of the output made early, beside other work, stands only while the folder is the
+    /// one it listed: another build's swap (two of them, even, putting the first folder back) or
+    /// a name added at its top makes the build list it again.
+    @Test(arguments: FileSystemFixture.all)
+    func anEarlyListingOfTheOutputStandsOnlyWhileTheFolderIsTheOneItListed(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("out/tour/index.html", "a")
+        try tree.write("staging/tour/index.html", "b")
+        let output = tree.path("out")
+        let listing = OutputListing(of: output, on: tree.fileSystem)
+        #expect(listing.entries?.map(\.path) == ["tour/index.html"])
+        #expect(listing.describes(output, on: tree.fileSystem))
+        #expect(!listing.describes(tree.path("staging"), on: tree.fileSystem))
+        try tree.fileSystem.exchange(tree.path("staging"), output)
+        #expect(!listing.describes(output, on: tree.fileSystem), "another folder")
+        if fixture == .disk {
+            try tree.fileSystem.exchange(tree.path("staging"), output)
+            #expect(!listing.describes(output, on: tree.fileSystem), "the same folder, moved away and back")
+            let again = OutputListing(of: output, on: tree.fileSystem)
+            // A name added at the top changes the folder's times, once the clock has moved on from the listing.
+            let listed = try #require(again.status)
+            let deadline = ContinuousClock.now + .seconds(5)
+            func ticked() -> Bool { (tree.fileSystem.linkStatus(of: tree.path("staging"))?.changed ?? 0) > listed.changed }
+            while !ticked(), ContinuousClock.now < deadline {
+                try tree.write("staging/tick", "")
+                try tree.fileSystem.remove(tree.path("staging/tick"))
+            }
+            try #require(ticked(), "the file system's clock moved on")
+            try tree.write("out/new.html", "c")
+            #expect(!again.describes(output, on: tree.fileSystem), "a name added")
+        }
+    }
 }
+

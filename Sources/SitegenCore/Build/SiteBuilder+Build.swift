@@ -27,11 +27,22 @@ extension SiteBuilder {
         if let problem = locks.lockSite(loader, workspace: options.workspace) { return .failed([problem]) }
         defer { locks.releaseAll() }
 
-        // The previous build's cache is read on a thread of its own while the inputs are listed.
+        // The previous build's cache is read on a thread of its own while the inputs are listed;
+        // then the output it describes is listed on another, while the inputs are fingerprinted.
         let cacheFolder = options.workspace.cacheFolder
-        let cacheLoad = Background { BuildCache.load(loader: loader, folder: cacheFolder) }
+        let fileSystem = fileSystem
+        let cacheLoad = Background { () -> (cache: BuildCache?, sound: BuildCache?) in
+            let cache = BuildCache.load(loader: loader, folder: cacheFolder)
+            return (cache, cache.flatMap { $0.isSound ? $0 : nil })
+        }
+        let outputListing = Background { () -> OutputListing? in
+            guard let sound = cacheLoad.result().sound else { return nil }
+            return OutputListing(of: OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: sound.outputSetting)), on: fileSystem)
+        }
+        // No walk outlives the build, whatever it returns.
+        defer { _ = outputListing.result() }
         let inventory = SiteInventory(loader: loader)
-        let cache = cacheLoad.result()
+        let (cache, soundCache) = cacheLoad.result()
         // The program: the tool and the language definitions it highlights with, looked at once.
         let program = Self.program(tool)
         let identity = Self.identity(options, program: program)
@@ -44,7 +55,6 @@ extension SiteBuilder {
         // The reader lets each file's bytes go once it has read them; the fingerprint must not keep them.
         fingerprint.read = [:]
         // What the last build kept in its packs is of use where the packs are as it left them.
-        let soundCache = cache.flatMap { $0.isSound ? $0 : nil }
         let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
         func prepared() -> (Preparation, intactPacks: Set<String>) {
             let intactPacks = soundCache.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
@@ -74,7 +84,8 @@ extension SiteBuilder {
             return .failed([.error(error.message, path: error.path)], outputDirectory: output)
         }
 
-        let liveOutput = OutputWriter(fileSystem: fileSystem).inventory(of: output)
+        let liveOutput = outputListing.result().flatMap { $0.describes(output, on: fileSystem) ? $0.entries : nil }
+            ?? OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
         let previous = soundCache.flatMap { cache in
             cache.outputDirectory == output && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
