@@ -53,7 +53,7 @@ package enum Path {
     }
 
     /// The last `/` of `path`, found among its bytes rather than its characters: paths are split
-    /// by the thousand per build, and `/` is never part of a larger character.
+    /// by the thousand per build, and the system divides them at that byte, whatever follows it.
     private static func lastSlash(in path: String) -> String.Index? {
         let slash = UInt8(ascii: "/")
         guard let found = path.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: slash) }) else {
@@ -62,14 +62,13 @@ package enum Path {
         return found.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
     }
 
-    /// `path` relative to `base` when it lies inside it.
     /// True for a name the system hides: one whose first byte is a dot, whatever follows it (a
     /// dot with a combining mark is another character, but still a hidden name).
     static func isHidden(_ name: some StringProtocol) -> Bool {
         name.utf8.first == UInt8(ascii: ".")
     }
 
-    /// Compared byte by byte, as `isInside` compares.
+    /// `path` relative to `base` when it lies inside it, compared byte by byte as `isInside` compares.
     static func relative(_ path: String, to base: String) -> String? {
         let slash = UInt8(ascii: "/")
         var base = base.utf8[...]

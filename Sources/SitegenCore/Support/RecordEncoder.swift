@@ -184,8 +184,8 @@ extension RecordWriting {
         switch RecordCoding.of(Value.self, in: &sink.codings) {
         case .refused: throw RecordEncoder.unsupported("a dictionary")
         case .own:
-            if let own = value as? any RecordCodable { return own.write(to: sink) }
-            try value.encode(to: RecordEncoding(sink: sink))
+            guard let own = value as? any RecordCodable else { throw RecordEncoder.unsupported("a value of another type") }
+            own.write(to: sink)
         case .derived: try value.encode(to: RecordEncoding(sink: sink))
         }
     }
