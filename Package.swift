@@ -43,11 +43,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-        ),
+        // libmicrohttpd's header only: the library is opened when a server first starts (see
+        // CMicroHTTPD/shim.h), so a build does not load it, nor the TLS libraries it brings.
+        .systemLibrary(name: "CMicroHTTPD"),
         .systemLibrary(
             name: "CPCRE2",
             pkgConfig: "libpcre2-8",
@@ -80,7 +78,9 @@ let package = Package(
         // Drawing a Lottie animation's frames: rlottie's only importer.
         .target(name: "LottieRendering", dependencies: ["CRlottie"], swiftSettings: fuzzed),
         // HTTP for the preview server: libmicrohttpd's wrapper, its only importer.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(
+            name: "HTTPServer", dependencies: ["CMicroHTTPD"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/opt/homebrew/include"], .when(platforms: [.macOS]))]),
         .executableTarget(name: "embed-theme"),
         .plugin(
             name: "EmbedTheme",

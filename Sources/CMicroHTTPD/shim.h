@@ -1,7 +1,15 @@
-// GNU libmicrohttpd, and the one call Swift cannot make itself: MHD_start_daemon is variadic.
+// GNU libmicrohttpd for the HTTPServer module, with the calls Swift cannot make itself
+// (MHD_start_daemon and MHD_get_connection_info are variadic).
+//
+// libmicrohttpd is opened (dlopen) when a server first starts, never at start-up: with GnuTLS and
+// the eight other libraries it brings, loading it took 1.5 ms of every run of sitegen, most of
+// which serve nothing. Every libmicrohttpd function is reached through `sitegen_http_api()`, and
+// the binary is not linked with it (Package.swift gives this module no library to link).
 #ifndef SITEGEN_CMICROHTTPD_SHIM_H
 #define SITEGEN_CMICROHTTPD_SHIM_H
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +26,110 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+/// The libmicrohttpd functions used here and by HTTPServer, found in the library once it is opened.
+typedef struct {
+    int loaded;
+    char problem[512];
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_get_connection_values_n) *get_connection_values_n;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_create_response_from_buffer_with_free_callback_cls) *create_response_from_buffer_with_free_callback_cls;
+    __typeof__(MHD_create_response_from_callback) *create_response_from_callback;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_destroy_response) *destroy_response;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_suspend_connection) *suspend_connection;
+    __typeof__(MHD_resume_connection) *resume_connection;
+} sitegen_http_functions;
+
+static inline sitegen_http_functions *sitegen_http_table(void) {
+    static sitegen_http_functions table;
+    return &table;
+}
+
+static inline void sitegen_http_open(void) {
+    sitegen_http_functions *api = sitegen_http_table();
+#ifdef __APPLE__
+    static const char *const names[] = {
+        "libmicrohttpd.12.dylib", "libmicrohttpd.dylib", "/opt/homebrew/lib/libmicrohttpd.dylib", "/usr/local/lib/libmicrohttpd.dylib"};
+#else
+    static const char *const names[] = {"libmicrohttpd.so.12", "libmicrohttpd.so"};
+#endif
+    void *library = NULL;
+    for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
+        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) {
+        snprintf(api->problem, sizeof api->problem, "cannot open %s: %s", names[0], dlerror());
+        return;
+    }
+#define SITEGEN_HTTP_FIND(field, symbol) \
+    if (!(*(void **)&api->field = dlsym(library, #symbol))) { \
+        snprintf(api->problem, sizeof api->problem, "libmicrohttpd has no %s", #symbol); \
+        return; \
+    }
+    SITEGEN_HTTP_FIND(start_daemon, MHD_start_daemon)
+    SITEGEN_HTTP_FIND(stop_daemon, MHD_stop_daemon)
+    SITEGEN_HTTP_FIND(get_connection_info, MHD_get_connection_info)
+    SITEGEN_HTTP_FIND(get_connection_values_n, MHD_get_connection_values_n)
+    SITEGEN_HTTP_FIND(lookup_connection_value, MHD_lookup_connection_value)
+    SITEGEN_HTTP_FIND(create_response_from_buffer_with_free_callback_cls, MHD_create_response_from_buffer_with_free_callback_cls)
+    SITEGEN_HTTP_FIND(create_response_from_callback, MHD_create_response_from_callback)
+    SITEGEN_HTTP_FIND(add_response_header, MHD_add_response_header)
+    SITEGEN_HTTP_FIND(destroy_response, MHD_destroy_response)
+    SITEGEN_HTTP_FIND(queue_response, MHD_queue_response)
+    SITEGEN_HTTP_FIND(suspend_connection, MHD_suspend_connection)
+    SITEGEN_HTTP_FIND(resume_connection, MHD_resume_connection)
+#undef SITEGEN_HTTP_FIND
+    api->loaded = 1;
+}
+
+/// The functions, the library opened by the first call (once, whichever thread makes it).
+static inline sitegen_http_functions *sitegen_http_api(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, sitegen_http_open);
+    return sitegen_http_table();
+}
+
+/// Why libmicrohttpd could not be opened, or NULL when it was. Every other function here needs it opened.
+static inline const char *sitegen_http_open_problem(void) {
+    sitegen_http_functions *api = sitegen_http_api();
+    return api->loaded ? NULL : api->problem;
+}
+
+static inline void sitegen_http_stop(struct MHD_Daemon *daemon) { sitegen_http_api()->stop_daemon(daemon); }
+
+/// The value of the request header `name`, or NULL.
+static inline const char *sitegen_http_header(struct MHD_Connection *connection, const char *name) {
+    return sitegen_http_api()->lookup_connection_value(connection, MHD_HEADER_KIND, name);
+}
+
+static inline struct MHD_Response *sitegen_http_response_from_buffer(
+    size_t size, const void *buffer, MHD_ContentReaderFreeCallback free_callback, void *context) {
+    return sitegen_http_api()->create_response_from_buffer_with_free_callback_cls(size, buffer, free_callback, context);
+}
+
+static inline struct MHD_Response *sitegen_http_response_from_callback(
+    uint64_t size, size_t block_size, MHD_ContentReaderCallback reader, void *context, MHD_ContentReaderFreeCallback free_callback) {
+    return sitegen_http_api()->create_response_from_callback(size, block_size, reader, context, free_callback);
+}
+
+static inline enum MHD_Result sitegen_http_add_header(struct MHD_Response *response, const char *name, const char *value) {
+    return sitegen_http_api()->add_response_header(response, name, value);
+}
+
+static inline void sitegen_http_destroy_response(struct MHD_Response *response) { sitegen_http_api()->destroy_response(response); }
+
+static inline enum MHD_Result sitegen_http_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    return sitegen_http_api()->queue_response(connection, status, response);
+}
+
+static inline void sitegen_http_suspend(struct MHD_Connection *connection) { sitegen_http_api()->suspend_connection(connection); }
+
+static inline void sitegen_http_resume(struct MHD_Connection *connection) { sitegen_http_api()->resume_connection(connection); }
 
 /// Leaves escapes in the request target as they were sent, so that the application sees the
 /// path exactly and decides about `%2e%2e`, `%2f` and `%00` itself.
@@ -45,7 +157,7 @@ static inline struct MHD_Daemon *sitegen_http_start(
     int listen_socket, unsigned int threads, unsigned int connection_limit, unsigned int idle_timeout,
     size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_NotifyConnectionCallback notify, MHD_RequestCompletedCallback completed, void *notify_context) {
-    return MHD_start_daemon(
+    return sitegen_http_api()->start_daemon(
         MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         handler, handler_context,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
@@ -62,7 +174,7 @@ static inline struct MHD_Daemon *sitegen_http_start(
 
 /// The socket of a connection (MHD_get_connection_info is variadic), or -1.
 static inline int sitegen_http_connection_socket(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *info = sitegen_http_api()->get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info != NULL ? (int)info->connect_fd : -1;
 }
 
@@ -187,7 +299,7 @@ static inline enum MHD_Result sitegen_http_gather_argument(
 static inline int sitegen_http_query(struct MHD_Connection *connection, char *buffer, size_t size) {
     struct sitegen_http_gathered gathered = {buffer, size, 0, NULL, 0, 0};
     if (size > 0) buffer[0] = '\0';
-    MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, sitegen_http_gather_argument, &gathered);
+    sitegen_http_api()->get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, sitegen_http_gather_argument, &gathered);
     return gathered.truncated ? -1 : (int)gathered.used;
 }
 
@@ -204,7 +316,7 @@ static inline enum MHD_Result sitegen_http_count_header(
 /// How many headers named `name` the request has.
 static inline int sitegen_http_header_count(struct MHD_Connection *connection, const char *name) {
     struct sitegen_http_gathered gathered = {NULL, 0, 0, name, 0, 0};
-    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, sitegen_http_count_header, &gathered);
+    sitegen_http_api()->get_connection_values_n(connection, MHD_HEADER_KIND, sitegen_http_count_header, &gathered);
     return gathered.count;
 }
 

@@ -52,7 +52,7 @@ package final class EventStream: Sendable {
     private func resumeIfSuspended(_ state: inout State) {
         if state.suspended, let connection = state.connection.flatMap(OpaquePointer.init(bitPattern:)) {
             state.suspended = false
-            MHD_resume_connection(connection)
+            sitegen_http_resume(connection)
         }
     }
 
@@ -69,7 +69,7 @@ package final class EventStream: Sendable {
                 if state.closed { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
                 if let connection = state.connection.flatMap(OpaquePointer.init(bitPattern:)) {
                     state.suspended = true
-                    MHD_suspend_connection(connection)
+                    sitegen_http_suspend(connection)
                 }
                 return 0
             }

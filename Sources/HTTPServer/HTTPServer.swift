@@ -47,6 +47,7 @@ package final class HTTPServer: Sendable {
     package init(
         host: String, port: Int, limits: Limits = Limits(), handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws(HTTPServerError) {
+        if let problem = sitegen_http_open_problem() { throw .cannotLoad(reason: String(cString: problem)) }
         var lookupError: Int32 = 0
         var systemError: Int32 = 0
         var boundPort: Int32 = 0
@@ -88,7 +89,7 @@ package final class HTTPServer: Sendable {
             return daemon
         }
         guard let running else { return }
-        MHD_stop_daemon(running)
+        sitegen_http_stop(running)
         deadline.stop()
         context.release()
     }
@@ -114,7 +115,7 @@ package final class HTTPServer: Sendable {
         uploadSize?.pointee = 0
         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
         func header(_ name: String) -> String? {
-            MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+            sitegen_http_header(connection, name).map { String(cString: $0) }
         }
         var query = [CChar](repeating: 0, count: queryLimit + 1)
         let queryLength = sitegen_http_query(connection, &query, query.count)
@@ -166,13 +167,13 @@ package final class HTTPServer: Sendable {
         switch response.body {
         case .bytes(let bytes):
             let retained = Unmanaged.passRetained(bytes).toOpaque()
-            made = MHD_create_response_from_buffer_with_free_callback_cls(
+            made = sitegen_http_response_from_buffer(
                 bytes.count, bytes.baseAddress, { context in if let context { Unmanaged<HTTPBytes>.fromOpaque(context).release() } }, retained)
             if made == nil { Unmanaged<HTTPBytes>.fromOpaque(retained).release() }
         case .events(let stream):
             stream.attach(connection)
             let retained = Unmanaged.passRetained(stream).toOpaque()
-            made = MHD_create_response_from_callback(
+            made = sitegen_http_response_from_callback(
                 UInt64.max, 4096,
                 { context, _, buffer, capacity in
                     guard let context, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
@@ -190,12 +191,12 @@ package final class HTTPServer: Sendable {
         guard let made else { return .NO }
         // libmicrohttpd refuses a header it cannot send as given (a CR or LF in it, say): the
         // answer without it would be another answer, so the client gets an error instead.
-        guard response.headers.allSatisfy({ MHD_add_response_header(made, $0.name, $0.value) == .YES }) else {
-            MHD_destroy_response(made)
+        guard response.headers.allSatisfy({ sitegen_http_add_header(made, $0.name, $0.value) == .YES }) else {
+            sitegen_http_destroy_response(made)
             return queue(Self.refusedHeader, on: connection)
         }
-        defer { MHD_destroy_response(made) }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        defer { sitegen_http_destroy_response(made) }
+        return sitegen_http_queue(connection, UInt32(response.status), made)
     }
 
     /// The answer in place of one with a header libmicrohttpd would not send.

@@ -8,6 +8,8 @@ package enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case cannotListen(host: String, port: Int, reason: String)
     /// libmicrohttpd would not start.
     case cannotStart
+    /// libmicrohttpd could not be opened (not installed, or not the version sitegen was built with).
+    case cannotLoad(reason: String)
 
     package var description: String {
         switch self {
@@ -15,6 +17,7 @@ package enum HTTPServerError: Error, Equatable, CustomStringConvertible {
         case .unknownHost(let host, let reason): return "cannot listen on '\(host)': \(reason)"
         case .cannotListen(let host, let port, let reason): return "cannot listen on \(host) port \(port): \(reason)"
         case .cannotStart: return "the HTTP server could not start"
+        case .cannotLoad(let reason): return "the HTTP server could not start: \(reason) (install libmicrohttpd12 on Debian, libmicrohttpd with Homebrew)"
         }
     }
 }
