@@ -221,5 +221,33 @@ import Testing
         let withImage = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         #expect(errors(withImage).contains { $0.contains("hidden") }, "\(errors(withImage))")
     }
+
+    /// A static file or template whose name starts with a combining mark keeps its name, bytes and
+    /// all: a `/` and the mark after it are one character, which a count of characters took for
+    /// the folder's slash (a folder of that name was published as `/evil.txt`, and looped).
+    /// On disk: the in-memory file system splits paths into characters, where the slash and the
+    /// mark are one.
+    @Test(.timeLimit(.minutes(1))) func aNameStartingWithACombiningMarkKeepsItsBytes() throws {
+        let mark = "\u{301}"
+        let tree = try FileSystemFixture.disk.make()
+        defer { tree.remove() }
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        // Folders made first: the fixture finds a file's folder as text, where `/` and the mark are one character.
+        for folder in ["site/static", "site/static/\(mark)", "site/templates"] { try tree.fileSystem.createDirectory(tree.path(folder)) }
+        try tree.write("site/static/\(mark)/evil.txt", "x")
+        try tree.write("site/static/\(mark)y.txt", "y")
+        try tree.write("site/static/\(mark)favicon.svg", Self.svg)
+        try tree.write("site/templates/\(mark)custom.css", "p { color: red; }")
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        func text(_ path: String) -> String? {
+            (try? tree.fileSystem.readFile(tree.path("site/output/" + path), confinedTo: nil)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(text("\(mark)/evil.txt") == "x")
+        #expect(text("\(mark)y.txt") == "y")
+        #expect(text("y.txt") == nil && text("evil.txt") == nil)
+        #expect(text("assets/custom.css") == nil, "not the site's custom.css")
+        #expect(text("tour/index.html")?.contains("favicon.svg") == false)
+    }
 }
 

@@ -31,7 +31,7 @@ struct PageDirectory: Sendable {
     init(flows: [String: FlowPages], inventory: SiteInventory) {
         self.flows = flows
         for entry in inventory.files(under: StaticFiles.directory) {
-            published.insert(String(entry.path.dropFirst(StaticFiles.directory.count + 1).prefix { $0 != "/" }))
+            published.insert(String((Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path).prefix { $0 != "/" }))
         }
     }
 

@@ -56,13 +56,7 @@ struct SiteInventory: Sendable {
             let folder = Path.directory(of: file.path)
             guard folder != lastFolder else { continue }
             lastFolder = folder
-            var chain: [String] = []
-            var ancestor = folder
-            while !ancestor.isEmpty, ancestor != ".", ancestor != "/" {
-                chain.append(ancestor)
-                ancestor = Path.directory(of: ancestor)
-            }
-            chain.reverse()
+            let chain = Array(Path.lineage(of: folder).reversed())
             var shared = 0
             while shared < min(open.count, chain.count), open[shared].folder == chain[shared] { shared += 1 }
             close(from: shared, at: index)

@@ -22,7 +22,7 @@ enum StaticFiles {
         let slugs = Set(flowSlugs.map { $0.lowercased() })
         let locales = Set(localeFolders.map { $0.lowercased() })
         for entry in inventory.files(under: directory) {
-            let destination = String(entry.path.dropFirst(directory.count + 1))
+            let destination = Path.relative(entry.path, to: directory) ?? entry.path
             let folded = destination.lowercased()
             let top = String(folded.prefix { $0 != "/" })
             if let generated = locales.contains(top)
@@ -57,7 +57,7 @@ enum StaticFiles {
 
     /// The favicon among the static files, as a path from the output's root.
     static func favicon(in inventory: SiteInventory) -> String? {
-        let names = Set(inventory.files(under: directory).map { String($0.path.dropFirst(directory.count + 1)) })
+        let names = Set(inventory.files(under: directory).map { Path.relative($0.path, to: directory) ?? $0.path })
         return faviconNames.first(where: names.contains)
     }
 }

@@ -11,7 +11,7 @@ struct ThemeLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         var overrides: [String: Theme.File] = [:]
         for entry in inventory.files(under: Self.directory) {
-            let relative = String(entry.path.dropFirst(Self.directory.count + 1))
+            let relative = Path.relative(entry.path, to: Self.directory) ?? entry.path
             guard Theme.isThemeFile(relative) else {
                 diagnostics.append(
                     .warning("not used by the theme: a theme holds .mustache templates, sitegen.css, custom.css, sitegen.js and strings.yml", path: loader.diskPath(entry.path)))

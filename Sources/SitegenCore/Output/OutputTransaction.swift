@@ -225,12 +225,9 @@ final class OutputTransaction: Sendable {
         }
         for folder in missing.sorted() where !spareFolders.contains(folder) {
             do {
-                var ancestor = folder
-                while !ancestor.isEmpty {
-                    if spare[ancestor] != nil, fileSystem.linkStatus(of: Path.join(staging, ancestor))?.kind != .directory {
-                        try fileSystem.remove(Path.join(staging, ancestor))
-                    }
-                    ancestor = Path.directory(of: ancestor)
+                for ancestor in Path.lineage(of: folder)
+                where spare[ancestor] != nil && fileSystem.linkStatus(of: Path.join(staging, ancestor))?.kind != .directory {
+                    try fileSystem.remove(Path.join(staging, ancestor))
                 }
                 try fileSystem.createDirectory(Path.join(staging, folder))
             } catch {
@@ -244,13 +241,7 @@ final class OutputTransaction: Sendable {
     private func removeWhatIsNotNeeded() throws(OutputWriter.Failure) {
         let (files, folders) = state.withLock { ($0.files, $0.folders) }
         var needed = folders
-        for folder in folders {
-            var ancestor = folder
-            while !ancestor.isEmpty {
-                needed.insert(ancestor)
-                ancestor = Path.directory(of: ancestor)
-            }
-        }
+        for folder in folders { needed.formUnion(Path.lineage(of: folder)) }
         // The topmost folders no longer needed go whole, with everything in them.
         let unneeded = spareFolders.subtracting(needed)
         let topmost = unneeded.filter { !unneeded.contains(Path.directory(of: $0)) }.sorted()

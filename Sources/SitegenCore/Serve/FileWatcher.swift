@@ -234,12 +234,7 @@ final class FileWatcher: Sendable {
 
     /// True when `path` is one of `folders` or lies inside one.
     private static func isInside(_ path: String, _ folders: Set<String>) -> Bool {
-        var folder = path
-        while !folder.isEmpty {
-            if folders.contains(folder) { return true }
-            folder = Path.directory(of: folder)
-        }
-        return false
+        Path.lineage(of: path).contains(where: folders.contains)
     }
 
     /// Files editors make beside the one being saved, and remove again.

@@ -47,6 +47,18 @@ package enum Path {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `folder` and each folder it lies in, innermost first, stopping before "" (or "/" and "."):
+    /// the steps of a walk up the tree, which end even from an absolute path.
+    static func lineage(of folder: String) -> [String] {
+        var folders: [String] = []
+        var step = folder
+        while !step.isEmpty, step != "/", step != "." {
+            folders.append(step)
+            step = directory(of: step)
+        }
+        return folders
+    }
+
     static func fileName(of path: String) -> String {
         guard let slash = lastSlash(in: path) else { return path }
         return String(path[path.utf8.index(after: slash)...])
