@@ -295,5 +295,45 @@ import Testing
         #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("a/output/") } == originalOutput)
         #expect(fileSystem.text("b/output/gamma/index.html") == fileSystem.text("a/output/gamma/index.html"))
     }
-}
 
+    /// The cache's record of the `output` setting decides only whether there is nothing to do: a
+    /// cache that records another setting (copied from elsewhere, or altered) is no cache.
+    @Test func aCacheRecordingAnotherOutputSettingIsNoCache() throws {
+        var site = Self.site
+        site["sitegen.yml"] = "title: T\noutput: public\n"
+        let fileSystem = MemoryFileSystem(site)
+        #expect(build(fileSystem).succeeded)
+        let loader = try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
+        var cache = try #require(BuildCache.load(loader: loader))
+        cache.outputSetting = "elsewhere"
+        try cache.save(loader: loader)
+        // With the output changed by hand, the build goes past the no-op check to a full build.
+        fileSystem.add("public/gamma/index.html", Array("edited".utf8))
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.outputDirectory.hasSuffix("public"), "\(result.outputDirectory) \(result.diagnostics)")
+        #expect(fileSystem.snapshot.keys.contains { $0.hasPrefix("elsewhere") } == false)
+        let clean = MemoryFileSystem(site)
+        #expect(build(clean).succeeded)
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("public/") } == clean.snapshot.filter { $0.key.hasPrefix("public/") })
+        #expect(build(fileSystem).upToDate)
+    }
+
+    /// The output the cache names is listed early only where the build may write: not through a
+    /// link out of the site, and not a folder that is not sitegen's.
+    @Test func anOutputThatLeadsOutOfTheSiteIsNeverListed() throws {
+        var site = Self.site
+        site["sitegen.yml"] = "title: T\noutput: pub/share\n"
+        let memory = MemoryFileSystem(Dictionary(uniqueKeysWithValues: site.map { ("site/" + $0.key, $0.value) }))
+        #expect(SiteBuilder(fileSystem: memory).build(BuildOptions(siteDirectory: "site")).succeeded)
+        // The folder the output was in now leads outside the site, to another output.
+        for (path, text) in memory.snapshot where path.hasPrefix("site/pub/") {
+            memory.add("outside/" + path.dropFirst("site/pub/".count), Array(text.utf8))
+        }
+        try memory.remove("site/pub")
+        memory.addLink("site/pub", to: "../outside")
+        let spy = FaultyFileSystem(memory)
+        let result = SiteBuilder(fileSystem: spy).build(BuildOptions(siteDirectory: "site"))
+        #expect(!result.succeeded && result.diagnostics.contains { $0.message.contains("leads outside the site") }, "\(result.diagnostics)")
+        #expect(spy.listed.allSatisfy { !$0.contains("pub") && !$0.contains("outside") }, "\(spy.listed.filter { $0.contains("pub") })")
+    }
+}

@@ -125,10 +125,13 @@ import Testing
         let tree = try fixture.make()
         defer { tree.remove() }
         try tree.write("out/tour/index.html", "a")
+        try tree.write("out/" + OutputWriter.markerFile, "")
         try tree.write("staging/tour/index.html", "b")
         let output = tree.path("out")
         let listing = OutputListing(of: output, on: tree.fileSystem)
-        #expect(listing.entries?.map(\.path) == ["tour/index.html"])
+        #expect(listing.entries?.map(\.path) == [OutputWriter.markerFile, "tour/index.html"])
+        // A folder that is not sitegen's output is not walked at all.
+        #expect(OutputListing(of: tree.path("staging"), on: tree.fileSystem).entries == nil)
         #expect(listing.describes(output, on: tree.fileSystem))
         #expect(!listing.describes(tree.path("staging"), on: tree.fileSystem))
         try tree.fileSystem.exchange(tree.path("staging"), output)

@@ -18,6 +18,11 @@ extension SiteBuilder {
     package func build(
         _ options: BuildOptions, tool: String = SitegenVersion.version, waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result {
+        build(options, tool: tool, waiting: waiting, readingCache: true)
+    }
+
+    /// A build, with the last build's cache or, when `readingCache` is false, as if there were none.
+    private func build(_ options: BuildOptions, tool: String, waiting: @escaping @Sendable (String) -> Void, readingCache: Bool) -> Result {
         let loader: SiteLoader
         switch SiteLoader.open(fileSystem: fileSystem, siteDirectory: options.siteDirectory) {
         case .success(let opened): loader = opened
@@ -32,12 +37,19 @@ extension SiteBuilder {
         let cacheFolder = options.workspace.cacheFolder
         let fileSystem = fileSystem
         let cacheLoad = Background { () -> (cache: BuildCache?, sound: BuildCache?) in
-            let cache = BuildCache.load(loader: loader, folder: cacheFolder)
+            let cache = readingCache ? BuildCache.load(loader: loader, folder: cacheFolder) : nil
             return (cache, cache.flatMap { $0.isSound ? $0 : nil })
+        }
+        // Where an output may be: a preview's own is, inside its cache; any other is checked.
+        @Sendable func locationProblem(of output: String, setting: String) -> Diagnostic? {
+            guard options.workspace.fixedOutput == nil else { return nil }
+            return OutputLocation.problem(
+                with: output, loader: loader, chosenBySite: options.outputDirectory == nil, configured: setting != SiteSettings().outputDirectory)
         }
         let outputListing = Background { () -> OutputListing? in
             guard let sound = cacheLoad.result().sound else { return nil }
-            return OutputListing(of: OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: sound.outputSetting)), on: fileSystem)
+            let output = OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: sound.outputSetting))
+            return locationProblem(of: output, setting: sound.outputSetting) == nil ? OutputListing(of: output, on: fileSystem) : nil
         }
         // No walk outlives the build, whatever it returns.
         defer { _ = outputListing.result() }
@@ -70,13 +82,7 @@ extension SiteBuilder {
         let early = unchanged == nil ? prepared() : nil
         let outputSetting = early?.0.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
         let output = OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: outputSetting))
-        // A preview's output is its own, inside its cache; any other is checked.
-        if options.workspace.fixedOutput == nil, let problem = OutputLocation.problem(
-            with: output, loader: loader, chosenBySite: options.outputDirectory == nil,
-            configured: outputSetting != SiteSettings().outputDirectory)
-        {
-            return .failed([problem], outputDirectory: output)
-        }
+        if let problem = locationProblem(of: output, setting: outputSetting) { return .failed([problem], outputDirectory: output) }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
         do {
             try OutputWriter(fileSystem: fileSystem).clearLeftovers(of: output)
@@ -97,6 +103,12 @@ extension SiteBuilder {
                 pageCount: previous.pageCount)
         }
         let (preparation, intactPacks) = early ?? prepared()
+        // The output came from the cache's record of the site's setting: a cache that records
+        // another (one copied from elsewhere, or altered) is no cache, and the build starts over.
+        guard OutputWriter.trimmed(preparation.outputDirectory) == output else {
+            locks.releaseAll()
+            return build(options, tool: tool, waiting: waiting, readingCache: false)
+        }
         let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
         return make(
             Run(

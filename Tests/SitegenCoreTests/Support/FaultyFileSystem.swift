@@ -11,6 +11,7 @@ final class FaultyFileSystem: FileSystem, Sendable {
         var failFromCall: Int?
         var failWritesUnder: String?
         var failListing: String?
+        var listed: [String] = []
     }
     private let state = Mutex(State())
 
@@ -25,6 +26,9 @@ final class FaultyFileSystem: FileSystem, Sendable {
 
     /// How many calls have been made.
     var calls: Int { state.withLock { $0.calls } }
+
+    /// Every folder listed, in the order asked.
+    var listed: [String] { state.withLock { $0.listed } }
 
     private func check(_ path: String, writing: Bool = false) throws {
         try state.withLock { state in
@@ -53,6 +57,7 @@ final class FaultyFileSystem: FileSystem, Sendable {
     }
     func entries(in directory: String) throws -> [DirectoryEntry] {
         try check(directory)
+        state.withLock { $0.listed.append(directory) }
         if let listing = state.withLock({ $0.failListing }), directory.hasSuffix(listing) {
             throw FileSystemError(path: directory, reason: "Input/output error (simulated)")
         }
