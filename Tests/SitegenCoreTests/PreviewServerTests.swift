@@ -58,8 +58,10 @@ import Testing
 
         let listener = Listener()
         let eventsPort = port
+        // The stream ends when the server stops; the limit is on silence between two reads, which
+        // a machine loaded with other tests can stretch past a few seconds while a build runs.
         let events = onThread {
-            let text = HTTPServerTests.exchange("GET /_sitegen/events HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: eventsPort, seconds: 8)
+            let text = HTTPServerTests.exchange("GET /_sitegen/events HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: eventsPort, seconds: 30)
             listener.received.withLock { $0 = text }
         }
         try waitFor { server.listeningPages == 1 }
