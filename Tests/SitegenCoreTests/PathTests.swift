@@ -76,6 +76,7 @@ import Testing
         #expect(!Path.isInside(decomposed + "/content", root: composed))
         #expect(!Path.isInside(decomposed, root: composed))
         #expect(!Path.isInside("/sites/caf\u{E9}x/a", root: composed))
+        #expect(Path.isSame(composed, composed) && !Path.isSame(composed, decomposed))
         #expect(Path.relative(composed + "/content/a.md", to: composed) == "content/a.md")
         #expect(Path.relative(decomposed + "/content/a.md", to: composed) == nil)
         #expect(Path.relative(composed + "/\u{301}a.md", to: composed + "/") == "\u{301}a.md")

@@ -94,7 +94,7 @@ extension SiteBuilder {
             ?? OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
         let previous = soundCache.flatMap { cache in
-            cache.outputDirectory == output && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
+            Path.isSame(cache.outputDirectory, output) && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
         }
         if let previous, previous.digest == fingerprint.digest {
             return Result(
@@ -105,7 +105,7 @@ extension SiteBuilder {
         let (preparation, intactPacks) = early ?? prepared()
         // The output came from the cache's record of the site's setting: a cache that records
         // another (one copied from elsewhere, or altered) is no cache, and the build starts over.
-        guard OutputWriter.trimmed(preparation.outputDirectory) == output else {
+        guard Path.isSame(OutputWriter.trimmed(preparation.outputDirectory), output) else {
             locks.releaseAll()
             return build(options, tool: tool, waiting: waiting, readingCache: false)
         }

@@ -19,6 +19,6 @@ struct OutputListing: Sendable {
 
     /// True when this listing is of `output` and the folder there has the status it had.
     func describes(_ output: String, on fileSystem: any FileSystem) -> Bool {
-        folder == output && fileSystem.linkStatus(of: output) == status
+        Path.isSame(folder, output) && fileSystem.linkStatus(of: output) == status
     }
 }

@@ -117,6 +117,12 @@ package enum Path {
         return path.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(path.utf8)
     }
 
+    /// True when two paths name the same file by their bytes (Swift's `==` takes text in two
+    /// Unicode normalizations for one, which the system does not).
+    static func isSame(_ path: String, _ other: String) -> Bool {
+        path.utf8.elementsEqual(other.utf8)
+    }
+
     /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
     /// Compared byte by byte, as the system names files: two names that are the same text in
     /// another normalization (`é` and `e` with an accent) are two folders.
