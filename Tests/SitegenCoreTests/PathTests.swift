@@ -29,6 +29,15 @@ import Testing
         #expect(Path.normalize("a/../..") == nil)
     }
 
+    /// A slash followed by a combining mark still divides the path, as it does for the system.
+    @Test func aSlashBeforeACombiningMarkStillDividesThePath() {
+        #expect(Path.normalize("a/\u{301}/x/../../y.png") == "a/y.png")
+        #expect(Path.normalize("a/\u{301}/../..") == "")
+        #expect(Path.normalize("a/\u{301}/../../..") == nil)
+        #expect(Path.collapsed("tour/\u{301}/../a.png") == "tour/a.png")
+        #expect(Path.components(of: "a/\u{301}b//c").map(String.init) == ["a", "\u{301}b", "c"])
+    }
+
     @Test(arguments: [
         ("content/tour/01.md", "content/tour", "01.md"), ("01.md", "", "01.md"), ("/01.md", "/", "01.md"),
         ("content/", "content", ""), ("한국어/소개.md", "한국어", "소개.md"),

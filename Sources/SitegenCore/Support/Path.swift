@@ -10,10 +10,16 @@ package enum Path {
         components.reduce("") { join($0, $1) }
     }
 
+    /// The parts of `path` between its `/` bytes, as the system divides it: a split by characters
+    /// joins a slash with a combining mark after it, and the two parts around it with them.
+    static func components(of path: String, omittingEmpty: Bool = true) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
+    }
+
     /// Resolves `.` and `..`; returns nil when the path climbs above its start.
     static func normalize(_ path: String) -> String? {
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in components(of: path) {
             switch part {
             case ".": continue
             case "..":
@@ -30,7 +36,7 @@ package enum Path {
     /// `../tour/a.png`).
     static func collapsed(_ url: String) -> String {
         var parts: [Substring] = []
-        for part in url.split(separator: "/", omittingEmptySubsequences: false) {
+        for part in components(of: url, omittingEmpty: false) {
             switch part {
             case ".": continue
             case "..":
