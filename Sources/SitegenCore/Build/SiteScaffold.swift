@@ -20,14 +20,11 @@ package struct SiteScaffold: Sendable {
     package func create(in directory: String, withTemplates: Bool) throws(Failure) -> [String] {
         // A link, even one that leads nowhere, is not a new folder: writing through it would
         // make the site wherever it points.
-        var ancestor = directory
-        while !ancestor.isEmpty, ancestor != "/", ancestor != "." {
-            if fileSystem.linkStatus(of: ancestor)?.kind == .symbolicLink, fileSystem.status(of: ancestor) == nil {
-                throw Failure(
-                    message: "\(ancestor) is a symbolic link to something that does not exist; give the name of a new folder, or remove the link",
-                    isUnsuitableFolder: true)
-            }
-            ancestor = Path.directory(of: ancestor)
+        for ancestor in Path.lineage(of: directory)
+        where fileSystem.linkStatus(of: ancestor)?.kind == .symbolicLink && fileSystem.status(of: ancestor) == nil {
+            throw Failure(
+                message: "\(ancestor) is a symbolic link to something that does not exist; give the name of a new folder, or remove the link",
+                isUnsuitableFolder: true)
         }
         switch fileSystem.kind(of: directory) {
         case let kind? where kind != .directory:
