@@ -40,6 +40,10 @@ extension SiteBuilder {
             let cache = readingCache ? BuildCache.load(loader: loader, folder: cacheFolder) : nil
             return (cache, cache.flatMap { $0.isSound ? $0 : nil })
         }
+        // The output folder for a site whose `output` setting is `setting`.
+        @Sendable func outputFolder(setting: String) -> String {
+            OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: setting))
+        }
         // Where an output may be: a preview's own is, inside its cache; any other is checked.
         @Sendable func locationProblem(of output: String, setting: String) -> Diagnostic? {
             guard options.workspace.fixedOutput == nil else { return nil }
@@ -48,7 +52,7 @@ extension SiteBuilder {
         }
         let outputListing = Background { () -> OutputListing? in
             guard let sound = cacheLoad.result().sound else { return nil }
-            let output = OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: sound.outputSetting))
+            let output = outputFolder(setting: sound.outputSetting)
             return locationProblem(of: output, setting: sound.outputSetting) == nil ? OutputListing(of: output, on: fileSystem) : nil
         }
         // No walk outlives the build, whatever it returns.
@@ -81,7 +85,7 @@ extension SiteBuilder {
         let unchanged = soundCache.flatMap { $0.digest == fingerprint.digest ? $0 : nil }
         let early = unchanged == nil ? prepared() : nil
         let outputSetting = early?.0.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
-        let output = OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: outputSetting))
+        let output = outputFolder(setting: outputSetting)
         if let problem = locationProblem(of: output, setting: outputSetting) { return .failed([problem], outputDirectory: output) }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
         do {
