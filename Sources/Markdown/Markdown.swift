@@ -248,19 +248,26 @@ package enum Markdown {
         return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 
-    /// Text escaped for an HTML attribute as cmark escapes it: `&`, `<`, `>` and `"`.
+    /// Text escaped for an HTML attribute as cmark escapes it: `&`, `<`, `>` and `"`. Bytes, not
+    /// characters: a quote followed by a combining mark is one Swift `Character` and is not
+    /// equal to `"`, yet a browser reads the quote and ends the attribute there.
     static func escapedAttribute(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            case UInt8(ascii: "\""): escaped += "&quot;".utf8
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -44,6 +44,25 @@ import Testing
         #expect(rendered.images.count == 1 && rendered.images.first?.alt == "x")
     }
 
+    /// A quote or angle bracket followed by a combining mark or a joiner is one Swift character
+    /// that is not `"`; escaping by characters let it through and the browser ended the alt
+    /// attribute there, making `onerror=alert(1)` an attribute of the published image.
+    @Test(arguments: ["\"\u{301}", "\"\u{200D}", "<\u{301}", "\"\u{301}\u{302}"])
+    func aCombiningMarkAfterAQuoteOpensNoAttribute(special: String) throws {
+        let (result, fileSystem) = build([
+            "content/tour/01-a.md": "# Page\n\n![a\(special) onerror=alert(1) x](a.svg 'b\(special) onload=alert(2)')\n\n- [ ] c\(special) onfocus=alert(3)\n",
+            "content/tour/a.svg": Self.svg,
+        ])
+        #expect(result.succeeded, "\(errors(result))")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        let marks = String(special.unicodeScalars.dropFirst())
+        #expect(!html.contains(String(special.unicodeScalars.first!) + marks))
+        let entity = special.unicodeScalars.first == "<" ? "&lt;" : "&quot;"  // hasPrefix compares characters
+        for handler in ["onerror=alert(1)", "onload=alert(2)", "onfocus=alert(3)"] {
+            #expect(html.contains(entity + marks + " " + handler), "\(handler) is text of an attribute")
+        }
+    }
+
     // MARK: What an image may be
 
     static let page = "# Page\n\n![Picture](%@)\n"

@@ -40,7 +40,7 @@ enum TaskLists {
             }
             let name = plainText(of: paragraph).trimmingCharacters
             var input = "<input type=\"checkbox\"\(checked ? " checked=\"\"" : "") disabled=\"\""
-            if !name.isEmpty { input += " aria-label=\"\(escaped(name))\"" }
+            if !name.isEmpty { input += " aria-label=\"\(Markdown.escapedAttribute(name))\"" }
             input += " /> "
             let tight = cmark_node_parent(item).map { cmark_node_get_list_tight($0) != 0 } ?? true
             if tight, let box = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: input, exit: "") {
@@ -104,11 +104,6 @@ enum TaskLists {
             }
         }
         return text
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
 
