@@ -69,6 +69,10 @@ import Testing
         ("background: \"url(https://x.test/a.png)\"\n", "'background' is not a CSS value sitegen can use: 'url(https://x.test/a.png)'"),
         ("action: {label: Go}\n", "'action' needs both a 'label' and an 'href'"),
         ("action: {label: Go, href: \"javascript:alert(1)\"}\n", "'href' may not use a javascript: URL"),
+        // A combining mark after the colon makes `:́` one Swift character, which a character
+        // comparison with "javascript:" missed; the scheme is still javascript to a browser.
+        ("action: {label: Go, href: \"javascript:\u{301}alert(1)\"}\n", "'href' may not use a javascript: URL"),
+        ("action: {label: Go, href: \"DATA:\u{200D}text/html,x\"}\n", "'href' may not use a data: URL"),
         ("action: {label: Go, url: x}\n", "unknown key 'url' in 'action'"),
         ("advance: action\n", "'advance: action' needs an 'action' on the page, whose button moves on"),
         ("title: A\ntitle: B\n", "duplicate key 'title' in page front matter (first set on line 2)"),

@@ -80,7 +80,7 @@ enum Validation {
     /// The scheme of an href that must never be followed, such as `javascript:`, or nil.
     static func dangerousScheme(_ href: String) -> String? {
         let compact = String(href.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
-        for scheme in ["javascript:", "vbscript:", "file:", "data:"] where compact.hasPrefix(scheme) {
+        for scheme in ["javascript:", "vbscript:", "file:", "data:"] where compact.utf8.starts(with: scheme.utf8) {
             return scheme
         }
         return nil
