@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The GitHub Flavored Markdown extensions (GFM 0.29, and GitHub's alerts) that sitegen builds on
 /// cmark's tree, each on by default and each one a site can turn off.
 package struct MarkdownExtensions: Sendable, Hashable {
@@ -34,24 +40,26 @@ package struct MarkdownExtensions: Sendable, Hashable {
 
     var isEmpty: Bool { self == .none }
 
-    /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
-    /// say), so that a body without any is left to cmark alone.
-    /// Whether `needle` (ASCII) occurs in `bytes`.
+    /// Whether `needle` (ASCII) occurs in `bytes`: `memchr` finds each place its first byte
+    /// does, and only those are compared.
     private static func occurs(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        return needle.withUTF8Buffer { needle in
-            bytes.withUnsafeBufferPointer { bytes in
-                guard bytes.count >= count, let first = needle.first else { return false }
-                var index = 0
-                while index <= bytes.count - count {
-                    if bytes[index] == first, (1..<count).allSatisfy({ bytes[index + $0] == needle[$0] }) { return true }
-                    index += 1
+        needle.withUTF8Buffer { needle in
+            bytes.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, let pattern = needle.baseAddress, bytes.count >= needle.count else { return false }
+                let last = bytes.count - needle.count
+                var start = 0
+                while start <= last, let found = memchr(base + start, Int32(pattern.pointee), last - start + 1) {
+                    let index = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + index, pattern, needle.count) == 0 { return true }
+                    start = index + 1
                 }
                 return false
             }
         }
     }
 
+    /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
+    /// say), so that a body without any is left to cmark alone.
     func needed(by bytes: [UInt8]) -> MarkdownExtensions {
         // Which ASCII bytes occur, one bit each.
         var low: UInt64 = 0

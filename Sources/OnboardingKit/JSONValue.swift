@@ -118,8 +118,9 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, and the line
-    /// separators U+2028 and U+2029 too, so the text is also safe inside JavaScript. Runs that
-    /// need no escape are found eight bytes at a time and copied whole.
+    /// separators U+2028 and U+2029 too, so the text is also safe inside JavaScript. The scan reads
+    /// eight bytes at a time and goes straight to the first that may need an escape, so runs of
+    /// plain text, in any script, are copied whole.
     static func writeString(_ value: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var value = value
@@ -128,11 +129,13 @@ public enum JSONValue: Sendable, Equatable {
             var run = 0
             var index = 0
             while index < bytes.count {
-                if index + 8 <= bytes.count,
-                    !mayNeedEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                {
-                    index += 8
-                    continue
+                if index + 8 <= bytes.count {
+                    let found = candidates(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    if found == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += found.trailingZeroBitCount >> 3
                 }
                 let byte = bytes[index]
                 // The byte after the backslash of a two-byte escape, or 0 for none.
@@ -170,17 +173,19 @@ public enum JSONValue: Sendable, Equatable {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// False when none of eight bytes can need escaping: each is ASCII, at least a space, and
-    /// neither a quote nor a backslash (the usual bit tricks for finding a byte in a word).
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    /// The high bit of each of eight bytes that may need an escape: a control character, a quote,
+    /// a backslash, or 0xE2, the first byte of U+2028 and U+2029 (the usual bit tricks for
+    /// finding a byte in a word). A borrow can mark a byte after a marked one, never before it,
+    /// so the lowest mark is exact.
+    private static func candidates(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let control = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (word | control | quote | backslash) & highBits != 0
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let backslash = zeroBytes(word ^ (ones &* 0x5C))
+        let separator = zeroBytes(word ^ (ones &* 0xE2))
+        return (control | quote | backslash | separator) & highBits
     }
 }
 

@@ -46,6 +46,41 @@ import Testing
         }
     }
 
+    /// Text in other scripts goes through the word-at-a-time scan too: an escape just after a
+    /// run of multi-byte characters, or a line separator among them, is found at every offset,
+    /// and what comes out is what an escaper that looks at every byte writes.
+    @Test(arguments: ["日本語のテキスト", "نص عربي", "한국어", "é", "—…"])
+    func escapesAmongOtherScriptsAreFoundAtAnyOffset(filler: String) throws {
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{2028}", "\u{2029}", "\u{7F}"] {
+            for prefix in 0..<12 {
+                let text = String(repeating: filler, count: 3).unicodeScalars.prefix(prefix + 4).map(String.init).joined()
+                    + special + String(repeating: filler, count: 2)
+                let json = JSONValue.string(text).text.dropLast()  // the text ends with a newline
+                #expect(String(json) == Self.escapedByteByByte(text), "\(filler) + \(special.unicodeScalars.first!.value) after \(prefix)")
+                #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
+            }
+        }
+    }
+
+    /// The reference the fast scan is held to: every scalar looked at, one at a time.
+    private static func escapedByteByByte(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     @Test func deepIndentationIsSpacesAllTheWay() {
         var value: JSONValue = 1
         for _ in 0..<40 { value = [value] }
