@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 
 @testable import SitegenCore
 @testable import Diagnostics
@@ -94,5 +95,37 @@ struct SupportTests {
             try DiskFileSystem().writeFile(folder.path + "/short", pieces: [.range(0..<size + 1, of: folder.path + "/file")])
         }
         #expect(throws: FileSystemError.self) { try DiskFileSystem().readFile(folder.path + "/missing") }
+    }
+}
+
+/// `parallelMap`: the results of a sequential `map`, in order, each element once, and no element
+/// waiting for a thread that is busy with a slow one.
+@Suite struct ParallelMapTests {
+    @Test func resultsAreInOrderAndEachElementIsMadeOnce() {
+        let calls = Mutex<[Int: Int]>([:])
+        let elements = Array(0..<5_000)
+        let results = elements.parallelMap { element in
+            calls.withLock { $0[element, default: 0] += 1 }
+            return element * 3
+        }
+        #expect(results == elements.map { $0 * 3 })
+        #expect(calls.withLock { $0 }.values.allSatisfy { $0 == 1 } && calls.withLock { $0.count } == elements.count)
+        #expect([Int]().parallelMap { $0 }.isEmpty)
+    }
+
+    /// The first element waits until every other one is made, which only happens when the other
+    /// threads take them all: with a fixed share per thread, those after it in its share wait for
+    /// it, and the wait runs out.
+    @Test(.enabled(if: parallelJobs > 1, "needs two threads"), .timeLimit(.minutes(1)))
+    func aSlowElementHoldsUpNoOther() {
+        let count = 64
+        let othersDone = DispatchSemaphore(value: 0)
+        let made = Atomic<Int>(0)
+        let waited = [Int](0..<count).parallelMap { index -> Bool in
+            if index == 0 { return othersDone.wait(timeout: .now() + 10) == .success }
+            if made.add(1, ordering: .relaxed).newValue == count - 1 { othersDone.signal() }
+            return true
+        }
+        #expect(waited.allSatisfy { $0 }, "the first element waited 10 s for the others")
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// How many threads parallel work may use: every core, or `SITEGEN_JOBS` when it is set (1 makes
 /// every stage sequential, which a test uses to show that the output does not depend on it).
@@ -8,20 +9,24 @@ let parallelJobs = JobCount.read(
 ).jobs
 
 extension Array where Element: Sendable {
-    /// `map` across every core, in chunks; the results keep the order of the elements, so the
-    /// output is the same as a sequential `map`'s. `transform` must not touch shared mutable state.
+    /// `map` across every core; the results keep the order of the elements, so the output is the
+    /// same as a sequential `map`'s. `transform` must not touch shared mutable state. Each thread
+    /// takes the next element when it is done with one, so no thread waits while another still
+    /// has a share of the work: the elements may differ much in cost (one flow of 100 pages among
+    /// flows of 8), and a fixed share per thread left one core working alone at the end.
     func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         let count = self.count
-        let chunks = parallelJobs == 1 ? 1 : Swift.min(count, parallelJobs * 4)
-        guard chunks > 1 else { return map(transform) }
+        let threads = Swift.min(count, parallelJobs)
+        guard threads > 1 else { return map(transform) }
         // Each result is put straight into its place in the array: no array of optionals to copy.
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = UnsafeSlots(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var index = chunk
-                while index < count {
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < count else { return }
                     slots.initialize(transform(self[index]), at: index)
-                    index += chunks
                 }
             }
             initialized = count
