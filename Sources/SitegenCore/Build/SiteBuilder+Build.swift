@@ -238,6 +238,7 @@ extension SiteBuilder {
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
+        transaction.flushWrittenSoFar()
 
         // The files made from the site's media (image versions, stills, animations), on every core, from the cache where it has them.
         let workshop = MediaWorkshop(loader: run.loader, folder: run.loader.diskPath(Path.join(cacheFolder, MediaWorkshop.folderName)))

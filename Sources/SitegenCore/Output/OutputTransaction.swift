@@ -41,6 +41,8 @@ final class OutputTransaction: Sendable {
         var temporaryCount = 0
         /// Bytes of generated files (not copies) written so far.
         var generatedSize = 0
+        /// The flush `flushWrittenSoFar()` started, if it did.
+        var earlyFlush: Background<Bool>?
     }
 
     /// The most bytes of generated files (pages, manifest, scripts; copied images aside) one
@@ -137,8 +139,22 @@ final class OutputTransaction: Sendable {
         try removeWhatIsNotNeeded()
         let files = try statuses()
         fileSystem.synchronize(staging)
+        _ = state.withLock { $0.earlyFlush }?.result()
         try swapIn()
         return files
+    }
+
+    /// Starts flushing what the staging folder holds so far to storage, on a thread of its own,
+    /// so that the flush before the swap waits only for what is written after this (the flows'
+    /// pages are flushed while the site-wide files are made).
+    func flushWrittenSoFar() {
+        let fileSystem = fileSystem
+        let staging = staging
+        let flush = Background { () -> Bool in
+            fileSystem.synchronize(staging)
+            return true
+        }
+        state.withLock { $0.earlyFlush = flush }
     }
 
     /// Puts the staging folder in place of the output: one atomic exchange where the file system
