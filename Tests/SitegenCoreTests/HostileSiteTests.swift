@@ -77,6 +77,15 @@ import Testing
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#106;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><foreignObject><div/></foreignObject></svg>", "holds a <foreignobject> element"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><set attributeName=\"href\" to=\"java\nscript:alert(1)\"/></svg>", "holds a javascript: URL"),
+        // A mark that extends the colon (U+FF9E is also a letter JavaScript accepts) made `:ﾞ` one
+        // Swift character, and a search by characters found no "javascript:".
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"javascript:\u{FF9E}=alert(document.domain)\"><rect/></a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"JavaScript&colon;\u{301}x\"><rect/></a></svg>", "holds a javascript: URL"),
+        // References with more digits than the twelve characters once read.
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#x0000000006A;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#00000000000106;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
+        // An entity the file declares can finish a scheme its neighbours start.
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY j \"javascr\">]><svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds the entity reference '&j;'"),
     ])
     func onlyImageFilesWithoutScriptArePublished(_ name: String, _ content: String, _ error: String) {
         let (result, fileSystem) = build([
@@ -84,6 +93,13 @@ import Testing
         ])
         #expect(errors(result).contains { $0.contains(error) }, "\(errors(result))")
         #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    @Test func anSVGWithOrdinaryReferencesAndTextInOtherScriptsIsPublished() {
+        let svg = "<svg width=\"4\" height=\"3\"><title>A &amp; B &#x41;&#66; &lt;ok&gt; — javascript ́: データ</title></svg>"
+        let (result, fileSystem) = build(["content/tour/01-a.md": String(format: Self.page, "a.svg"), "content/tour/a.svg": svg])
+        #expect(result.succeeded, "\(errors(result))")
+        #expect(fileSystem.text("output/tour/a.svg") == svg)
     }
 
     @Test func aScriptedSVGIsPublishedWhenTheSiteKeepsRawHTML() {

@@ -39,9 +39,11 @@ enum SVGScript {
                 }
             }
         }
-        let decoded = decodingReferences(text).lowercased().unicodeScalars.filter { $0.value > 0x20 }
-        let compact = String(String.UnicodeScalarView(decoded))
-        if let scheme = schemes.first(where: compact.contains) { return "a \(scheme) URL" }
+        switch urlBytes(of: bytes) {
+        case .failure(let reference): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
+        case .success(let compact):
+            if let scheme = schemes.first(where: { compact.firstRange(of: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
+        }
         return nil
     }
 
@@ -64,32 +66,101 @@ enum SVGScript {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
-    /// The text with numeric character references (`&#106;`, `&#x6A;`) and the named ones that
-    /// can hide a scheme (`&colon;`, `&Tab;`, `&NewLine;`) replaced by their characters.
-    static func decodingReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            rest = rest[rest.index(after: ampersand)...]
-            let name = rest.prefix { $0 != ";" && $0 != "&" && !$0.isWhitespace }.prefix(12)
-            var character: Character?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                character = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
-            } else if name.hasPrefix("#") {
-                character = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map(Character.init)
-            } else {
-                character = ["colon": ":", "tab": "\t", "newline": "\n"][name.lowercased()]
+    /// The text's bytes as a URL parser may see them: character references decoded (`&#106;`,
+    /// `&#x0006A;` with any number of digits, XML's five named ones and `&colon;`, `&Tab;` and
+    /// `&NewLine;`), ASCII in lowercase, and every byte up to a space dropped (browsers drop tabs
+    /// and line breaks anywhere in a URL). Bytes, not characters: a `:` followed by a combining
+    /// mark is one Swift character, yet the scheme a browser reads. Any other named reference is
+    /// an entity the file declares, whose text could finish a scheme that its neighbours start,
+    /// so it is returned as a failure.
+    static func urlBytes(of bytes: [UInt8]) -> Result<[UInt8], ReferenceName> {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        func add(_ byte: UInt8) {
+            guard byte > 0x20 else { return }
+            result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
+        }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "&") else {
+                add(bytes[index])
+                index += 1
+                continue
             }
-            if let character {
-                result.append(character)
-                rest = rest.dropFirst(name.count)
-                if rest.first == ";" { rest = rest.dropFirst() }
-            } else {
-                result += "&"
+            switch reference(in: bytes, at: index) {
+            case .decoded(let scalar, let length):
+                String(scalar).utf8.forEach(add)
+                index += length
+            case .unknown(let name):
+                return .failure(name)
+            case .none:
+                add(bytes[index])
+                index += 1
             }
         }
-        return result + rest
+        return .success(result)
+    }
+
+    /// The name of an entity reference that is not one of the known few.
+    struct ReferenceName: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private enum Reference {
+        /// The character it stands for, and how many bytes it takes, `&` and `;` included.
+        case decoded(Unicode.Scalar, length: Int)
+        case unknown(ReferenceName)
+        /// Not a reference: a lone `&`.
+        case none
+    }
+
+    private static let namedReferences: [String: Unicode.Scalar] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t", "newline": "\n",
+    ]
+
+    /// The reference that starts at the `&` at `start`.
+    private static func reference(in bytes: [UInt8], at start: Int) -> Reference {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let hexadecimal = index < bytes.count && bytes[index] | 0x20 == UInt8(ascii: "x")
+            if hexadecimal { index += 1 }
+            let digits = index
+            // Past the last scalar the value stays just out of range, however many digits follow.
+            var value: UInt32 = 0
+            while index < bytes.count, let digit = digitValue(bytes[index], hexadecimal: hexadecimal) {
+                value = min(value * (hexadecimal ? 16 : 10) + digit, 0x11_0000)
+                index += 1
+            }
+            guard index > digits, let scalar = Unicode.Scalar(value) else { return .none }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+            return .decoded(scalar, length: index - start)
+        }
+        // An XML name: a letter, `_` or `:` first, then also digits, `-` and `.`, or any byte of a
+        // character beyond ASCII.
+        let nameStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isNamePart = isNameStart(byte) || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                || (index > nameStart && ((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
+            guard isNamePart else { break }
+            index += 1
+        }
+        guard index > nameStart else { return .none }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        let hasSemicolon = index < bytes.count && bytes[index] == UInt8(ascii: ";")
+        if let scalar = namedReferences[name.lowercased()] {
+            return .decoded(scalar, length: index - start + (hasSemicolon ? 1 : 0))
+        }
+        return hasSemicolon ? .unknown(ReferenceName(description: name)) : .none
+    }
+
+    private static func digitValue(_ byte: UInt8, hexadecimal: Bool) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hexadecimal: return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hexadecimal: return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 }
