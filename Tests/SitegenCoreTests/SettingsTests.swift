@@ -67,6 +67,10 @@ import Testing
         ("class: \"a;b\"\n", "'class' must be CSS class names separated by spaces, not 'a;b'"),
         ("background: \"red; color: blue\"\n", "'background' is not a CSS value sitegen can use: 'red; color: blue'"),
         ("background: \"url(https://x.test/a.png)\"\n", "'background' is not a CSS value sitegen can use: 'url(https://x.test/a.png)'"),
+        // A comment whose `*` carries a combining mark: two characters to Swift, a comment to CSS.
+        ("background: \"red /*\u{301}\"\n", "'background' is not a CSS value sitegen can use: 'red /*\u{301}'"),
+        ("background: \"/*\u{301}\\\"*/\u{301}url(https://x.test/b)/*\u{301}\\\"*/\u{301}\"\n",
+         "'background' is not a CSS value sitegen can use: '/*\u{301}\"*/\u{301}url(https://x.test/b)/*\u{301}\"*/\u{301}'"),
         ("action: {label: Go}\n", "'action' needs both a 'label' and an 'href'"),
         ("action: {label: Go, href: \"javascript:alert(1)\"}\n", "'href' may not use a javascript: URL"),
         // A combining mark after the colon makes `:́` one Swift character, which a character

@@ -31,12 +31,17 @@ enum Validation {
     /// parenthesis and bracket closed in order; no function that fetches a resource (`url()`,
     /// `image-set()` and its prefixed forms, …).
     static func isSafeCSSValue(_ text: String) -> Bool {
-        guard !text.isEmpty, !text.contains("/*"), !text.contains("*/") else { return false }
+        guard !text.isEmpty else { return false }
         var quote: Unicode.Scalar?
         var closers: [Unicode.Scalar] = []
         var name = ""
+        var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || ";{}<>\\".unicodeScalars.contains(scalar) { return false }
+            // A comment's start or end, found scalar by scalar: `/*` + U+0301 is two characters
+            // to Swift, `/` and `*́`, and a search for "/*" by characters missed it.
+            if (previous == "/" && scalar == "*") || (previous == "*" && scalar == "/") { return false }
+            previous = scalar
             if let open = quote {
                 if scalar == open { quote = nil }
                 continue
