@@ -77,6 +77,8 @@ import Testing
         ("/%00", 400), ("/%c0%ae%c0%ae/etc/passwd", 400), ("/%c0%af", 400), ("/%e0%80%ae%e0%80%ae/x", 400),
         ("/%ff", 400), ("/%", 400), ("/%2", 400), ("/%zz", 400), ("//etc/passwd", 400), ("/welcome//index.html", 400),
         ("etc/passwd", 400), ("*", 400), ("/a\u{1}b", 400), ("/\u{7f}", 400),
+        // A slash followed by a combining mark is still a slash: segments are split at its byte.
+        ("/../%CC%81etc/passwd", 400), ("//%CC%81evil.example", 400), ("/welcome/%CC%81/../x", 400), ("/%CC%81/", 404),
         ("/" + String(repeating: "a", count: 3000), 414),
         ("/etc/passwd", 404), ("/proc/self/environ", 404), ("/.sitegen-output", 404), ("/.sitegen-cache/preview/build-state", 404),
         ("/index.html/", 404), ("/welcome/index.html/..", 400), ("/welcome.", 404), ("/WELCOME/", 404),

@@ -16,7 +16,7 @@ enum RequestPath: Equatable {
 
     init(target: String) {
         guard target.utf8.count <= Self.maximumLength else { self = .tooLong; return }
-        guard target.hasPrefix("/") else { self = .malformed("the path does not start with '/'"); return }
+        guard target.utf8.first == UInt8(ascii: "/") else { self = .malformed("the path does not start with '/'"); return }
         var bytes: [UInt8] = []
         var input = Array(target.utf8)[...]
         while let byte = input.popFirst() {
@@ -39,8 +39,9 @@ enum RequestPath: Equatable {
             self = .malformed(bad == "\\" ? "the path has a '\\'" : "the path has a control character")
             return
         }
-        let isFolder = text.hasSuffix("/")
-        let segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // Split at slash bytes: by characters, a slash followed by a combining mark is no slash.
+        let isFolder = text.utf8.last == UInt8(ascii: "/")
+        let segments = Path.components(of: text, omittingEmpty: false).dropFirst()
         var kept: [Substring] = []
         for (index, segment) in segments.enumerated() {
             if segment.isEmpty {
