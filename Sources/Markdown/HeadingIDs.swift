@@ -12,7 +12,8 @@ enum HeadingIDs {
             guard let id = ids[heading], let pointer = cmark_render_html(heading, flags) else { continue }
             var html = String(cString: pointer)
             free(pointer)
-            guard html.hasPrefix("<h"), let close = html.firstIndex(of: ">") else { continue }
+            // The first `>` byte: a heading that starts with a combining mark makes `>` and the mark one character.
+            guard html.hasPrefix("<h"), let close = html.utf8.firstIndex(of: UInt8(ascii: ">")) else { continue }
             html.insert(contentsOf: " id=\"\(Markdown.escapedAttribute(id))\"", at: close)
             while html.last == "\n" { html.removeLast() }
             guard let block = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: "") else { continue }

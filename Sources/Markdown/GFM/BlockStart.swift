@@ -62,26 +62,31 @@ enum BlockStart {
         "th", "thead", "title", "tr", "track", "ul",
     ]
 
-    /// The starts of CommonMark's HTML blocks, kinds 1 to 7 (7 roughly: one tag alone on its line).
+    /// The starts of CommonMark's HTML blocks, kinds 1 to 7 (7 roughly: one tag alone on its line),
+    /// read as cmark reads them: bytes, with tag names of ASCII letters, digits and `-` (by
+    /// characters, `<div` + U+0301 was a `div` tag and `<p>` + a mark no `>` at all).
     private static func isHTMLBlockStart(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self).lowercased()
-        if text.hasPrefix("<!--") || text.hasPrefix("<?") || text.hasPrefix("<![cdata[") { return true }
-        if text.hasPrefix("<!"), let next = text.dropFirst(2).first, next.isLetter { return true }
-        let name = text.dropFirst(text.hasPrefix("</") ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-        guard !name.isEmpty else { return false }
-        let after = text.dropFirst(text.hasPrefix("</") ? 2 + name.count : 1 + name.count).first
-        let ends = after == nil || after == " " || after == "\t" || after == ">" || text.dropFirst(1 + name.count).hasPrefix("/>")
-        if !text.hasPrefix("</"), ["script", "pre", "style", "textarea"].contains(String(name)), ends { return true }
-        if blockTags.contains(String(name)), ends { return true }
-        let trimmed = text.trimmingTrailingBlanks
-        return trimmed.hasSuffix(">") && !trimmed.dropFirst().contains("<")
-    }
-}
-
-private extension String {
-    var trimmingTrailingBlanks: Substring {
-        var result = self[...]
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
+        let text = bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        func starts(_ prefix: String, at offset: Int = 0) -> Bool { text.dropFirst(offset).starts(with: prefix.utf8) }
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        func isNamePart(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        }
+        if starts("<!--") || starts("<?") || starts("<![cdata[") { return true }
+        if starts("<!"), text.count > 2, isLetter(text[2]) { return true }
+        let closing = starts("</")
+        let nameStart = closing ? 2 : 1
+        var nameEnd = nameStart
+        while nameEnd < text.count, isNamePart(text[nameEnd]) { nameEnd += 1 }
+        guard nameEnd > nameStart else { return false }
+        let name = String(decoding: text[nameStart..<nameEnd], as: UTF8.self)
+        let after = nameEnd < text.count ? text[nameEnd] : nil
+        let ends = after == nil || after == 0x20 || after == 0x09 || after == UInt8(ascii: ">") || starts("/>", at: nameEnd)
+        if !closing, ["script", "pre", "style", "textarea"].contains(name), ends { return true }
+        if blockTags.contains(name), ends { return true }
+        var end = text.count
+        while end > 1, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        // Kind 7: one whole tag alone on its line, its name ended by a blank, `>` or `/>`.
+        return ends && end > 1 && text[end - 1] == UInt8(ascii: ">") && !text[1..<end].contains(UInt8(ascii: "<"))
     }
 }

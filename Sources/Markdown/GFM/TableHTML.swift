@@ -38,9 +38,10 @@ enum TableHTML {
     private static func inlineHTML(of paragraph: OpaquePointer, flags: Int32) -> String {
         guard let pointer = cmark_render_html(paragraph, flags) else { return "" }
         defer { free(pointer) }
-        var html = Substring(String(cString: pointer))
-        if html.hasPrefix("<p>") { html = html.dropFirst(3) }
-        if html.hasSuffix("</p>\n") { html = html.dropLast(5) }
-        return String(html)
+        // Bytes: by characters, `<p>` followed by a combining mark has no `>`.
+        var html = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))[...]
+        if html.starts(with: "<p>".utf8) { html = html.dropFirst(3) }
+        if html.reversed().starts(with: "</p>\n".utf8.reversed()) { html = html.dropLast(5) }
+        return String(decoding: html, as: UTF8.self)
     }
 }

@@ -17,9 +17,10 @@ enum TaskLists {
                 context.adopted.contains(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(item),
                 let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT
             else { continue }
-            let literal = CMarkNode.literal(text)
-            guard literal.hasPrefix("[ ]") || literal.hasPrefix("[x]") || literal.hasPrefix("[X]") else { continue }
-            let rest = literal.dropFirst(3).drop { $0 == " " || $0 == "\t" }
+            // Bytes, as cmark-gfm reads them: a blank and a combining mark after it are one character.
+            let literal = Array(CMarkNode.literal(text).utf8)
+            guard ["[ ]", "[x]", "[X]"].contains(where: { literal.starts(with: $0.utf8) }) else { continue }
+            let rest = literal.dropFirst(3).drop { $0 == 0x20 || $0 == 0x09 }
             if rest.isEmpty {
                 var lineEnds = false
                 if let next = cmark_node_next(text),
@@ -31,7 +32,7 @@ enum TaskLists {
                 context.free(text)
                 if lineEnds { moveLazyRest(of: paragraph, in: item, source: source) }
             } else {
-                cmark_node_set_literal(text, String(rest))
+                cmark_node_set_literal(text, String(decoding: rest, as: UTF8.self))
             }
             let bytes = Array(line)
             let checked = bytes.indices.contains { index in
