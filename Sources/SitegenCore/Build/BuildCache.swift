@@ -133,7 +133,7 @@ struct BuildCache: Sendable, Equatable, Codable {
         return Set(slugs).count == slugs.count && packs.allSatisfy({ PackFile.isPackName($0.name) })
             && flows.allSatisfy { flow in
                 flow.outputs.allSatisfy(written.contains) && isInPack(flow.fragment) && (flow.highlights.map(isInPack) ?? true)
-                    && flow.assets.allSatisfy { $0.destination.hasPrefix(flow.slug + "/") && flow.outputs.contains($0.destination) }
+                    && flow.assets.allSatisfy { Path.relative($0.destination, to: flow.slug) != nil && flow.outputs.contains($0.destination) }
             }
             && products.allSatisfy { $0.outputs.allSatisfy(written.contains) }
     }

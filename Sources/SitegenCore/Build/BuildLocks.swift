@@ -24,7 +24,7 @@ final class BuildLocks: Sendable {
     func lockSite(_ loader: SiteLoader, workspace: BuildWorkspace = .site) -> Diagnostic? {
         let cacheFolder = workspace.cacheFolder
         var prefix = ""
-        for component in cacheFolder.split(separator: "/") {
+        for component in Path.components(of: cacheFolder) {
             prefix = Path.join(prefix, String(component))
             let path = loader.diskPath(prefix)
             if let kind = fileSystem.linkStatus(of: path)?.kind, kind != .directory {

@@ -362,7 +362,7 @@ extension SiteBuilder {
     /// which join the fingerprint so that a change to them is noticed too.
     private static func outsideInputs(_ sources: [String], loader: SiteLoader) -> [String] {
         sources.compactMap { Path.relative($0, to: loader.siteDirectory) }
-            .filter { path in !SiteInventory.roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+            .filter { path in !SiteInventory.roots.contains { Path.isInside(path, root: $0) } }
     }
 
     /// What identifies a build besides its inputs: the program (`program(_:)`) and the options.

@@ -10,13 +10,13 @@ extension TranslationStatus {
         var stamped: [String] = []
         var diagnostics: [Diagnostic] = []
         var seen: Set<String> = []
-        let content = Path.join(loader.root, ContentLayout.directory) + "/"
+        let content = Path.join(loader.root, ContentLayout.directory)
         for path in paths {
             guard loader.fileSystem.status(of: path) != nil else {
                 diagnostics.append(.error("cannot stamp the translation: it does not exist", path: path))
                 continue
             }
-            guard let real = loader.fileSystem.realPath(path), real.hasPrefix(content) else {
+            guard let real = loader.fileSystem.realPath(path), Path.relative(real, to: content) != nil else {
                 diagnostics.append(.error("not a page of the site's content/ folder (\(loader.diskPath(ContentLayout.directory)))", path: path))
                 continue
             }

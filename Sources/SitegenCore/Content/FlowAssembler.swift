@@ -220,7 +220,7 @@ struct FlowAssembler: Sendable {
             }
             // A translated heading has an anchor of its own. Not an error, so that a flow can be
             // translated page by page: the carousel opens the page the link names, at its top.
-            let page = check.page.hasPrefix(locale + "/") ? String(check.page.dropFirst(locale.count + 1)) : check.page
+            let page = Path.relative(check.page, to: locale) ?? check.page
             return check.file.warning(
                 "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on the translation of \(page)\(hint), so it opens that page at its top; link to a heading of the translation in it",
                 at: check.location)

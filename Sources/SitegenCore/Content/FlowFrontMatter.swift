@@ -39,7 +39,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
     /// Whether a finish link, written in the flow's page, is that page: nothing, `.`, `./`,
     /// `index.html`, or only a query or a fragment.
     static func isTheFlowItself(_ href: String) -> Bool {
-        let path = href.prefix { $0 != "?" && $0 != "#" }
+        let path = URLParts(href).path
         return ["", ".", "./", "index.html", "./index.html"].contains(path)
     }
 

@@ -49,7 +49,7 @@ extension ImageResolver {
         // Problems of its images, each at its asset; past the first ten, one more says how many are left.
         var imageProblems: [(offset: Int, message: String)] = []
         for image in file.images {
-            let written = Path.join(Path.directory(of: String(reference.prefix { $0 != "?" && $0 != "#" })), image.path)
+            let written = Path.join(Path.directory(of: URLParts(reference).path), image.path)
             // rlottie decodes PNG and JPEG; nothing else is read as an animation's image (a video, another animation).
             guard let format = ImageSize.Format(fileName: Path.fileName(of: image.path)), format == .png || format == .jpeg else {
                 imageProblems.append((image.offset, "image asset '\(image.id)' is '\(image.path)': an animation's images must be PNG or JPEG files, which every renderer reads"))
@@ -164,11 +164,12 @@ extension ImageResolver {
     /// `name` or `name=value`, separated by `&`, of those `known` for the kind of file; any other
     /// is a warning naming the ones it knows, and the option is not used.
     static func fragmentOptions(_ reference: String, known: [String]) -> (options: [String: String], warnings: [String]) {
-        guard let hash = reference.firstIndex(of: "#") else { return ([:], []) }
+        guard let fragment = URLParts(reference).fragment else { return ([:], []) }
         var options: [String: String] = [:]
         var warnings: [String] = []
-        for part in reference[reference.index(after: hash)...].split(separator: "&") {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        // Split at bytes, as a browser splits: `&` and a combining mark after it are one character.
+        for part in fragment.utf8.split(separator: UInt8(ascii: "&")).map(Substring.init) {
+            let pieces = part.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false).map(Substring.init)
             let name = String(pieces[0])
             guard known.contains(name) else {
                 warnings.append("'\(part)' after '#' is no option of this file, which knows \(known.map { "'\($0)'" }.joined(separator: " and ")); it is not used")

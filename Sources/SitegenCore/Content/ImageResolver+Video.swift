@@ -30,7 +30,7 @@ extension ImageResolver {
         var resolved = Resolved(src: src, width: info.width, height: info.height, asset: asset, digest: "")
         let directory = Path.directory(of: sitePath)
         let base = Path.fileName(of: sitePath).dropLast(container == .webm ? 5 : 4)
-        let written = reference.prefix { $0 != "?" && $0 != "#" }
+        let written = URLParts(reference).path
         let writtenBase = written.dropLast(container == .webm ? 5 : 4)
         let (options, optionWarnings) = Self.fragmentOptions(reference, known: ["autoplay", "poster"])
         resolved.referenceWarnings += optionWarnings

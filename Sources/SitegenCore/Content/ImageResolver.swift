@@ -87,7 +87,7 @@ struct ImageResolver: Sendable {
     /// an error message when it cannot be used.
     func resolve(_ reference: String, in flow: FlowSources) -> Result<Resolved, ImageProblem>? {
         guard Self.isLocal(reference) else { return nil }
-        let pathPart = String(reference.prefix { $0 != "?" && $0 != "#" })
+        let pathPart = URLParts(reference).path
         guard let decoded = Path.percentDecoded(pathPart) else {
             return .failure(.init("image path '\(reference)' has a malformed %-escape"))
         }
@@ -97,10 +97,10 @@ struct ImageResolver: Sendable {
         guard let writtenPath = Path.normalize(Path.join(flow.directory, decoded)), !writtenPath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
-        if writtenPath.split(separator: "/").contains(where: Path.isHidden) {
+        if Path.components(of: writtenPath).contains(where: Path.isHidden) {
             return .failure(.init("image '\(reference)' is in a hidden folder or file, which a build does not read"))
         }
-        if let folder = excludedFolders.first(where: { writtenPath == $0 || writtenPath.hasPrefix($0 + "/") }) {
+        if let folder = excludedFolders.first(where: { Path.isInside(writtenPath, root: $0) }) {
             return .failure(.init("image '\(reference)' is in the site's output folder '\(folder)', which builds write and never read"))
         }
         if let container = VideoHeader.Container(fileName: Path.fileName(of: writtenPath)) {

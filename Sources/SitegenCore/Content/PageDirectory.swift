@@ -31,7 +31,7 @@ struct PageDirectory: Sendable {
     init(flows: [String: FlowPages], inventory: SiteInventory) {
         self.flows = flows
         for entry in inventory.files(under: StaticFiles.directory) {
-            published.insert(String((Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path).prefix { $0 != "/" }))
+            published.insert(Path.components(of: Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path).first.map(String.init) ?? "")
         }
     }
 

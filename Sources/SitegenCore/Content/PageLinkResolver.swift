@@ -15,10 +15,9 @@ enum PageLink: Sendable {
     /// The link with `query` (`?replay`, as written) before its fragment.
     func withQuery(_ query: String) -> PageLink {
         guard !query.isEmpty, case .resolved(let href, let flow, let check) = self else { return self }
-        let hash = href.firstIndex(of: "#") ?? href.endIndex
-        var address = String(href[..<hash])
-        if address == "./" { address = "" }
-        return .resolved(href: address + query + href[hash...], flow: flow, check: check)
+        let parts = URLParts(href)
+        let address = parts.path == "./" ? "" : parts.path
+        return .resolved(href: address + query + (parts.fragment.map { "#" + $0 } ?? ""), flow: flow, check: check)
     }
 }
 
@@ -36,22 +35,21 @@ struct PageLinkResolver: Sendable {
     /// `suggesting`, a problem names no likely target (a page with very many broken links would
     /// otherwise spend its time comparing names).
     func resolve(_ url: String, anchors: MarkdownAnchors, suggesting: Bool = true) -> PageLink {
-        guard !url.isEmpty, !url.hasPrefix("//"), !Self.hasScheme(url) else { return .unchanged }
-        let hash = url.firstIndex(of: "#")
-        let fragment = hash.map { String(url[url.index(after: $0)...]) }
-        let beforeHash = url[..<(hash ?? url.endIndex)]
-        let pathPart = String(beforeHash.prefix { $0 != "?" })
+        guard !url.isEmpty, !url.utf8.starts(with: "//".utf8), !Self.hasScheme(url) else { return .unchanged }
+        let written = URLParts(url)
+        let fragment = written.fragment
+        let pathPart = written.path
         // A query (`?replay`) is the author's and stays, before the fragment.
-        let query = String(beforeHash.dropFirst(pathPart.count))
+        let query = written.query
         let resolver = Suggesting(resolver: self, suggesting: suggesting)
         if pathPart.isEmpty {
-            guard hash != nil else { return .unchanged }
+            guard fragment != nil else { return .unchanged }
             return resolver.onThisPage(fragment ?? "", written: url, anchors: anchors).withQuery(query)
         }
         let decodedPath = Path.percentDecoded(pathPart)
-        let lastPart = (decodedPath ?? pathPart).split(separator: "/").last.map(String.init) ?? ""
+        let lastPart = Path.components(of: decodedPath ?? pathPart).last.map(String.init) ?? ""
         let isPageFile = PageNaming.isPageFile(lastPart)
-        if pathPart.hasPrefix("/") {
+        if pathPart.utf8.first == UInt8(ascii: "/") {
             var fromRoot = pathPart.drop { $0 == "/" }
             if fromRoot.hasPrefix(ContentLayout.directory + "/") { fromRoot = fromRoot.dropFirst(ContentLayout.directory.count + 1) }
             return isPageFile
@@ -66,7 +64,7 @@ struct PageLinkResolver: Sendable {
         guard let target = Path.normalize(Path.join(flow, decodedPath)) else {
             return isPageFile ? .broken("link '\(url)' points outside content/, where no page is", flow: nil) : .unchanged
         }
-        let parts = target.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let parts = Path.components(of: target).map(String.init)
         let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 } ?? ""
         switch parts.count {
         case 1 where directory.flows[parts[0]] != nil:
@@ -93,13 +91,13 @@ struct PageLinkResolver: Sendable {
     /// (`../`) and other flows stay, since each locale has its own; nil for a link that needs
     /// no change (another site, a fragment, a path from the root).
     static func fromTranslation(_ url: String, flow: String) -> String? {
-        guard let first = url.first, first != "#", first != "?", first != "/", !hasScheme(url) else { return nil }
-        let pathPart = String(url.prefix { $0 != "?" && $0 != "#" })
-        let rest = url.dropFirst(pathPart.count)
+        guard let first = url.utf8.first, !"#?/".utf8.contains(first), !hasScheme(url) else { return nil }
+        let pathPart = URLParts(url).path
+        let rest = String(decoding: url.utf8.dropFirst(pathPart.utf8.count), as: UTF8.self)
         // Paths are compared decoded but written as the author wrote them.
         guard let target = Path.normalize(Path.join(Path.urlEncoded(flow), pathPart)) else { return "../" + url }
         if target.isEmpty { return nil }
-        return "../../" + target + (pathPart.hasSuffix("/") ? "/" : "") + rest
+        return "../../" + target + (pathPart.utf8.last == UInt8(ascii: "/") ? "/" : "") + rest
     }
 
     /// The resolver's lookups, naming likely targets in problems only when `suggesting`.
@@ -143,10 +141,12 @@ struct PageLinkResolver: Sendable {
         func idInFlow(_ anchor: String, _ pages: PageDirectory.FlowPages) -> (page: String, anchor: String)?? {
             if pages.ids.values.contains(anchor) { return .some(nil) }
             if anchor.hasPrefix(Validation.themeIDPrefix) || pages.unreadableIDs.contains(anchor) { return .some(nil) }
-            if let separator = anchor.range(of: PageDirectory.headingSeparator),
-                let file = pages.ids.first(where: { $0.value == anchor[..<separator.lowerBound] })?.key
-            {
-                return .some((file, String(anchor[separator.upperBound...])))
+            // Found in the bytes: `--` + a combining mark is no `--` to a search by characters.
+            if let separator = anchor.utf8.firstRange(of: PageDirectory.headingSeparator.utf8) {
+                let page = String(decoding: anchor.utf8[..<separator.lowerBound], as: UTF8.self)
+                if let file = pages.ids.first(where: { $0.value == page })?.key {
+                    return .some((file, String(decoding: anchor.utf8[separator.upperBound...], as: UTF8.self)))
+                }
             }
             return nil
         }
@@ -207,9 +207,9 @@ struct PageLinkResolver: Sendable {
 
     /// True for `https:`, `mailto:` and any other scheme.
     static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        return scheme.first?.isASCII == true && scheme.first?.isLetter == true
-            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let scheme = url.utf8[..<colon].map(Unicode.Scalar.init)
+        return scheme.first.map { $0.properties.isAlphabetic && $0.isASCII } == true
+            && scheme.allSatisfy { Validation.isAlphanumeric($0) || "+-.".unicodeScalars.contains($0) }
     }
 }

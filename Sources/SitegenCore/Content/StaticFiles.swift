@@ -24,7 +24,7 @@ enum StaticFiles {
         for entry in inventory.files(under: directory) {
             let destination = Path.relative(entry.path, to: directory) ?? entry.path
             let folded = destination.lowercased()
-            let top = String(folded.prefix { $0 != "/" })
+            let top = Path.components(of: folded).first.map(String.init) ?? ""
             if let generated = locales.contains(top)
                 ? "the site's pages in '\(top)'" : generatedName(top, destination: folded, flowSlugs: slugs, siteFiles: siteFiles)
             {

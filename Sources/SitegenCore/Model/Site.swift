@@ -36,7 +36,7 @@ package struct Asset: Sendable, Hashable, Comparable {
     }
 
     /// The flow whose folder of the output it goes in.
-    var flowSlug: String { String(destination.prefix { $0 != "/" }) }
+    var flowSlug: String { Path.components(of: destination).first.map(String.init) ?? "" }
 
     package static func < (lhs: Asset, rhs: Asset) -> Bool {
         (lhs.destination, lhs.source) < (rhs.destination, rhs.source)

@@ -153,7 +153,7 @@ struct DirectoryWalker: Sendable {
             }
             // Hidden folders (`.git` with its credentials, the build cache, a staging folder) are
             // never read, and neither is an output: a link does not make them an input.
-            if let hidden = Path.relative(real, to: root)?.split(separator: "/").first(where: Path.isHidden) {
+            if let hidden = Path.relative(real, to: root).flatMap({ Path.components(of: $0).first(where: Path.isHidden) }) {
                 result.problems.append(
                     Problem(path: name, message: "is a symbolic link into '\(hidden)', a hidden folder of the site, which sitegen never reads"))
                 return nil

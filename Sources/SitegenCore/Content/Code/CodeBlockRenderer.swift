@@ -31,10 +31,11 @@ struct CodeBlockRenderer: Sendable {
         var signs: [String] = Array(repeating: "", count: lines.count)
         if info.isDiff {
             for index in lines.indices {
-                guard let first = lines[index].first, first == "+" || first == "-" || first == " " else { continue }
-                signs[index] = String(first)
-                lines[index].removeFirst()
-                if first != " " { kinds[index] = first == "+" ? .added : .removed }
+                // The sign's byte: `+` and a combining mark are one character, yet an added line.
+                guard let first = lines[index].utf8.first, "+- ".utf8.contains(first) else { continue }
+                signs[index] = String(UnicodeScalar(first))
+                lines[index] = String(decoding: lines[index].utf8.dropFirst(), as: UTF8.self)
+                if first != UInt8(ascii: " ") { kinds[index] = first == UInt8(ascii: "+") ? .added : .removed }
             }
         }
         let body = lines.joined()
