@@ -73,3 +73,40 @@ import Testing
         #expect(html.contains("<ins") && html.contains("<del"), "\(html)")
     }
 }
+
+/// Images reached through a link inside the site: the text of the reference names an ordinary
+/// folder, the link leads into a hidden one or into the output.
+@Suite struct LinkedImageTests {
+    @Test func anImageThroughALinkIntoAHiddenFolderIsRefused() {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![x](../../art/p/x.svg)\n", ".private/x.svg": CombiningMarkSiteTests.svg,
+        ])
+        fileSystem.addLink("art/p", to: "../.private")
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("is really in '.private', a hidden folder") }, "\(messages)")
+        #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    @Test func anImageThroughALinkIntoTheOutputIsRefused() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![x](../../art/x.svg)\n", "art/x.svg": CombiningMarkSiteTests.svg,
+        ])
+        #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions()).succeeded)
+        let published = try #require(fileSystem.snapshot.keys.first { $0.hasPrefix("output/") && $0.hasSuffix(".svg") })
+        fileSystem.addLink("art/o", to: "../output")
+        fileSystem.add("content/tour/01-a.md", Array("# A\n\n![x](../../art/o/\(published.dropFirst("output/".count)))\n".utf8))
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("is really in the site's output folder 'output'") }, "\(messages)")
+    }
+
+    @Test func anImageThroughALinkToAnOrdinaryFolderIsPublished() {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![x](../../art/p/x.svg)\n", "art/q/x.svg": CombiningMarkSiteTests.svg,
+        ])
+        fileSystem.addLink("art/p", to: "q")
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded, "\(result.diagnostics.map(\.message))")
+    }
+}

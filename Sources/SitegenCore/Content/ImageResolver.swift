@@ -170,6 +170,16 @@ struct ImageResolver: Sendable {
         if let maximumSize, let size = loader.fileSystem.status(of: diskPath)?.size, size > maximumSize {
             return .failure(.init("\(what) '\(reference)' is \(size >> 20) MiB, more than the \(maximumSize >> 20) MiB a site may publish; host it elsewhere and link to it"))
         }
+        // What the path names once links are followed: a link inside the site does not make a
+        // hidden folder (`.git`) or an output something a build reads.
+        if let real = loader.fileSystem.realPath(diskPath), let inside = Path.relative(real, to: loader.root) {
+            if let hidden = Path.components(of: inside).first(where: Path.isHidden) {
+                return .failure(.init("\(what) '\(reference)' is really in '\(hidden)', a hidden folder or file of the site, which a build does not read"))
+            }
+            if let folder = excludedFolders.first(where: { Path.isInside(inside, root: $0) }) {
+                return .failure(.init("\(what) '\(reference)' is really in the site's output folder '\(folder)', which builds write and never read"))
+            }
+        }
         do {
             return .success(try loader.fileSystem.readFile(diskPath, confinedTo: loader.root))
         } catch let error as FileSystemError {
