@@ -187,14 +187,23 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
     func save(loader: SiteLoader, folder cacheFolder: String = directory) throws {
+        try Self.write(encoded(), loader: loader, folder: cacheFolder)
+    }
+
+    /// The cache as the bytes of its file, in pieces.
+    func encoded() throws -> [[UInt8]] {
         let record = try RecordEncoder.encodeInChunks(self)
+        return [Array(Self.formatLine.utf8)] + record + [Self.checksum(of: record)]
+    }
+
+    /// Writes the pieces `encoded()` made, under a temporary name renamed over the last cache.
+    static func write(_ pieces: [[UInt8]], loader: SiteLoader, folder cacheFolder: String = directory) throws {
         let fileSystem = loader.fileSystem
         let folder = loader.diskPath(cacheFolder)
         try fileSystem.createDirectory(folder)
         let temporary = Path.join(folder, Self.fileName + ".new")
         try fileSystem.clearTemporary(temporary)
-        try fileSystem.writeFile(
-            temporary, pieces: [.bytes(Array(Self.formatLine.utf8))] + record.map(FilePiece.bytes) + [.bytes(Self.checksum(of: record))])
+        try fileSystem.writeFile(temporary, pieces: pieces.map(FilePiece.bytes))
         // A folder where the state file goes would refuse it at every build.
         let destination = Path.join(folder, Self.fileName)
         if fileSystem.linkStatus(of: destination)?.kind == .directory { try fileSystem.remove(destination) }

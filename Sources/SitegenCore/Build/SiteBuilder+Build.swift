@@ -292,11 +292,41 @@ extension SiteBuilder {
             }
         }
         transaction.carry(carried)
-        let outputs: [DirectoryWalker.Entry]
+        // Remember what this build was made from, for the next one. Files it read from outside
+        // the usual roots join the fingerprint, and with it every key.
+        let extras = Self.outsideInputs(records.flatMap { $0.assets.map(\.source) }, loader: run.loader)
+        let final = extras == run.extraInputs
+            ? run.fingerprint
+            : BuildCache.fingerprint(
+                run.inventory.files + SiteInventory(loader: run.loader, paths: extras).files, loader: run.loader,
+                identity: run.identity, folders: run.inventory.flowFolders, previous: run.fingerprint.entries)
+        var keys = run.keys
+        // The keys came from this very fingerprint, unless files from outside the roots joined it.
+        if extras != run.extraInputs { keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global }
+        let referenced = Set(records.flatMap(\.packs))
+        let keptPacks = (oldPacks + packs).filter { referenced.contains($0.name) }
+        func cache(_ outputs: [DirectoryWalker.Entry]) -> BuildCache {
+            BuildCache(
+                digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output,
+                outputSetting: preparation.settings.outputDirectory, extraInputs: extras,
+                outputs: outputs,
+                flows: records.map { record in
+                    var record = record
+                    record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
+                    return record
+                },
+                products: zip(productRecords, products).map { record, product in
+                    ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
+                },
+                packs: keptPacks)
+        }
+        // The cache is described and encoded while the output is flushed to storage, and written
+        // once the new output is in place.
+        var encodedCache: Swift.Result<[[UInt8]], any Error> = .success([])
         // A commit that fails leaves the staging folder to the next build, whatever step it failed at.
         begun = nil
         do {
-            outputs = try transaction.commit()
+            try transaction.commit { outputs in encodedCache = Swift.Result { try cache(outputs).encoded() } }
         } catch {
             return failed(diagnostics + [.error(error.message, path: error.path)])
         }
@@ -311,33 +341,8 @@ extension SiteBuilder {
         result.highlightedBlocks = highlighting.highlightedCount
         result.madeMedia = media.madeCount
 
-        // Remember what this build was made from, for the next one. Files it read from outside
-        // the usual roots join the fingerprint, and with it every key.
-        let extras = Self.outsideInputs(records.flatMap { $0.assets.map(\.source) }, loader: run.loader)
-        let final = extras == run.extraInputs
-            ? run.fingerprint
-            : BuildCache.fingerprint(
-                run.inventory.files + SiteInventory(loader: run.loader, paths: extras).files, loader: run.loader,
-                identity: run.identity, folders: run.inventory.flowFolders, previous: run.fingerprint.entries)
-        var keys = run.keys
-        // The keys came from this very fingerprint, unless files from outside the roots joined it.
-        if extras != run.extraInputs { keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global }
-        let referenced = Set(records.flatMap(\.packs))
-        let cache = BuildCache(
-            digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output,
-            outputSetting: preparation.settings.outputDirectory, extraInputs: extras,
-            outputs: outputs,
-            flows: records.map { record in
-                var record = record
-                record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
-                return record
-            },
-            products: zip(productRecords, products).map { record, product in
-                ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
-            },
-            packs: (oldPacks + packs).filter { referenced.contains($0.name) })
-        result.diagnostics += save(cache, loader: run.loader, folder: cacheFolder)
-        removePacks(except: Set(cache.packs.map(\.name)), folder: run.packFolder)
+        result.diagnostics += save(encodedCache, loader: run.loader, folder: cacheFolder)
+        removePacks(except: Set(keptPacks.map(\.name)), folder: run.packFolder)
         workshop.removeUnused(keeping: records.flatMap { $0.assets.map(\.asset) })
         removeEarlierLayouts(loader: run.loader, folder: cacheFolder)
         return result
@@ -373,8 +378,13 @@ extension SiteBuilder {
 
     /// Saves the cache; failing that, a warning (the next build simply starts over).
     private func save(_ cache: BuildCache, loader: SiteLoader, folder: String) -> [Diagnostic] {
+        save(Swift.Result { try cache.encoded() }, loader: loader, folder: folder)
+    }
+
+    /// Writes a cache already encoded; a warning when it cannot be encoded or written.
+    private func save(_ encoded: Swift.Result<[[UInt8]], any Error>, loader: SiteLoader, folder: String) -> [Diagnostic] {
         do {
-            try cache.save(loader: loader, folder: folder)
+            try BuildCache.write(encoded.get(), loader: loader, folder: folder)
             return []
         } catch {
             return [.warning("cannot write the build cache, so the next build starts over: \(error)", path: loader.diskPath(folder))]

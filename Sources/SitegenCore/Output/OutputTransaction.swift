@@ -131,14 +131,24 @@ final class OutputTransaction: Sendable {
     /// folder held that the new output does not, makes it durable, and swaps it in. Returns every
     /// file of the new output with its status. When anything failed, throws, and the current
     /// output stays as it was.
-    func commit() throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
+    /// `whileFlushing` is given the statuses of the new output's files (as `commit` returns them)
+    /// and runs while they are flushed to storage, before the swap.
+    @discardableResult
+    func commit(whileFlushing work: ([DirectoryWalker.Entry]) -> Void = { _ in }) throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         write([OutputFile(path: OutputWriter.markerFile, text: OutputWriter.markerText)])
         carry(placeholders)
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try removeWhatIsNotNeeded()
         let files = try statuses()
-        fileSystem.synchronize(staging)
+        let fileSystem = fileSystem
+        let staging = staging
+        let flush = Background { () -> Bool in
+            fileSystem.synchronize(staging)
+            return true
+        }
+        work(files)
+        _ = flush.result()
         _ = state.withLock { $0.earlyFlush }?.result()
         try swapIn()
         return files

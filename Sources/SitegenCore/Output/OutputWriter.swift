@@ -28,7 +28,7 @@ package struct OutputWriter: Sendable {
     package func write(_ files: [OutputFile], to outputDirectory: String) throws(Failure) {
         let transaction = try begin(outputDirectory)
         transaction.write(files)
-        _ = try transaction.commit()
+        try transaction.commit()
     }
 
     /// Starts a new output for `outputDirectory`, after checking that sitegen may replace it and
