@@ -97,12 +97,7 @@ struct ImageResolver: Sendable {
         guard let writtenPath = Path.normalize(Path.join(flow.directory, decoded)), !writtenPath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
-        if Path.components(of: writtenPath).contains(where: Path.isHidden) {
-            return .failure(.init("image '\(reference)' is in a hidden folder or file, which a build does not read"))
-        }
-        if let folder = excludedFolders.first(where: { Path.isInside(writtenPath, root: $0) }) {
-            return .failure(.init("image '\(reference)' is in the site's output folder '\(folder)', which builds write and never read"))
-        }
+        if let problem = unread(writtenPath, reference: reference, what: "image", really: false) { return .failure(problem) }
         if let container = VideoHeader.Container(fileName: Path.fileName(of: writtenPath)) {
             return video(reference, at: localized(writtenPath, for: flow.translation), container: container, in: flow)
         }
@@ -162,6 +157,21 @@ struct ImageResolver: Sendable {
         return (src, Asset(source: loader.diskPath(sitePath), destination: Path.join(flow.slug, inFlow), root: loader.root))
     }
 
+    /// Why a build does not read the file at `sitePath` (relative to the site): it is in a hidden
+    /// folder or file, or in an output; nil when it may. `really` when `sitePath` is where the
+    /// reference's links lead rather than what it says.
+    private func unread(_ sitePath: String, reference: String, what: String, really: Bool) -> ImageProblem? {
+        if let hidden = Path.components(of: sitePath).first(where: Path.isHidden) {
+            return .init(really
+                ? "\(what) '\(reference)' is really in '\(hidden)', a hidden folder or file of the site, which a build does not read"
+                : "\(what) '\(reference)' is in a hidden folder or file, which a build does not read")
+        }
+        if let folder = excludedFolders.first(where: { Path.isInside(sitePath, root: $0) }) {
+            return .init("\(what) '\(reference)' is \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
+        }
+        return nil
+    }
+
     /// The bytes of the file a reference names, or why they cannot be read, in the words of a
     /// diagnostic about `what` ("image", "video").
     func bytes(_ reference: String, at sitePath: String, what: String, maximumSize: Int? = nil) -> Result<[UInt8], ImageProblem> {
@@ -172,13 +182,10 @@ struct ImageResolver: Sendable {
         }
         // What the path names once links are followed: a link inside the site does not make a
         // hidden folder (`.git`) or an output something a build reads.
-        if let real = loader.fileSystem.realPath(diskPath), let inside = Path.relative(real, to: loader.root) {
-            if let hidden = Path.components(of: inside).first(where: Path.isHidden) {
-                return .failure(.init("\(what) '\(reference)' is really in '\(hidden)', a hidden folder or file of the site, which a build does not read"))
-            }
-            if let folder = excludedFolders.first(where: { Path.isInside(inside, root: $0) }) {
-                return .failure(.init("\(what) '\(reference)' is really in the site's output folder '\(folder)', which builds write and never read"))
-            }
+        if let real = loader.fileSystem.realPath(diskPath), let inside = Path.relative(real, to: loader.root),
+            let problem = unread(inside, reference: reference, what: what, really: true)
+        {
+            return .failure(problem)
         }
         do {
             return .success(try loader.fileSystem.readFile(diskPath, confinedTo: loader.root))

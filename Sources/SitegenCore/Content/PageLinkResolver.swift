@@ -92,8 +92,9 @@ struct PageLinkResolver: Sendable {
     /// no change (another site, a fragment, a path from the root).
     static func fromTranslation(_ url: String, flow: String) -> String? {
         guard let first = url.utf8.first, !"#?/".utf8.contains(first), !hasScheme(url) else { return nil }
-        let pathPart = URLParts(url).path
-        let rest = String(decoding: url.utf8.dropFirst(pathPart.utf8.count), as: UTF8.self)
+        let parts = URLParts(url)
+        let pathPart = parts.path
+        let rest = parts.query + (parts.fragment.map { "#" + $0 } ?? "")
         // Paths are compared decoded but written as the author wrote them.
         guard let target = Path.normalize(Path.join(Path.urlEncoded(flow), pathPart)) else { return "../" + url }
         if target.isEmpty { return nil }

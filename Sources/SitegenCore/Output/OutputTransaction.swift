@@ -141,12 +141,7 @@ final class OutputTransaction: Sendable {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try removeWhatIsNotNeeded()
         let files = try statuses()
-        let fileSystem = fileSystem
-        let staging = staging
-        let flush = Background { () -> Bool in
-            fileSystem.synchronize(staging)
-            return true
-        }
+        let flush = flushing()
         work(files)
         _ = flush.result()
         _ = state.withLock { $0.earlyFlush }?.result()
@@ -158,13 +153,18 @@ final class OutputTransaction: Sendable {
     /// so that the flush before the swap waits only for what is written after this (the flows'
     /// pages are flushed while the site-wide files are made).
     func flushWrittenSoFar() {
+        let flush = flushing()
+        state.withLock { $0.earlyFlush = flush }
+    }
+
+    /// The staging folder being flushed to storage, on a thread of its own.
+    private func flushing() -> Background<Bool> {
         let fileSystem = fileSystem
         let staging = staging
-        let flush = Background { () -> Bool in
+        return Background {
             fileSystem.synchronize(staging)
             return true
         }
-        state.withLock { $0.earlyFlush = flush }
     }
 
     /// Puts the staging folder in place of the output: one atomic exchange where the file system
