@@ -9,7 +9,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case frontMatter = "front-matter"
     /// The Mustache parser and renderer: a template, then after a NUL byte a partial.
     case mustache
-    /// Image headers: PNG, JPEG, GIF, WebP and SVG.
+    /// Image headers: PNG, JPEG, GIF, WebP and SVG, and the scan of an SVG for script.
     case imageSize = "image-size"
     /// Video container headers: MP4 boxes and WebM's EBML.
     case videoHeader = "video-header"
@@ -27,7 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .frontMatter: FrontMatterFuzzing.run(bytes)
         case .mustache: MustacheFuzzing.run(bytes)
-        case .imageSize: _ = ImageSize.read(bytes)
+        case .imageSize:
+            _ = ImageSize.read(bytes)
+            _ = SVGScript.find(in: bytes)
         case .videoHeader: _ = VideoHeader.read(bytes)
         case .page: PageFuzzing.run(bytes)
         case .markdown: MarkdownFuzzing.run(bytes)

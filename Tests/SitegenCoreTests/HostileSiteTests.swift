@@ -85,7 +85,26 @@ import Testing
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#x0000000006A;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#00000000000106;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
         // An entity the file declares can finish a scheme its neighbours start.
-        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY j \"javascr\">]><svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds the entity reference '&j;'"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY j \"javascr\">]><svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds the entity reference '&j;'"),
+        // What hides markup from a reader of the bytes: quotes inside a comment, a stylesheet
+        // that writes elements, declarations that add attributes or elements, another encoding.
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><!-- <x a=\" --><script>alert(1)</script><!-- \" > --></svg>", "holds a <script> element"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><![CDATA[ <x a=\" ]]><script>alert(1)</script><![CDATA[ \" > ]]></svg>", "holds a <script> element"),
+        ("images/a.svg", "<?xml version=\"1.0\"?><?xml-stylesheet type=\"text/xsl\" href=\"a.svg\"?><svg width=\"4\" height=\"3\"/>", "holds the processing instruction '<?xml-stylesheet'"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"/><?xml-stylesheet href=\"a.xsl\"?>", "holds the processing instruction '<?xml-stylesheet'"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ATTLIST svg onload CDATA \"alert(1)\">]><svg width=\"4\" height=\"3\"/>", "holds the declaration '<!attlist'"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY s \"<script>alert(1)</script>\">]><svg width=\"4\" height=\"3\">&s;</svg>", "holds the entity 's', whose text holds markup"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY % p SYSTEM \"x.dtd\"> %p;]><svg width=\"4\" height=\"3\"/>", "holds an <!ENTITY> declaration that is not a name and quoted text"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY e SYSTEM \"/etc/passwd\">]><svg width=\"4\" height=\"3\">&e;</svg>", "holds an <!ENTITY> declaration that is not a name and quoted text"),
+        ("images/a.svg", "<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?><svg width=\"4\" height=\"3\"><\u{1B}(Bscript>alert(1)</script></svg>", "holds the control character U+001B"),
+        ("images/a.svg", "<?xml version=\"1.0\" encoding=\"UTF-7\"?><svg width=\"4\" height=\"3\">+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>", "holds the encoding 'UTF-7'"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><\u{0}script>alert(1)</script></svg>", "holds the control character U+0000"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a xlink:href=\"x\"ONCLICK=\"alert(1)\"/></svg>", "an attribute needs a space before it"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a ev:onclick=\"alert(1)\"/></svg>", "holds an ev:onclick attribute"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><a title=\"<script>\"/></svg>", "the value of 'title' holds '<'"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\">< script>alert(1)</script></svg>", "a '<' that opens no tag"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">alert(1)</h:script></svg>", "holds a <h:script> element"),
     ])
     func onlyImageFilesWithoutScriptArePublished(_ name: String, _ content: String, _ error: String) {
         let (result, fileSystem) = build([
@@ -93,6 +112,31 @@ import Testing
         ])
         #expect(errors(result).contains { $0.contains(error) }, "\(errors(result))")
         #expect(fileSystem.kind(of: "output") == nil)
+    }
+
+    /// What drawing programs write: Illustrator's namespace entities, an older Latin-1
+    /// declaration, a byte-order mark, comments and a CDATA stylesheet.
+    @Test(arguments: [
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 16.0.0 -->\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\" [\n\t<!ENTITY ns_svg \"http://www.w3.org/2000/svg\">\n\t<!ENTITY ns_xlink \"http://www.w3.org/1999/xlink\">\n]>\n<svg version=\"1.1\" xmlns=\"&ns_svg;\" xmlns:xlink=\"&ns_xlink;\" width=\"4\" height=\"3\"><rect width=\"4\" height=\"3\"/></svg>\n",
+        "<?xml version='1.0' encoding='ISO-8859-1' standalone='no'?><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><title>caf\u{E9}</title></svg>",
+        "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><style><![CDATA[ a > b { fill: red } /* <script> */ ]]></style><!-- <script> onload= --></svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" width=\"4\" height=\"3\">\n  <g inkscape:label=\"Layer 1\" inkscape:groupmode=\"layer\" data-x = 'a > b'><text>x &lt; y</text></g>\n</svg>",
+    ])
+    func svgFilesAsDrawingProgramsWriteThemArePublished(_ svg: String) {
+        let (result, fileSystem) = build(["content/tour/01-a.md": String(format: Self.page, "a.svg"), "content/tour/a.svg": svg])
+        #expect(errors(result).isEmpty, "\(errors(result))")
+        #expect(fileSystem.text("output/tour/a.svg") == svg)
+    }
+
+    /// Every file cut short, as an editor's crash leaves one, is read to its end without a crash.
+    @Test func everyPrefixOfAnSVGIsScannedWithoutACrash() {
+        let svg = "\u{FEFF}<?xml version='1.0' encoding='utf-8'?><!DOCTYPE svg [<!-- c --><!ENTITY a \"b\"><!ENTITY % p SYSTEM 'x'><!ATTLIST svg x CDATA 'y'>]>"
+            + "<svg a = 'x' b=\"&a;\"><![CDATA[ x ]]><!-- y --><g/><?pi x?></svg>"
+        let bytes = Array(svg.utf8)
+        var refused = 0
+        for end in 0...bytes.count where SVGScript.find(in: Array(bytes[..<end])) != nil { refused += 1 }
+        #expect(refused > 0)
+        #expect(SVGScript.find(in: bytes)?.contains("<!ENTITY> declaration") == true)
     }
 
     @Test func anSVGWithOrdinaryReferencesAndTextInOtherScriptsIsPublished() {

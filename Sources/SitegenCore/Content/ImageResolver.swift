@@ -117,6 +117,9 @@ struct ImageResolver: Sendable {
         guard format == named else {
             return .failure(.init("image '\(reference)' is not a \(named.rawValue) file\(format == .svg ? "" : ": it is a \(format.rawValue) image")"))
         }
+        if format == .svg, !allowsScripts, let script = SVGScript.find(in: bytes) {
+            return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
+        }
         guard let size = ImageSize.read(bytes) else {
             return .failure(.init("cannot read the size of image '\(reference)': it is not a \(ImageSize.formats) image with a pixel size"))
         }
@@ -124,9 +127,6 @@ struct ImageResolver: Sendable {
         if format != .svg, size.width * size.height > Self.maximumRasterPixels {
             return .failure(.init(
                 "image '\(reference)' is \(size.width) × \(size.height) pixels, more than the \(Self.maximumRasterPixels / 1_000_000) million pixels an image may have; make it smaller"))
-        }
-        if format == .svg, !allowsScripts, let script = SVGScript.find(in: String(decoding: bytes, as: UTF8.self)) {
-            return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
         let (src, asset) = published(sitePath, in: flow)
         var hash = ContentHash()

@@ -2,44 +2,26 @@
 /// document, and one published on the site's origin is as dangerous as raw HTML. `<img>` never
 /// runs an SVG's script, but anyone can open the file's URL. So, as raw HTML is dropped unless a
 /// site opts in, scripted SVG is refused unless a site opts in.
-enum SVGScript {
+package enum SVGScript {
     /// Elements that run script or embed other documents.
     static let elements: Set<String> = ["script", "foreignobject", "iframe", "embed", "object", "handler", "listener"]
     /// URL schemes that run script or make a document.
     static let schemes = ["javascript:", "vbscript:", "data:text/html", "data:application/xhtml", "data:image/svg"]
 
-    /// A description of the first scripted thing in `text` ("a <script> element", "an onload
-    /// attribute", "a javascript: URL"), or nil when there is none.
-    static func find(in text: String) -> String? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-            index = open + 1
-            let name = word(in: bytes, at: &index)
-            guard !name.isEmpty else { continue }
-            let local = name.split(separator: ":").last.map(String.init) ?? name
-            if elements.contains(local) { return "a <\(name)> element" }
-            // The attributes, up to the end of the tag (quoted values may hold '>').
-            var quote: UInt8?
-            while index < bytes.count {
-                let byte = bytes[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                    index += 1
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                } else if isNameStart(byte), index > 0, isSpace(bytes[index - 1]) {
-                    let attribute = word(in: bytes, at: &index)
-                    if attribute.hasPrefix("on") { return "an \(attribute) attribute" }
-                } else {
-                    index += 1
-                }
-            }
-        }
-        switch urlBytes(of: bytes) {
+    /// A description of the first thing in an SVG file's bytes that could run script ("a
+    /// <script> element", "an onload attribute", "a javascript: URL"), or that hides what the
+    /// file holds from a reader of its UTF-8 bytes: another encoding, a processing instruction
+    /// (an XSLT stylesheet can make any element), a DTD's internal subset (attribute defaults
+    /// and entities add text no tag shows). Nil when there is none.
+    ///
+    /// The scan follows XML's own tokens (comments and CDATA sections end where XML ends them,
+    /// quoted attribute values where their quote closes), so text that merely looks like markup
+    /// cannot hide a tag from it; what XML does not allow (a `<` that opens nothing, a control
+    /// character) is refused, since no SVG an author draws holds it.
+    package static func find(in bytes: [UInt8]) -> String? {
+        var scanner = Scanner(bytes: bytes)
+        if let found = scanner.prolog() ?? scanner.markup() { return found }
+        switch urlBytes(of: bytes, entities: scanner.entities) {
         case .failure(let reference): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
         case .success(let compact):
             if let scheme = schemes.first(where: { compact.firstRange(of: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
@@ -47,22 +29,23 @@ enum SVGScript {
         return nil
     }
 
-    /// The lowercase name (letters, digits, `-`, `_`, `:`, `.`) that starts at `index`, moving past it.
-    private static func word(in bytes: [UInt8], at index: inout Int) -> String {
+    /// The name, in lowercase unless told (letters, digits, `-`, `_`, `:`, `.`, bytes beyond ASCII) that starts at `index`, moving past it.
+    static func word(in bytes: [UInt8], at index: inout Int, lowercased: Bool = true) -> String {
         let start = index
-        while index < bytes.count, isNameStart(bytes[index]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        while index < bytes.count, isNameStart(bytes[index]) || bytes[index] >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
             || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: ".")].contains(bytes[index])
         {
             index += 1
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+        let word = String(decoding: bytes[start..<index], as: UTF8.self)
+        return lowercased ? word.lowercased() : word
     }
 
-    private static func isNameStart(_ byte: UInt8) -> Bool {
+    static func isNameStart(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
@@ -70,10 +53,10 @@ enum SVGScript {
     /// `&#x0006A;` with any number of digits, XML's five named ones and `&colon;`, `&Tab;` and
     /// `&NewLine;`), ASCII in lowercase, and every byte up to a space dropped (browsers drop tabs
     /// and line breaks anywhere in a URL). Bytes, not characters: a `:` followed by a combining
-    /// mark is one Swift character, yet the scheme a browser reads. Any other named reference is
-    /// an entity the file declares, whose text could finish a scheme that its neighbours start,
-    /// so it is returned as a failure.
-    static func urlBytes(of bytes: [UInt8]) -> Result<[UInt8], ReferenceName> {
+    /// mark is one Swift character, yet the scheme a browser reads. A reference to one of
+    /// `entities` (the plain-text ones the file declares) is replaced by its text, which could
+    /// finish a scheme its neighbours start; any other named reference is returned as a failure.
+    static func urlBytes(of bytes: [UInt8], entities: [String: [UInt8]] = [:]) -> Result<[UInt8], ReferenceName> {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         func add(_ byte: UInt8) {
@@ -92,7 +75,9 @@ enum SVGScript {
                 String(scalar).utf8.forEach(add)
                 index += length
             case .unknown(let name):
-                return .failure(name)
+                guard let text = entities[name.description] else { return .failure(name) }
+                text.forEach(add)
+                index += name.description.utf8.count + 2
             case .none:
                 add(bytes[index])
                 index += 1
