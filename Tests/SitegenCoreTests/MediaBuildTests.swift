@@ -248,8 +248,13 @@ import Testing
             "content/tour/03-c.md": "# C\n\n![Self](self.json)\n",
             "content/tour/04-d.md": "# D\n\n![Film](film.json)\n",
             "content/tour/05-e.md": "# E\n\n![Busy](busy.json)\n",
+            "content/tour/06-f.md": "# F\n\n![Loop](loop.json)\n",
             "content/tour/clip.mp4": "not read",
         ])
+        // Names a URL would cut back to the animation itself: once a crash, recursing forever.
+        fileSystem.add(
+            "content/tour/loop.json",
+            Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"assets":[{"id":"f","p":"loop.json#x.png"},{"id":"q","p":"loop.json?.jpg"},{"id":"p","u":"./","p":"%6Coop.json#.png"}],"layers":[{"ty":2,"refId":"f"}]}"#.utf8))
         let layers = Array(repeating: #"{"ty":4,"shapes":[]}"#, count: 5_000).joined(separator: ",")
         fileSystem.add("content/tour/busy.json", Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":300,"layers":[\#(layers)]}"#.utf8))
         fileSystem.add("content/tour/lying.png", lying)
@@ -266,6 +271,9 @@ import Testing
             "content/tour/02-b.md: error: animation 'tall.json' would be drawn 896 × 734004 pixels at 2×, taller than the 16383 pixels a WebP image may be; crop its canvas (10 × 8192)",
             "content/tour/05-e.md: error: animation 'busy.json' would take 300 frames of 5000 layers (its precomps expanded) to draw, more than the 1 million layers one animation may draw in all its frames; shorten it or use fewer layers",
             "content/tour/film.json: error: image asset 'v' is 'clip.mp4': an animation's images must be PNG or JPEG files, which every renderer reads",
+            "content/tour/loop.json: error: image asset 'f' is 'loop.json#x.png': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",
+            "content/tour/loop.json: error: image asset 'q' is 'loop.json?.jpg': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",
+            "content/tour/loop.json: error: image asset 'p' is './%6Coop.json#.png': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",
             "content/tour/self.json: error: image asset 'i' is 'self.json': an animation's images must be PNG or JPEG files, which every renderer reads",
         ], "\(messages(result))")
         #expect(fileSystem.kind(of: "output") == nil)

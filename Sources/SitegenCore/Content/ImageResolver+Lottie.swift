@@ -49,9 +49,15 @@ extension ImageResolver {
         // Problems of its images, each at its asset; past the first ten, one more says how many are left.
         var imageProblems: [(offset: Int, message: String)] = []
         for image in file.images {
+            // A player reads the name as a URL: what follows '#' or '?' is no part of the file's
+            // name, and `a.json#x.png` would be this animation again, not a PNG.
+            if image.path.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+                imageProblems.append((image.offset, "image asset '\(image.id)' is '\(image.path)': an animation's image names a file, without '#' or '?', which a player reads as part of a URL"))
+                continue
+            }
             let written = Path.join(Path.directory(of: URLParts(reference).path), image.path)
             // rlottie decodes PNG and JPEG; nothing else is read as an animation's image (a video, another animation).
-            guard let format = ImageSize.Format(fileName: Path.fileName(of: image.path)), format == .png || format == .jpeg else {
+            guard let format = ImageSize.Format(fileName: Path.fileName(of: URLParts(written).path)), format == .png || format == .jpeg else {
                 imageProblems.append((image.offset, "image asset '\(image.id)' is '\(image.path)': an animation's images must be PNG or JPEG files, which every renderer reads"))
                 continue
             }
