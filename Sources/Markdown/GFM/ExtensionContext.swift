@@ -36,7 +36,9 @@ final class ExtensionContext {
     }
     var warnings: [MarkdownWarning] = []
     private let rootSource: SourceText
-    private var definitionsCache: [UInt8]?
+    private var linkDefinitions: LinkDefinitions?
+    /// Whether a piece parsed again went without definitions, the budget spent.
+    private var warnedOfDefinitions = false
     private let root: OpaquePointer
 
     init(root: OpaquePointer, source: SourceText, extensions: MarkdownExtensions, flags: Int32) {
@@ -72,11 +74,27 @@ final class ExtensionContext {
         return RawText(of: node, in: source, decoder: &decoder)
     }
 
-    /// The body's link reference definitions as source lines, so that text parsed again on its own
-    /// resolves `[label]` as the body does: every line no block covers, and each paragraph that
-    /// starts with `[` (cmark takes definitions from a paragraph's start), blank-line separated.
-    var definitions: [UInt8] {
-        if let definitionsCache { return definitionsCache }
+    /// The body's link reference definitions that `lines` (text parsed again on its own) may
+    /// name, as source lines, so that `[label]` there resolves as in the body. Past a budget
+    /// (16 times the body, and 4 MiB), none: the links stay text, with one warning.
+    func definitions(for lines: [SubDocument.Line]) -> [UInt8] {
+        if linkDefinitions == nil {
+            linkDefinitions = LinkDefinitions(definitionLines(), flags: flags, budget: 4 << 20 + 16 * rootSource.bytes.count)
+        }
+        if let text = linkDefinitions?.text(for: lines) { return text }
+        if !warnedOfDefinitions, let first = lines.first {
+            warnedOfDefinitions = true
+            warnings.append(MarkdownWarning(
+                message: "this page's footnotes and tables name its link reference definitions so often that, from here on, links in them that use a definition stay text; use fewer definitions or inline links",
+                line: first.line, byteColumn: first.offset + 1))
+        }
+        return []
+    }
+
+    /// The body's link reference definitions as source lines: every line no block covers, and
+    /// each paragraph that starts with `[` (cmark takes definitions from a paragraph's start),
+    /// blank-line separated.
+    private func definitionLines() -> [UInt8] {
         var covered = Set<Int>()
         for node in CMarkNode.descendants(of: root) {
             let type = cmark_node_get_type(node)
@@ -103,7 +121,6 @@ final class ExtensionContext {
             text.append(0x0A)
             previous = number
         }
-        definitionsCache = text
         return text
     }
 }

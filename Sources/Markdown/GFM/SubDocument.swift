@@ -20,8 +20,8 @@ struct SubDocument {
     init?(_ lines: [Line], context: ExtensionContext) {
         var text: [UInt8] = []
         if lines.contains(where: { $0.bytes.contains(UInt8(ascii: "[")) }) {
-            text = context.definitions
-            if !text.isEmpty { text += Array("\n***\n\n".utf8) }
+            text = context.definitions(for: lines)
+            if !text.isEmpty { text += Array("***\n\n".utf8) }
         }
         let source = SourceText(text)
         base = source.lineRanges.count
