@@ -43,21 +43,20 @@ package struct Diagnostic: Sendable, Hashable, Error, Codable {
             self.sourceLine = sourceLine
             return
         }
-        let scalars = sourceLine.unicodeScalars
-        let count = scalars.count
-        guard count > Self.excerptWidth else {
-            self.sourceLine = sourceLine
-            return
-        }
-        // A third of the excerpt before the column, the rest after it.
-        let column = min(max(0, location.column - 1), count)
-        let start = max(0, min(column - Self.excerptWidth / 3, count - Self.excerptWidth))
-        let end = min(count, start + Self.excerptWidth)
-        let from = scalars.index(scalars.startIndex, offsetBy: start)
-        let to = scalars.index(from, offsetBy: end - start)
-        self.sourceLine = String(scalars[from..<to])
-        sourceLineOffset = start
-        sourceLineContinues = end < count
+        let scalars = Array(sourceLine.unicodeScalars)
+        let excerpt = Self.excerpt(around: location.column, count: scalars.count)
+        self.sourceLine = String(String.UnicodeScalarView(scalars[excerpt]))
+        sourceLineOffset = excerpt.lowerBound
+        sourceLineContinues = excerpt.upperBound < scalars.count
+    }
+
+    /// Which of a line's `count` scalars a diagnostic at `column` quotes: all of a short line,
+    /// else `excerptWidth` of them, a third before the column and the rest after it.
+    package static func excerpt(around column: Int, count: Int) -> Range<Int> {
+        guard count > excerptWidth else { return 0..<count }
+        let column = min(max(0, column - 1), count)
+        let start = max(0, min(column - excerptWidth / 3, count - excerptWidth))
+        return start..<min(count, start + excerptWidth)
     }
 
     package static func error(_ message: String, path: String) -> Diagnostic {

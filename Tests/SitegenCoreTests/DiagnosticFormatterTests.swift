@@ -36,3 +36,35 @@ import Testing
         #expect(Suggestion.closest(to: "zzz", in: ["title", "image"]) == nil)
     }
 }
+
+/// Where a diagnostic points in a long line, found from a map of the line's scalars made once:
+/// each of thousands of problems on one line once read the whole line again.
+@Suite struct LineScalarsTests {
+    static let line = String((0..<2_000).map { ["a", "é", "한", "😀", "\u{301}"][$0 % 5 * ($0 % 7) % 5] }.joined())
+
+    @Test func scalarIndexesAndByteOffsetsAgreeWithTheScalarsThemselves() {
+        let scalars = LineScalars(Self.line[...])
+        let starts = Self.line.unicodeScalars.indices.map { Self.line.utf8.distance(from: Self.line.startIndex, to: $0) }
+        #expect(scalars.count == starts.count)
+        for (index, start) in starts.enumerated() {
+            #expect(scalars.scalarIndex(ofByte: start) == index)
+            #expect(scalars.byteOffset(ofScalar: index) == start)
+        }
+        #expect(scalars.byteOffset(ofScalar: starts.count) == scalars.bytes.count)
+        #expect(scalars.text(scalars: 1_500..<1_510) == String(String.UnicodeScalarView(Array(Self.line.unicodeScalars)[1_500..<1_510])))
+    }
+
+    @Test func aDiagnosticOnALongLineQuotesTheSameExcerptAsFromTheWholeLine() throws {
+        let file = SourceFile(path: "a.md", text: "# A\n" + Self.line + "\n")
+        for column in [1, 100, 1_000, 1_999, 2_000] {
+            let location = SourceLocation(line: 2, column: column)
+            let quoted = file.error("x", at: location)
+            let whole = Diagnostic(.error, "x", path: "a.md", location: location, sourceLine: Self.line)
+            #expect(quoted.sourceLine == whole.sourceLine && quoted.sourceLineOffset == whole.sourceLineOffset)
+            #expect(quoted.sourceLineContinues == whole.sourceLineContinues)
+            #expect(quoted.sourceLine?.unicodeScalars.count == Diagnostic.excerptWidth)
+        }
+        let byte = Self.line.utf8.count - String(try #require(Self.line.unicodeScalars.last)).utf8.count
+        #expect(file.location(line: 2, utf8Column: byte + 1) == SourceLocation(line: 2, column: Self.line.unicodeScalars.count))
+    }
+}
