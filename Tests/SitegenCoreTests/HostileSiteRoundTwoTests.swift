@@ -343,6 +343,22 @@ import Testing
         #expect(try tree.fileSystem.readFile(tree.path("site/output/index.html")) == Array("old".utf8))
     }
 
+    /// A link to a folder above the output (`static/b -> ../build`, output `build/out`)
+    /// republished the previous output, and each build nested it one level deeper.
+    @Test(arguments: FileSystemFixture.all)
+    func anOutputBelowALinkedFolderIsNeverRead(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        try tree.write("site/sitegen.yml", "output: build/out\n")
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        try tree.write("site/build/out/.sitegen-output", OutputWriter.markerText)
+        try tree.write("site/build/out/index.html", "old")
+        try tree.write("site/build/notes.txt", "kept")
+        try tree.link("site/static/b", to: "../build")
+        let result = SiteBuilder(fileSystem: tree.fileSystem).build(BuildOptions(siteDirectory: tree.path("site")))
+        #expect(errors(result).contains { $0.hasSuffix("site/static/b/out: is reached through a symbolic link and is a folder sitegen writes, which is never an input") }, "\(errors(result))")
+        #expect(try tree.fileSystem.readFile(tree.path("site/build/out/index.html")) == Array("old".utf8))
+    }
+
     /// `static/index.html/a` made the index page a folder, with exit 0; `Index.html` stood beside it.
     @Test(arguments: [
         ("static/index.html/a", "index.html"), ("static/manifest.json/x", "manifest.json"), ("static/Index.HTML", "index.html"),

@@ -23,6 +23,33 @@ import Testing
             + [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9]
     }
 
+    /// Captions beside a video were read without asking where their links lead: beside a video
+    /// in a folder no walk of the content checks (`art/`), a link into a hidden folder or an
+    /// output would publish what it held as captions.
+    @Test func captionsThatAreLinksIntoHiddenFoldersOrOutputsAreNeverRead() throws {
+        let secret = "WEBVTT\n\n00:00.000 --> 00:02.000\ntoken=s3cret\n"
+        let fileSystem = Self.site([
+            "content/tour/01-a.md": "# Record\n\n![Recording a note](../../art/demo.mp4)\n",
+            "content/tour/02-b.md": "# Other\n\n![Other](../../art/v/demo.mp4)\n",
+            ".private/secret.vtt": secret, ".private/v/demo.vtt": secret, "output/.sitegen-output": "", "output/old.vtt": secret,
+        ])
+        for folder in ["art", ".private/v"] {
+            fileSystem.add("\(folder)/demo.mp4", VideoHeaderTests.mp4())
+            fileSystem.add("\(folder)/demo.jpg", Self.jpegBytes(width: 1920, height: 1080))
+        }
+        fileSystem.addLink("art/demo.vtt", to: "../.private/secret.vtt")
+        fileSystem.addLink("art/demo.ko.vtt", to: "../output/old.vtt")
+        fileSystem.addLink("art/v", to: "../.private/v")
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .contentError, "\(result.err)")
+        #expect(result.err.contains("video '../../art/v/demo.mp4' is really in '.private', a hidden folder or file of the site"), "\(result.err)")
+        #expect(!result.err.contains("02-b.md: error: captions"), "\(result.err)")
+        for file in ["demo.vtt", "demo.ko.vtt"] {
+            #expect(fileSystem.text("output/_site/art/\(file)") == nil)
+            #expect(fileSystem.text("output/tour/_site/art/\(file)") == nil)
+        }
+    }
+
     @Test func aVideoBecomesAVideoElementWithItsPosterAndCaptions() throws {
         let fileSystem = Self.site()
         let result = runCLI(["build"], on: fileSystem)

@@ -65,7 +65,9 @@ extension ImageResolver {
         // site's languages first); the page's own language is the one shown.
         let pageLocale = flow.translation?.locale ?? locales.first ?? "en"
         for candidate in captionFiles(beside: String(base), in: directory) {
-            switch loader.read(Path.join(directory, candidate.file)) {
+            let captions = Path.join(directory, candidate.file)
+            if let problem = unreadTarget(captions, subject: "captions '\(candidate.file)' of video '\(reference)'", verb: "are") { return .failure(problem) }
+            switch loader.read(captions) {
             case .success(let file):
                 let report = WebVTTCheck.check(file.text)
                 for problem in report.problems {
@@ -77,7 +79,7 @@ extension ImageResolver {
                         file.warning("\(Path.fileName(of: same.src)) already holds the \(candidate.language) captions of video '\(reference)'; this file is not used", at: SourceLocation(line: 1, column: 1)))
                     continue
                 }
-                let (trackSrc, trackAsset) = published(Path.join(directory, candidate.file), in: flow)
+                let (trackSrc, trackAsset) = published(captions, in: flow)
                 markup.tracks.append(
                     VideoMarkup.Track(src: trackSrc, language: candidate.language, label: LanguageNames.native(candidate.language), isDefault: false))
                 resolved.extraAssets.append(trackAsset)

@@ -97,7 +97,7 @@ struct ImageResolver: Sendable {
         guard let writtenPath = Path.normalize(Path.join(flow.directory, decoded)), !writtenPath.isEmpty else {
             return .failure(.init("image path '\(reference)' leaves the site folder"))
         }
-        if let problem = unread(writtenPath, reference: reference, what: "image", really: false) { return .failure(problem) }
+        if let problem = unread(writtenPath, subject: "image '\(reference)'", really: false) { return .failure(problem) }
         if let container = VideoHeader.Container(fileName: Path.fileName(of: writtenPath)) {
             return video(reference, at: localized(writtenPath, for: flow.translation), container: container, in: flow)
         }
@@ -158,18 +158,26 @@ struct ImageResolver: Sendable {
     }
 
     /// Why a build does not read the file at `sitePath` (relative to the site): it is in a hidden
-    /// folder or file, or in an output; nil when it may. `really` when `sitePath` is where the
-    /// reference's links lead rather than what it says.
-    private func unread(_ sitePath: String, reference: String, what: String, really: Bool) -> ImageProblem? {
+    /// folder or file, or in an output; nil when it may. `subject` is what the file is to the
+    /// reader ("image 'a.png'"), `verb` what agrees with it; `really` when `sitePath` is where
+    /// the reference's links lead rather than what it says.
+    private func unread(_ sitePath: String, subject: String, verb: String = "is", really: Bool) -> ImageProblem? {
         if let hidden = Path.components(of: sitePath).first(where: Path.isHidden) {
             return .init(really
-                ? "\(what) '\(reference)' is really in '\(hidden)', a hidden folder or file of the site, which a build does not read"
-                : "\(what) '\(reference)' is in a hidden folder or file, which a build does not read")
+                ? "\(subject) \(verb) really in '\(hidden)', a hidden folder or file of the site, which a build does not read"
+                : "\(subject) \(verb) in a hidden folder or file, which a build does not read")
         }
         if let folder = excludedFolders.first(where: { Path.isInside(sitePath, root: $0) }) {
-            return .init("\(what) '\(reference)' is \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
+            return .init("\(subject) \(verb) \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
         }
         return nil
+    }
+
+    /// Why a build does not read the file at `sitePath`, going by where its links lead; nil
+    /// when it may.
+    func unreadTarget(_ sitePath: String, subject: String, verb: String = "is") -> ImageProblem? {
+        guard let real = loader.fileSystem.realPath(loader.diskPath(sitePath)), let inside = Path.relative(real, to: loader.root) else { return nil }
+        return unread(inside, subject: subject, verb: verb, really: true)
     }
 
     /// The bytes of the file a reference names, or why they cannot be read, in the words of a
@@ -182,11 +190,7 @@ struct ImageResolver: Sendable {
         }
         // What the path names once links are followed: a link inside the site does not make a
         // hidden folder (`.git`) or an output something a build reads.
-        if let real = loader.fileSystem.realPath(diskPath), let inside = Path.relative(real, to: loader.root),
-            let problem = unread(inside, reference: reference, what: what, really: true)
-        {
-            return .failure(problem)
-        }
+        if let problem = unreadTarget(sitePath, subject: "\(what) '\(reference)'") { return .failure(problem) }
         do {
             return .success(try loader.fileSystem.readFile(diskPath, confinedTo: loader.root))
         } catch let error as FileSystemError {

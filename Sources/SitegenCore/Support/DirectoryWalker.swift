@@ -67,7 +67,7 @@ struct DirectoryWalker: Sendable {
         let budget = Budget()
         let walked = entries.parallelMap { entry -> Result in
             var found = Result()
-            visit(entry, in: path, shownAs: prefix, ancestors: ancestors, budget: budget, into: &found)
+            visit(entry, in: path, shownAs: prefix, ancestors: ancestors, viaLink: own.kind == .symbolicLink, budget: budget, into: &found)
             return found
         }
         for part in walked { result.append(part) }
@@ -100,8 +100,9 @@ struct DirectoryWalker: Sendable {
         var path: String
     }
 
+    /// `viaLink` when a followed link leads to `directory` or a folder above it.
     private func visit(
-        _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], budget: Budget,
+        _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], viaLink: Bool, budget: Budget,
         into result: inout Result
     ) {
         let path = directory + "/" + entry.name
@@ -130,9 +131,15 @@ struct DirectoryWalker: Sendable {
                     Problem(path: name, message: "is a symbolic link to \(target), a folder that contains it; a loop is not followed"))
             }
         }
+        let viaLink = viaLink || entry.status.kind == .symbolicLink
+        // Below a link, an output is not what the link leads to but may be any folder under it
+        // (`static/b -> ../build` with the output in `build/out`).
+        if viaLink, root != nil, fileSystem.linkStatus(of: Path.join(path, Self.outputMarker)) != nil {
+            return result.problems.append(Problem(path: name, message: "is reached through a symbolic link and is a folder sitegen writes, which is never an input"))
+        }
         result.directories.append(name)
         for child in listing(of: path, shownAs: name, into: &result) {
-            visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], budget: budget, into: &result)
+            visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], viaLink: viaLink, budget: budget, into: &result)
         }
     }
 
