@@ -163,14 +163,22 @@ import Testing
         #expect(errors(result).contains { $0.contains("two files would be published as tour/_site/art/x.svg") }, "\(errors(result))")
     }
 
-    @Test(arguments: ["../../output/tour/a.svg", "../../.output.sitegen-staging/tour/a.svg", ".hidden/a.svg"])
-    func imagesAreNeverReadFromTheOutputOrHiddenFolders(_ reference: String) {
+    @Test(arguments: [
+        ("../../output/tour/a.svg", nil, "image '../../output/tour/a.svg' is in the site's output folder 'output'"),
+        ("../../.output.sitegen-staging/tour/a.svg", nil, "image '../../.output.sitegen-staging/tour/a.svg' is in a hidden folder or file"),
+        (".hidden/a.svg", nil, "image '.hidden/a.svg' is in a hidden folder or file"),
+        // An output other than this build's (`serve` writes its preview elsewhere) is known by its marker.
+        ("../../output/tour/a.svg", "preview", "image '../../output/tour/a.svg' is in the site's output folder 'output'"),
+    ] as [(String, String?, String)])
+    func imagesAreNeverReadFromTheOutputOrHiddenFolders(_ reference: String, _ otherOutput: String?, _ error: String) {
         let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n", "content/tour/a.svg": Self.svg])
         #expect(SiteBuilder(fileSystem: fileSystem).build(BuildOptions()).succeeded)
         fileSystem.add("content/tour/.hidden/a.svg", Array(Self.svg.utf8))
         fileSystem.add("content/tour/02-b.md", Array(String(format: Self.page, reference).utf8))
-        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
-        #expect(errors(result).contains { $0.contains("output folder") || $0.contains("hidden") }, "\(errors(result))")
+        var options = BuildOptions()
+        options.outputDirectory = otherOutput
+        let result = SiteBuilder(fileSystem: fileSystem).build(options)
+        #expect(errors(result).contains { $0.contains(error) }, "\(errors(result))")
     }
 
     // MARK: Templates

@@ -29,6 +29,20 @@ import Testing
         #expect(fileSystem.text("out/index.html") == "new")
     }
 
+    /// A placeholder committed as a link (to `/etc/passwd`, say) was carried into every new
+    /// output as that link, which a deploy that follows links would publish.
+    @Test func aPlaceholderThatIsALinkBecomesAnEmptyFile() throws {
+        let fileSystem = MemoryFileSystem(["secret.txt": "token"])
+        try fileSystem.createDirectory("out")
+        fileSystem.addLink("out/.gitkeep", to: "../secret.txt")
+        for _ in 0..<2 {
+            try OutputWriter(fileSystem: fileSystem).write(files, to: "out")
+            #expect(fileSystem.linkStatus(of: "out/.gitkeep")?.kind == .file)
+            #expect(fileSystem.text("out/.gitkeep") == "")
+        }
+        #expect(fileSystem.text("secret.txt") == "token")
+    }
+
     @Test func refusesAFolderItDidNotWriteAndTouchesNothing() {
         let before = ["home/notes.txt": "precious", "home/photo.jpg": "x", "home/.bashrc": "y", "home/todo.md": "z"]
         let fileSystem = MemoryFileSystem(before)

@@ -167,7 +167,12 @@ struct ImageResolver: Sendable {
                 ? "\(subject) \(verb) really in '\(hidden)', a hidden folder or file of the site, which a build does not read"
                 : "\(subject) \(verb) in a hidden folder or file, which a build does not read")
         }
-        if let folder = excludedFolders.first(where: { Path.isInside(sitePath, root: $0) }) {
+        // This build's output, and any other a build left (`output/` while `serve` writes its preview elsewhere).
+        let written = excludedFolders.first { Path.isInside(sitePath, root: $0) }
+            ?? Path.lineage(of: Path.directory(of: sitePath)).first {
+                loader.fileSystem.linkStatus(of: loader.diskPath(Path.join($0, DirectoryWalker.outputMarker))) != nil
+            }
+        if let folder = written {
             return .init("\(subject) \(verb) \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
         }
         return nil

@@ -26,8 +26,10 @@ final class OutputTransaction: Sendable {
     /// and folders, relative to it.
     private let spare: [String: FileStatus]
     private let spareFolders: Set<String>
-    /// Placeholders in the current output, kept in the new one.
-    private let placeholders: [String]
+    /// Placeholders in the current output, kept in the new one: each a copy of the file, or an
+    /// empty file where it is not one (a link committed as `output/.gitkeep` would publish what
+    /// it leads to wherever a deploy follows links).
+    private let placeholders: [(path: String, isFile: Bool)]
     /// Whether the staging folder was made for this build (no earlier build left one).
     private let createdStaging: Bool
     private let state = Mutex(State())
@@ -51,7 +53,7 @@ final class OutputTransaction: Sendable {
 
     init(
         fileSystem: any FileSystem, output: String, staging: String, current: [String: FileStatus],
-        spare: [DirectoryWalker.Entry], spareFolders: [String], placeholders: [String], createdStaging: Bool = false
+        spare: [DirectoryWalker.Entry], spareFolders: [String], placeholders: [(path: String, isFile: Bool)], createdStaging: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.output = output
@@ -136,8 +138,9 @@ final class OutputTransaction: Sendable {
     @discardableResult
     func commit(whileFlushing work: ([DirectoryWalker.Entry]) -> Void = { _ in }) throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        write([OutputFile(path: OutputWriter.markerFile, text: OutputWriter.markerText)])
-        carry(placeholders)
+        write([OutputFile(path: OutputWriter.markerFile, text: OutputWriter.markerText)]
+            + placeholders.filter { !$0.isFile }.map { OutputFile(path: $0.path, text: "") })
+        carry(placeholders.filter(\.isFile).map(\.path))
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try removeWhatIsNotNeeded()
         let files = try statuses()

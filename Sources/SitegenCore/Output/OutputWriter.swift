@@ -69,7 +69,8 @@ package struct OutputWriter: Sendable {
             fileSystem: fileSystem, output: output, staging: staging,
             current: Dictionary(current.filter { $0.status.kind == .file }.map { ($0.path, $0.status) }) { first, _ in first },
             spare: spare.files, spareFolders: spare.directories.filter { !$0.isEmpty },
-            placeholders: existing.intersection(Self.placeholders).sorted(), createdStaging: created)
+            placeholders: existing.intersection(Self.placeholders).sorted().map { ($0, fileSystem.linkStatus(of: Path.join(output, $0))?.kind == .file) },
+            createdStaging: created)
     }
 
     /// Refuses an output that has a folder sitegen cannot write to. The swap itself would work,
