@@ -53,6 +53,14 @@
         if (node.localName === "a" && !node.target) Object.assign(node, { target: "_blank", rel: "noopener" });
       }
     }
+    // A srcset lists candidates ("a.400w.jpg 400w, a.800w.jpg 800w"); the build's addresses hold no white space.
+    for (const node of content.querySelectorAll("[srcset]")) {
+      const candidates = node.getAttribute("srcset").trim().split(/\s*,\s+/);
+      node.setAttribute("srcset", candidates.map((candidate) => {
+        const [address, ...descriptors] = candidate.split(/\s+/);
+        return [new URL(address, folder), ...descriptors].join(" ");
+      }).join(", "));
+    }
     wrapper.append(content);
     // The build writes style attributes as data, set here from script, which a strict policy allows.
     for (const node of wrapper.querySelectorAll("[data-sg-style]")) node.style.cssText = node.dataset.sgStyle;

@@ -101,6 +101,7 @@ def host(server):
         "/vertical-host.html": page(output, "welcome", attributes='data-auto-open="false"',
                                     extra_head='<style>html { writing-mode: vertical-rl; }</style>'),
         "/translated.html": page(output, "tour", site="translated", attributes='data-auto-open="false"'),
+        "/media.html": page(output, "motion", site="media", attributes='data-auto-open="false"'),
         "/favicon.ico": ("", {"Content-Type": "image/x-icon"}),
     }
     HostHandler.pages = {
@@ -519,3 +520,20 @@ def test_a_flow_opens_in_the_readers_language_or_the_one_asked_for(app, host, se
         assert help_link.startswith(f"{server}/translated/{'' if lang == 'en' else lang + '/'}help/"), help_link
     if lang == "ar":
         assert in_dialog(app, "return root.querySelector('.sg-carousel').closest('[dir]').dir") == "rtl"
+
+
+def test_images_and_their_versions_load_from_the_sites_origin(app, host, server):
+    """A picture's srcset (its versions, the animation's WebP and poster) resolved against the
+    host page, whose origin has none of them: each address must lead to the flow's folder."""
+    app.get(host + "/media.html")
+    wait(app, lambda: app.execute_script("return !!window.sitegen"))
+    start_open(app, "motion")
+    wait(app, lambda: dialog_open(app))
+    sets = in_dialog(app, "return [...root.querySelectorAll('[srcset]')].map((n) => n.getAttribute('srcset'))")
+    assert sets, "the media flow shows pictures with versions"
+    for value in sets:
+        for candidate in value.split(", "):
+            assert candidate.startswith(server + "/media/motion/"), value
+    wait(app, lambda: in_dialog(app, "return [...root.querySelectorAll('img')].every((i) => i.complete)"))
+    broken = in_dialog(app, "return [...root.querySelectorAll('img')].filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc)")
+    assert broken == []
