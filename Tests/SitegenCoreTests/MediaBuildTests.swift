@@ -223,7 +223,7 @@ import Testing
         #expect(!result.succeeded)
         let errors = messages(result).filter { $0.contains(": error: ") }
         #expect(errors.contains { $0.hasPrefix("content/tour/02-b.md: error: animation 'long.json' would take 3000 frames of 576 × 576 pixels") }, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("content/tour/escape.json: error: image asset 'i': image path '../../../secret.png' leaves the site folder") || $0.contains("image asset 'i'") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/tour/escape.json: error: image asset 'i': image path '../../../secret.png' leaves the site folder") }, "\(errors)")
         #expect(errors.contains { $0.contains("animation 'broken.json' cannot be used: it is not valid JSON") && $0.contains("line 2") }, "\(errors)")
         #expect(fileSystem.kind(of: "output") == nil)
         // The cut photo passes the header check; what libvips makes of it is the build's to report.
