@@ -16,9 +16,11 @@ package struct DiagnosticFormatter: Sendable {
         let lead = diagnostic.sourceLineOffset > 0 ? "…" : ""
         let prefix = scalars.prefix(max(0, location.column - 1 - diagnostic.sourceLineOffset))
         // The caret stands under its character as a terminal shows the line: a tab as a tab, an
-        // escaped control character as its escape, a wide (East Asian) character as two cells.
-        let padding = (lead.isEmpty ? "" : " ") + prefix.map { scalar in
-            scalar == "\t" ? "\t" : String(repeating: " ", count: Self.printable(scalar).count * (Self.isWide(scalar) ? 2 : 1))
+        // escaped control character as its escape, a wide (East Asian) character as two cells,
+        // a combining mark or joined emoji in the cell of what it joins.
+        let padding = (lead.isEmpty ? "" : " ") + prefix.indices.map { index in
+            let scalar = prefix[index]
+            return scalar == "\t" ? "\t" : String(repeating: " ", count: Self.width(scalar, after: index > 0 ? prefix[index - 1] : nil))
         }.joined()
         let available = max(1, scalars.count - prefix.count)
         let underline = "^" + String(repeating: "~", count: min(diagnostic.length, available) - 1)
@@ -44,6 +46,18 @@ package struct DiagnosticFormatter: Sendable {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// How many cells a terminal gives `scalar` after `previous`: an escape's length for a
+    /// control character, none for a combining mark, a format character (a joiner), what
+    /// follows a zero-width joiner and a skin tone, two for a wide character, else one.
+    private static func width(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Int {
+        if isControl(scalar) { return printable(scalar).count }
+        if previous == "\u{200D}" || (0x1F3FB...0x1F3FF).contains(scalar.value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return isWide(scalar) ? 2 : 1
+        }
     }
 
     /// True for the characters a terminal shows two cells wide: CJK, Hangul, full-width forms, emoji.

@@ -13,6 +13,15 @@ import Testing
             """)
     }
 
+    /// A combining mark shares its letter's cell, and an emoji joined to others theirs: the
+    /// caret once moved a cell right for each.
+    @Test(arguments: [("a\u{301}\u{301} [l](m.md)", 5, "  ^"), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} x", 7, "   ^"), ("\u{1F44D}\u{1F3FD}x", 3, "  ^")])
+    func marksAndJoinedEmojiTakeNoCellsOfTheirOwn(_ line: String, _ column: Int, _ caret: String) {
+        let file = SourceFile(path: "a.md", text: line + "\n")
+        let printed = DiagnosticFormatter().format(file.error("x", at: SourceLocation(line: 1, column: column)))
+        #expect(printed.split(separator: "\n").last.map(String.init) == caret)
+    }
+
     @Test func keepsTabsSoTheCaretLinesUp() {
         let file = SourceFile(path: "a.md", text: "\tkey: é x\n")
         let diagnostic = file.warning("here", at: SourceLocation(line: 1, column: 8))

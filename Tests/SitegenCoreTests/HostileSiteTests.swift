@@ -105,6 +105,13 @@ import Testing
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a title=\"<script>\"/></svg>", "the value of 'title' holds '<'"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\">< script>alert(1)</script></svg>", "a '<' that opens no tag"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">alert(1)</h:script></svg>", "holds a <h:script> element"),
+        // A declared entity whose name is a known one in another case, or declared twice: XML
+        // reads the file's own text, the first declaration of it.
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY Colon \"avascript\">]><svg xmlns:h=\"http://www.w3.org/1999/xhtml\" width=\"4\" height=\"3\"><h:frame src=\"j&Colon;:parent.alert(1)\"/></svg>", "holds a <h:frame> element"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY Colon \"avascript\">]><svg width=\"4\" height=\"3\"><a href=\"j&Colon;:alert(1)\"><rect/></a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY AMP \"avascript\">]><svg width=\"4\" height=\"3\"><a href=\"j&AMP;:alert(1)\"><rect/></a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY Tab \"avascript\">]><svg width=\"4\" height=\"3\"><a href=\"j&Tab;:alert(1)\"><rect/></a></svg>", "holds a javascript: URL"),
+        ("images/a.svg", "<!DOCTYPE svg [<!ENTITY j \"javascript\"><!ENTITY j \"nothing\">]><svg width=\"4\" height=\"3\"><a href=\"&j;:alert(1)\"><rect/></a></svg>", "holds a javascript: URL"),
     ])
     func onlyImageFilesWithoutScriptArePublished(_ name: String, _ content: String, _ error: String) {
         let (result, fileSystem) = build([

@@ -107,7 +107,8 @@ final class ExtensionContext {
             let line = rootSource.line(first)
             let column = Int(cmark_node_get_start_column(node))
             let startsWithBracket = column >= 1 && column <= line.count && line[line.startIndex + column - 1] == UInt8(ascii: "[")
-            if type != CMARK_NODE_PARAGRAPH || !startsWithBracket {
+            // A setext heading's text may start with definitions too (`[a]: /u`, `Title`, `===`).
+            if (type != CMARK_NODE_PARAGRAPH && type != CMARK_NODE_HEADING) || !startsWithBracket {
                 for number in first...last { covered.insert(number) }
             }
         }

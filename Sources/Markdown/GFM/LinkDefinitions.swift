@@ -20,11 +20,15 @@ struct LinkDefinitions {
     /// under `flags`; at most `budget` bytes are given out in all.
     init(_ text: [UInt8], flags: Int32, budget: Int) {
         self.budget = budget
+        // The first definition of a label wins: a later one alone under the same key is never
+        // given (a page defining one label thousands of times gave each piece all of them).
+        var defined = Set<String>()
         for run in text.split(separator: 0x0A, omittingEmptySubsequences: false).split(whereSeparator: \.isEmpty) {
             let split = Self.split(run)
             let whole = split.contains { !Self.isOnlyDefinitions($0, flags: flags) }
             for piece in whole ? [Array(split.joined(separator: [0x0A]))] : split {
                 let keys = whole ? Self.keys(in: piece[...]) : [Self.key(Self.leadingLabel(of: piece))]
+                if !whole, let key = keys.first, !defined.insert(key).inserted { continue }
                 for key in keys { piecesByKey[key, default: []].append(pieces.count) }
                 pieces.append(piece)
             }
@@ -34,6 +38,7 @@ struct LinkDefinitions {
     /// The definitions `lines` may name, in the body's order, as source lines; nil once the
     /// budget is spent.
     mutating func text(for lines: [SubDocument.Line]) -> [UInt8]? {
+        guard given <= budget else { return nil }
         let joined = Array(lines.map(\.bytes).joined(separator: [0x0A]))
         var chosen = Set<Int>()
         for key in Self.keys(in: joined[...]) { chosen.formUnion(piecesByKey[key] ?? []) }
@@ -74,8 +79,8 @@ struct LinkDefinitions {
 
     /// What every bracketed text in `bytes` could match as a link label: cmark compares labels
     /// case folded with runs of white space as one space; here case is folded by way of upper
-    /// case, then lower (so `ß`, `SS` and `ss` meet), and white space is dropped, which may match
-    /// more labels than cmark does, never fewer.
+    /// case, then lower (so `ß`, `SS` and `ss` meet), `ß` (which `ẞ` lowers to) is `ss`, and
+    /// white space is dropped, which may match more labels than cmark does, never fewer.
     static func keys(in bytes: ArraySlice<UInt8>) -> Set<String> {
         Set(keySpans(in: bytes).map { key(bytes[$0]) })
     }
@@ -83,7 +88,11 @@ struct LinkDefinitions {
     private static func key(_ label: ArraySlice<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in String(decoding: label, as: UTF8.self).uppercased().lowercased().unicodeScalars where !scalar.properties.isWhitespace {
-            scalars.append(scalar)
+            if scalar == "ß" {
+                scalars.append(contentsOf: "ss".unicodeScalars)
+            } else {
+                scalars.append(scalar)
+            }
         }
         return String(scalars)
     }

@@ -150,7 +150,8 @@ extension SVGScript {
             if text.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "%") }) {
                 return "the entity '\(name)', whose text holds markup or references (only plain-text entities are read)"
             }
-            entities[name] = text
+            // The first declaration of a name is the one XML uses.
+            if entities[name] == nil { entities[name] = text }
             index = close + 1
             skipSpaces()
             guard starts(with: ">") else { return "an <!ENTITY> declaration for '\(name)' with more than its text" }

@@ -4,7 +4,9 @@
 /// site opts in, scripted SVG is refused unless a site opts in.
 package enum SVGScript {
     /// Elements that run script or embed other documents.
-    static let elements: Set<String> = ["script", "foreignobject", "iframe", "embed", "object", "handler", "listener"]
+    static let elements: Set<String> = [
+        "script", "foreignobject", "iframe", "frame", "frameset", "portal", "embed", "object", "applet", "handler", "listener",
+    ]
     /// URL schemes that run script or make a document.
     static let schemes = ["javascript:", "vbscript:", "data:text/html", "data:application/xhtml", "data:image/svg"]
 
@@ -70,7 +72,7 @@ package enum SVGScript {
                 index += 1
                 continue
             }
-            switch reference(in: bytes, at: index) {
+            switch reference(in: bytes, at: index, declared: entities) {
             case .decoded(let scalar, let length):
                 String(scalar).utf8.forEach(add)
                 index += length
@@ -103,8 +105,8 @@ package enum SVGScript {
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t", "newline": "\n",
     ]
 
-    /// The reference that starts at the `&` at `start`.
-    private static func reference(in bytes: [UInt8], at start: Int) -> Reference {
+    /// The reference that starts at the `&` at `start`; `declared` holds the entities the file declares.
+    private static func reference(in bytes: [UInt8], at start: Int, declared: [String: [UInt8]]) -> Reference {
         var index = start + 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
             index += 1
@@ -134,6 +136,9 @@ package enum SVGScript {
         guard index > nameStart else { return .none }
         let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
         let hasSemicolon = index < bytes.count && bytes[index] == UInt8(ascii: ";")
+        // A name the file declares means its text there, whatever a known name it shadows in
+        // another case (`<!ENTITY Colon "avascript">`).
+        if hasSemicolon, declared[name] != nil { return .unknown(ReferenceName(description: name)) }
         if let scalar = namedReferences[name.lowercased()] {
             return .decoded(scalar, length: index - start + (hasSemicolon ? 1 : 0))
         }
