@@ -98,7 +98,8 @@ install: deps
 	install -m 755 .build/release/sitegen $(DESTDIR)$(PREFIX)/bin/sitegen
 
 # Fuzzes each parser with libFuzzer and AddressSanitizer for FUZZ_SECONDS (default 180) each,
-# from the committed seed corpus; inputs found go to .fuzz/ (not committed), and any crash or
+# from the committed seed corpus (and Tests/Fuzz/dictionaries/<target>.dict, the tokens of its
+# format, where there is one); inputs found go to .fuzz/ (not committed), and any crash or
 # hang to Tests/Fuzz/regressions/<target>/, which make test replays from then on: commit it.
 FUZZ_SECONDS ?= 180
 FUZZ_TARGETS := front-matter mustache image-size video-header page markdown highlight lottie
@@ -110,6 +111,7 @@ fuzz: deps
 	  echo "Fuzzing $$target for $(FUZZ_SECONDS) s"; \
 	  SITEGEN_FUZZ_TARGET=$$target .build/fuzz/debug/sitegen-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=Tests/Fuzz/regressions/$$target/ \
+	    $$(test -f Tests/Fuzz/dictionaries/$$target.dict && echo -dict=Tests/Fuzz/dictionaries/$$target.dict) \
 	    .fuzz/$$target Tests/Fuzz/corpus/$$target || exit 1; \
 	done
 
