@@ -42,6 +42,12 @@ enum Oracle {
         return result
     }
 
+    /// What sitegen and cmark-gfm make of `page`, each with the differences sitegen makes on
+    /// purpose taken out: equal when sitegen renders the page as GitHub does.
+    static func renderings(of page: String) throws -> (sitegen: String, cmarkGFM: String) {
+        (withoutAdditions(Markdown.render(page, footnotePrefix: "page-").html), normalized(try cmarkGFM(page), footnotePrefix: "page-"))
+    }
+
     /// sitegen's HTML without what it adds on purpose and cmark-gfm has no counterpart for: the
     /// accessible name of a task list item's checkbox.
     static func withoutAdditions(_ html: String) -> String {
