@@ -1,8 +1,9 @@
 import Diagnostics
 
-/// A problem as the warning a build reports at the code block's position.
+/// A problem as what a build reports at the code block's position: a warning, or an error for
+/// one that would make the page differ from one build to the next.
 extension HighlightProblem {
     package func diagnostic(path: String, location: SourceLocation?) -> Diagnostic {
-        Diagnostic(.warning, message, path: path, location: location)
+        Diagnostic(isError ? .error : .warning, message, path: path, location: location)
     }
 }

@@ -18,7 +18,7 @@ final class HighlightRun {
     let budget: Int
     /// Each match call stays under PCRE2's limits, but many calls just under them could add up to
     /// minutes for a hostile definition: a block may take this much of its thread's CPU time.
-    static let cpuSeconds = 2.0
+    static let cpuSeconds = 10.0
     /// When the run began, on the coarse monotonic clock (read without a system call), and an
     /// estimate of the thread's CPU time then, made (a system call) only once a block has run for
     /// `quietSeconds` of wall time: most blocks never ask for it.
@@ -36,8 +36,12 @@ final class HighlightRun {
 
     deinit { RegexScratch.giveBack(scratch) }
 
-    init(language: CompiledLanguage, text: String) {
+    /// The CPU time this run may take.
+    let cpuLimit: Double
+
+    init(language: CompiledLanguage, text: String, cpuSeconds: Double = HighlightRun.cpuSeconds) {
         self.language = language
+        cpuLimit = cpuSeconds
         bytes = Array(text.utf8)
         paint = [UInt8](repeating: 0, count: bytes.count)
         budget = 200_000 + 60 * bytes.count
@@ -138,7 +142,7 @@ final class HighlightRun {
         return state
     }
 
-    /// Throws once the run has taken more than `cpuSeconds` of its thread's CPU time.
+    /// Throws once the run has taken more than `cpuLimit` of its thread's CPU time.
     private func checkTime() throws(RegexError) {
         let elapsed = Self.coarseTime() - startedWall
         guard elapsed > Self.quietSeconds else { return }
@@ -146,8 +150,9 @@ final class HighlightRun {
         // The CPU time taken before this first reading is at most the wall time since the run began.
         let started = startedCPU ?? now - elapsed
         startedCPU = started
-        guard now - started <= Self.cpuSeconds else {
-            throw RegexError(message: "more than \(Int(Self.cpuSeconds)) s for one block", offset: lineStart, isLimit: true)
+        guard now - started <= cpuLimit else {
+            let seconds = cpuLimit == cpuLimit.rounded() ? "\(Int(cpuLimit))" : "\(cpuLimit)"
+            throw RegexError(message: "more than \(seconds) s of CPU time", offset: lineStart, isLimit: true, isTime: true)
         }
     }
 

@@ -18,6 +18,18 @@ package enum HighlightProblem: Error, Sendable, Equatable {
     case definitionFailed(LanguageLoadError)
     /// A pattern passed PCRE2's match or depth limit, or the block took too many matches.
     case tooComplex(String)
+    /// The block is larger than `Highlighter.maximumBlockBytes`.
+    case tooLarge(bytes: Int)
+    /// Highlighting the block took more than `Highlighter.cpuSecondsPerBlock` of CPU time: a
+    /// clock, not the text, decided, so the block's page cannot be made the same on every build.
+    case tooSlow(String)
+
+    /// Whether the problem is an error: a block left plain by the clock would make a page that
+    /// differs from one build to the next.
+    package var isError: Bool {
+        if case .tooSlow = self { return true }
+        return false
+    }
 
     /// A sentence for a warning.
     package var message: String {
@@ -25,6 +37,10 @@ package enum HighlightProblem: Error, Sendable, Equatable {
         case .unknownLanguage(let name): "unknown language '\(name)': the block is left plain"
         case .definitionFailed(let error): "the definition \(error.path) did not load (\(error.message)): the block is left plain"
         case .tooComplex(let detail): "highlighting stopped at PCRE2's limits (\(detail)): the block is left plain"
+        case .tooLarge(let bytes):
+            "the block is \((bytes + 1023) / 1024) KiB, more than the \(Highlighter.maximumBlockBytes / 1024) KiB sitegen highlights: it is left plain"
+        case .tooSlow(let detail):
+            "highlighting took \(detail), which a definition this slow cannot be trusted to do the same on every build; shorten the block or mark it as plain text"
         }
     }
 }
@@ -33,13 +49,22 @@ package enum HighlightProblem: Error, Sendable, Equatable {
 package struct Highlighter: Sendable {
     package let library: LanguageLibrary
 
-    /// The most steps one pattern match may take, and the CPU time one block may: past either,
-    /// the block is left plain.
+    /// The most steps one pattern match may take, past which the block is left plain, and the
+    /// CPU time one block may take, past which it is an error. The time is a guard against a
+    /// site's own slow definition: the size limit keeps the system's definitions well within it
+    /// (GtkSourceView's shell definition, the slowest found, highlights hostile text at about
+    /// 13 µs a byte, under 2 s for the largest block).
     package static let matchLimit = Int(RegexScratch.matchLimit)
     package static let cpuSecondsPerBlock = HighlightRun.cpuSeconds
+    /// The largest block highlighted: a larger one is left plain, the same on every build.
+    package static let maximumBlockBytes = 128 << 10
 
-    package init(library: LanguageLibrary = LanguageLibrary()) {
+    /// The CPU time one block may take here (`cpuSecondsPerBlock` but in tests).
+    package let cpuSeconds: Double
+
+    package init(library: LanguageLibrary = LanguageLibrary(), cpuSeconds: Double = Highlighter.cpuSecondsPerBlock) {
         self.library = library
+        self.cpuSeconds = cpuSeconds
     }
 
     /// The runs of `code` in the language `language` names (an id, alias, or glob match):
@@ -48,21 +73,26 @@ package struct Highlighter: Sendable {
         guard let id = library.languageID(for: language) else { return .failure(.unknownLanguage(language)) }
         switch library.language(id) {
         case .failure(let error): return .failure(.definitionFailed(error))
-        case .success(let compiled): return Self.highlight(code, with: compiled)
+        case .success(let compiled): return Self.highlight(code, with: compiled, cpuSeconds: cpuSeconds)
         }
     }
 
     /// The runs of `code` in a language already loaded.
     package func highlight(_ code: String, with language: CompiledLanguage) -> Result<[TokenRun], HighlightProblem> {
-        Self.highlight(code, with: language)
+        Self.highlight(code, with: language, cpuSeconds: cpuSeconds)
     }
 
-    static func highlight(_ code: String, with language: CompiledLanguage) -> Result<[TokenRun], HighlightProblem> {
-        let run = HighlightRun(language: language, text: code)
+    /// `maximumBytes`: the largest block highlighted (the engine's comparison with GtkSourceView
+    /// reads whole source files).
+    static func highlight(
+        _ code: String, with language: CompiledLanguage, cpuSeconds: Double = cpuSecondsPerBlock, maximumBytes: Int = maximumBlockBytes
+    ) -> Result<[TokenRun], HighlightProblem> {
+        guard code.utf8.count <= maximumBytes else { return .failure(.tooLarge(bytes: code.utf8.count)) }
+        let run = HighlightRun(language: language, text: code, cpuSeconds: cpuSeconds)
         do {
             try run.run()
         } catch {
-            return .failure(.tooComplex(error.message))
+            return .failure(error.isTime ? .tooSlow(error.message) : .tooComplex(error.message))
         }
         return .success(run.tokenRuns())
     }

@@ -71,6 +71,8 @@ struct RegexError: Error, Sendable {
     var message: String
     var offset: Int
     var isLimit = false
+    /// Whether the clock stopped it (a block's CPU time), not the text.
+    var isTime = false
 }
 
 /// The byte ranges of one match: group 0 is the whole match, -1 marks a group that did not take part.

@@ -50,13 +50,33 @@ import Testing
         }
     }
 
-    @Test func aMegabyteOnOneLineFinishes() throws {
-        let code = String(repeating: "let x = \"a\" // b ", count: 60_000)
+    @Test func sixtyKilobytesOnOneLineFinish() throws {
+        let code = String(repeating: "let x = \"a\" // b ", count: 3_800)
         let result = Highlighter().highlight(code, language: "swift")
         switch result {
         case .success(let runs): #expect(runs.map(\.text).joined() == code)
         case .failure(let problem): #expect(problem.message.contains("limits"))
         }
+    }
+
+    /// A block past the size limit is left plain before any work, so that no clock decides
+    /// what a page holds: such a block was highlighted in some builds and not in others.
+    @Test func aBlockLargerThanTheLimitIsLeftPlainUnread() {
+        let code = String(repeating: "echo \"$((1 + 2))\" {a,b} | grep -E '[x]' # c\n", count: 3_400)
+        #expect(code.utf8.count > Highlighter.maximumBlockBytes)
+        let result = Highlighter().highlight(code, language: "sh")
+        #expect(result == .failure(.tooLarge(bytes: code.utf8.count)))
+        #expect(result == Highlighter().highlight(code, language: "sh"))
+        if case .failure(let problem) = result {
+            #expect(problem.message == "the block is \((code.utf8.count + 1023) / 1024) KiB, more than the 128 KiB sitegen highlights: it is left plain")
+            #expect(!problem.isError)
+        }
+        let under = String(code.prefix(Highlighter.maximumBlockBytes - 100))
+        guard case .success(let runs) = Highlighter().highlight(under, language: "sh") else {
+            Issue.record("a block under the limit is highlighted")
+            return
+        }
+        #expect(runs.count > 1)
     }
 
     @Test func theSystemDefinitionsAllLoad() async {
@@ -74,6 +94,14 @@ import Testing
 
 /// The warning a build gives for a plain block.
 @Suite struct HighlightDiagnosticTests {
+    /// What a clock stopped is an error: the block's page would not be the same on every build.
+    @Test func highlightingStoppedByTheClockIsAnError() {
+        let problem = HighlightProblem.tooSlow("more than 10 s of CPU time")
+        #expect(problem.isError)
+        #expect(problem.diagnostic(path: "content/a.md", location: nil).severity == .error)
+        #expect(!HighlightProblem.tooComplex("x").isError && !HighlightProblem.unknownLanguage("x").isError)
+    }
+
     @Test func anUnknownLanguageIsAWarningAtTheBlock() {
         let diagnostic = HighlightProblem.unknownLanguage("cobol").diagnostic(path: "content/a.md", location: SourceLocation(line: 3, column: 1))
         #expect(diagnostic.severity == .warning)

@@ -242,6 +242,7 @@ struct PageParser: Sendable {
                 for problem in rendered.problems {
                     diagnostics.append(file.warning(problem.message, at: location(block.line, block.infoByteColumn + problem.offset, marker: nil)))
                 }
+                if let error = rendered.error { diagnostics.append(file.error(error, at: location(block.line, block.infoByteColumn, marker: nil))) }
                 return rendered.html
             }
         )

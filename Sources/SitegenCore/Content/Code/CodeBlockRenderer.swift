@@ -16,6 +16,8 @@ struct CodeBlockRenderer: Sendable {
         var manifest: ManifestCodeBlock
         /// Warnings, each at a byte offset in the info string.
         var problems: [(message: String, offset: Int)] = []
+        /// An error about the block, at its info string.
+        var error: String?
     }
 
     /// `block`, on a page of the flow `flow`.
@@ -41,6 +43,7 @@ struct CodeBlockRenderer: Sendable {
         let body = lines.joined()
         var runs = [TokenRun(style: "", text: body)]
         var languageID = ""
+        var error: String?
         if !info.language.isEmpty, !LanguageLibrary.isPlain(info.language), let highlighting,
             let (id, result) = highlighting.highlight(body, language: info.language, flow: flow)
         {
@@ -50,6 +53,8 @@ struct CodeBlockRenderer: Sendable {
                 // tampered cache) may name any, and a class is written into the page.
                 runs = highlighted.map { Self.styles.contains($0.style) ? $0 : TokenRun(style: "", text: $0.text) }
                 languageID = id
+            case .failure(let problem) where problem.isError:
+                error = problem.message
             case .failure(let problem):
                 let suggestion = problem == .unknownLanguage(info.language) ? highlighting.suggestion(for: info.language) : ""
                 problems.insert((problem.message + suggestion, 0), at: 0)
@@ -65,7 +70,7 @@ struct CodeBlockRenderer: Sendable {
             addedLines: kinds.indices.filter { kinds[$0] == .added }.map { $0 + 1 },
             removedLines: kinds.indices.filter { kinds[$0] == .removed }.map { $0 + 1 })
         let wrapsLines = info.lineNumbers || info.isDiff || !info.markedLines.isEmpty
-        guard !languageID.isEmpty || info.title != nil || wrapsLines else { return Rendered(html: nil, manifest: manifest, problems: problems) }
+        guard !languageID.isEmpty || info.title != nil || wrapsLines else { return Rendered(html: nil, manifest: manifest, problems: problems, error: error) }
 
         var html = info.title.map { "<figure class=\"sg-code\">\n<figcaption class=\"sg-code-title\">\(HTMLEscaping.escape($0))</figcaption>\n" }
             ?? "<div class=\"sg-code\">\n"
@@ -82,7 +87,7 @@ struct CodeBlockRenderer: Sendable {
             if let tag { html += "</\(tag)>" }
         }
         html += "</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")
-        return Rendered(html: html, manifest: manifest, problems: problems)
+        return Rendered(html: html, manifest: manifest, problems: problems, error: error)
     }
 
     /// The `def:` styles of GtkSourceView 5's `def.lang`, each a class of the theme (`hl-keyword`).

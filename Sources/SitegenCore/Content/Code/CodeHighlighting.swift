@@ -44,11 +44,15 @@ final class CodeHighlighting: Sendable {
         var highlighted: Set<Int> = []
     }
 
-    init(library: LanguageLibrary, definitions: String = "", stored: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }) {
+    /// `cpuSeconds`: what one block's highlighting may take (shorter in tests).
+    init(
+        library: LanguageLibrary, definitions: String = "", cpuSeconds: Double = Highlighter.cpuSecondsPerBlock,
+        stored: @escaping @Sendable (String) -> [String: [TokenRun]] = { _ in [:] }
+    ) {
         self.library = library
         self.definitions = definitions
         loadStored = stored
-        highlighter = Highlighter(library: library)
+        highlighter = Highlighter(library: library, cpuSeconds: cpuSeconds)
     }
 
     /// Whether a block asked for a language while no definition could be found at all.
