@@ -233,6 +233,16 @@ import Testing
         #expect(fileSystem.kind(of: "/srv") == nil && fileSystem.kind(of: "/public") == nil)
     }
 
+    /// `check` passed sites whose `output` a build refuses (inside an input, the cache, `.git`).
+    @Test(arguments: ["static", "content/x", "templates", ".sitegen-cache", ".git/x", "../escape", "."])
+    func checkRefusesTheOutputsABuildRefuses(_ output: String) {
+        let files = ["sitegen.yml": "output: \(output)\n", "content/tour/01-a.md": "# A\n"]
+        let (built, _) = build(files)
+        let checked = SiteBuilder(fileSystem: MemoryFileSystem(files)).check(BuildOptions())
+        #expect(!built.succeeded && !checked.succeeded)
+        #expect(errors(checked) == errors(built), "check: \(errors(checked)), build: \(errors(built))")
+    }
+
     @Test func anOutputAtTheRootKeepsItsStagingAndLockBesideIt() {
         #expect(Path.directory(of: "/out") == "/")
         #expect(OutputWriter.sibling(of: "/out", suffix: "sitegen-lock") == "/.out.sitegen-lock")

@@ -44,11 +44,8 @@ extension SiteBuilder {
         @Sendable func outputFolder(setting: String) -> String {
             OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: setting))
         }
-        // Where an output may be: a preview's own is, inside its cache; any other is checked.
         @Sendable func locationProblem(of output: String, setting: String) -> Diagnostic? {
-            guard options.workspace.fixedOutput == nil else { return nil }
-            return OutputLocation.problem(
-                with: output, loader: loader, chosenBySite: options.outputDirectory == nil, configured: setting != SiteSettings().outputDirectory)
+            Self.outputProblem(output, options: options, loader: loader, setting: setting)
         }
         let outputListing = Background { () -> OutputListing? in
             guard let sound = cacheLoad.result().sound else { return nil }

@@ -113,6 +113,14 @@ package struct SiteBuilder: Sendable {
         options.workspace.fixedOutput.map(loader.diskPath) ?? options.outputDirectory ?? loader.diskPath(setting)
     }
 
+    /// Why `output` (for the site's `output` setting `setting`) cannot be where a build writes,
+    /// or nil: a preview's own output, inside its cache, always can; any other is checked.
+    static func outputProblem(_ output: String, options: BuildOptions, loader: SiteLoader, setting: String) -> Diagnostic? {
+        guard options.workspace.fixedOutput == nil else { return nil }
+        return OutputLocation.problem(
+            with: output, loader: loader, chosenBySite: options.outputDirectory == nil, configured: setting != SiteSettings().outputDirectory)
+    }
+
     /// What builds: `tool` (its version and binary) and the system's language definitions, whose
     /// upgrade changes highlighted output.
     static func program(_ tool: String) -> String {
@@ -189,6 +197,11 @@ package struct SiteBuilder: Sendable {
         let preparation = modelled.preparation
         let rendered = SiteRenderer(theme: preparation.compiledTheme).render(site, recordingMisses: strict)
         var diagnostics = modelled.diagnostics + preparation.theme.diagnostics(for: rendered.failures)
+        // Where the build would write is checked as the build checks it.
+        let setting = site.settings.outputDirectory
+        if let problem = Self.outputProblem(OutputWriter.trimmed(outputDirectory), options: options, loader: loader, setting: setting) {
+            diagnostics.append(problem)
+        }
         if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
         if site.settings.requireTranslations { diagnostics += TranslationStatus.read(loader: loader).warnings(loader: loader) }
         diagnostics.sort()
