@@ -379,6 +379,19 @@ import Testing
         #expect(broken.status == .contentError)
     }
 
+    /// A translation's link to a heading that neither the page nor its translation has was
+    /// only a warning: the leniency is for headings the translation renamed.
+    @Test func aTranslationsLinkToAHeadingNoVersionHasIsAnError() {
+        let result = Self.check([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n\n[x](02-b.md#install)\n",
+            "content/tour/02-b.md": "# B\n\n## Install\n",
+            "content/tour/01-a.ko.md": "# 가\n\n[x](02-b.md#nowhere)\n",
+        ])
+        #expect(result.status == .contentError, "\(result.err)")
+        #expect(result.err.contains("content/tour/01-a.ko.md:3:1: error: in 'ko', link '02-b.md#nowhere' finds no heading 'nowhere' on 02-b.md nor on its translation"), "\(result.err)")
+    }
+
     @Test func aTranslationsEmbedKnowsItsOwnFolder() throws {
         let fileSystem = TranslationTests.fileSystem()
         #expect(runCLI(["build"], on: fileSystem).status == .success)

@@ -16,7 +16,7 @@ extension FlowAssembler {
         var linked = Set(assembled.linkedFlows)
         for locale in site.translatedLocales {
             let view = LocaleView(locale: locale, chain: LocaleResolver.chain(for: locale, available: site.locales, source: site.locale))
-            let translated = assembleLocale(translation(of: outline, in: view), directory: directory)
+            let translated = assembleLocale(translation(of: outline, in: view), directory: directory, sourceHeadings: assembled.headings)
             for diagnostic in translated.diagnostics where reported.insert(diagnostic).inserted {
                 assembled.diagnostics.append(diagnostic)
             }

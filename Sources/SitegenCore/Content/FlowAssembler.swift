@@ -119,8 +119,9 @@ struct FlowAssembler: Sendable {
     }
 
     /// Renders the outline's pages, their links resolved through `directory`, into the flow in
-    /// the language it is read in (its source's, or a translation's).
-    func assembleLocale(_ outline: Outline, directory: PageDirectory) -> Assembled {
+    /// the language it is read in (its source's, or a translation's, whose links to headings are
+    /// also looked for among `sourceHeadings`, the source pages' anchors by file name).
+    func assembleLocale(_ outline: Outline, directory: PageDirectory, sourceHeadings: [String: Set<String>] = [:]) -> Assembled {
         let source = outline.source
         let front = outline.front
         var diagnostics = outline.diagnostics
@@ -154,8 +155,18 @@ struct FlowAssembler: Sendable {
         if let translation = source.translation {
             for index in checks.indices { checks[index].locale = translation.locale }
         }
-        let (own, others) = (checks.filter { $0.flow == source.slug }, checks.filter { $0.flow != source.slug })
-        diagnostics += Self.problems(with: own, headings: [source.slug: headings])
+        var (own, others) = (checks.filter { $0.flow == source.slug }, checks.filter { $0.flow != source.slug })
+        var known = headings
+        if let translation = source.translation {
+            // As across flows: the translation's pages under its prefix, the source's as they are.
+            own = own.map { check in
+                var check = check
+                check.page = translation.outputPrefix + check.page
+                return check
+            }
+            known = sourceHeadings.merging(headings.map { (translation.outputPrefix + $0.key, $0.value) }) { $1 }
+        }
+        diagnostics += Self.problems(with: own, headings: [source.slug: known])
 
         if pages.isEmpty, source.unreadablePages == 0, !diagnostics.hasErrors {
             let drafts = outline.drafts.isEmpty
@@ -220,7 +231,14 @@ struct FlowAssembler: Sendable {
             }
             // A translated heading has an anchor of its own. Not an error, so that a flow can be
             // translated page by page: the carousel opens the page the link names, at its top.
+            // An anchor the source page lacks too is no translated heading, but a mistake.
             let page = Path.relative(check.page, to: locale) ?? check.page
+            let sourceAnchors = headings[check.flow]?[page] ?? []
+            guard sourceAnchors.contains(check.anchor) else {
+                let sourceHint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: sourceAnchors.union(anchors)) : ""
+                return check.file.error(
+                    "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on \(page) nor on its translation\(sourceHint)", at: check.location)
+            }
             return check.file.warning(
                 "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on the translation of \(page)\(hint), so it opens that page at its top; link to a heading of the translation in it",
                 at: check.location)
