@@ -106,6 +106,43 @@ import Testing
         #expect(flow.contains(">Précédent</a>"), "what neither translated comes from the built-in French")
     }
 
+    /// A site's strings.yml was read whatever it held: a misspelt key was silently unused, and a
+    /// placeholder sitegen never fills was published as written. It may set the theme's keys and
+    /// keys its own templates use, with the placeholders the theme's English string has.
+    @Test func aSitesStringsAreTheThemesKeysAndPlaceholders() throws {
+        let (result, _) = build([
+            "templates/strings.yml": "en:\n  page_status: \"Page {n} of {count}\"\n  status: \"Page {n} of {bogus}\"\n  tagline: Hello\n",
+            "sitegen.yml": "strings:\n  ko: {status: \"{count}쪽 중 {page}쪽\"}\n",
+        ])
+        let messages = result.diagnostics.filter(\.isError).map(\.message)
+        #expect(messages.contains("unknown key 'page_status' in strings for 'en'"), "\(messages)")
+        #expect(messages.contains { $0.contains("unknown key 'tagline'") }, "\(messages)")
+        #expect(messages.contains("the string 'status' has the placeholder {bogus}, which sitegen does not fill there; it fills {count} and {n}"), "\(messages)")
+        #expect(messages.contains("the string 'status' has the placeholder {page}, which sitegen does not fill there; it fills {count} and {n}"), "\(messages)")
+        // A key the site's own template names is the site's to define.
+        let (custom, fileSystem) = build([
+            "templates/strings.yml": "en:\n  tagline: Hello\nko:\n  tagline: 안녕\n",
+            "templates/layout.mustache": try #require(Theme.default.files["layout.mustache"]?.text).replacingOccurrences(of: "<body", with: "<!-- {{strings.tagline}} --><body"),
+        ])
+        #expect(custom.succeeded, "\(custom.diagnostics.map(\.message))")
+        #expect(fileSystem.text("output/index.html")?.contains("<!-- Hello -->") == true)
+    }
+
+    /// Each of the built-in theme's translations has only the placeholders its English has.
+    @Test func theBuiltInTranslationsFillWhatTheEnglishFills() throws {
+        let file = try #require(Theme.default.files[Theme.stringsFile])
+        let (table, problems) = StringTable.parse(SourceFile(path: file.path, text: file.text))
+        #expect(problems.isEmpty)
+        let english = table.placeholders
+        for (locale, strings) in table.locales {
+            for (key, value) in strings {
+                let extra = Set(StringPattern(value).placeholders).subtracting(english[key] ?? [])
+                #expect(extra.isEmpty, "\(locale).\(key): \(extra)")
+            }
+        }
+        #expect(english["status"] == ["n", "count"])
+    }
+
     @Test func theThemeSettingsReachTheStylesheet() throws {
         let (_, fileSystem) = build(["sitegen.yml": "theme:\n  accent: {light: \"#0a5\", dark: \"#7fd\"}\n  radius: 0\n  scheme: light\n"])
         let css = try #require(fileSystem.text("output/assets/sitegen.css"))

@@ -78,7 +78,8 @@ package struct SiteBuilder: Sendable {
         let (theme, themeDiagnostics) = ThemeLoader(loader: loader).load(inventory)
         var (compiledTheme, templateDiagnostics) = theme.compile()
         var (settings, settingsDiagnostics) = SiteSettings.read(
-            config, stringKeys: compiledTheme.strings.keys, themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
+            config, stringKeys: compiledTheme.strings.keys, stringPlaceholders: compiledTheme.defaultStringPlaceholders,
+            themeDefaults: ThemePalette.parse(compiledTheme.stylesheet))
         let diagnostics = themeDiagnostics + templateDiagnostics + settingsDiagnostics
         if let baseURL = options.baseURL {
             settings.baseURL = baseURL

@@ -8,7 +8,8 @@ extension SiteSettings {
     /// strings the theme defines, the only ones `strings:` may set; `themeDefaults` the theme's
     /// own colours, which the site's are measured against.
     package static func read(
-        _ file: SourceFile?, stringKeys: [String], themeDefaults: [String: ThemeSettings.Value] = [:]
+        _ file: SourceFile?, stringKeys: [String], stringPlaceholders: [String: Set<String>] = [:],
+        themeDefaults: [String: ThemeSettings.Value] = [:]
     ) -> (SiteSettings, [Diagnostic]) {
         var settings = SiteSettings()
         guard let file else { return (settings, []) }
@@ -72,7 +73,7 @@ extension SiteSettings {
             file: file, at: reader.node("theme")?.location, defaults: themeDefaults)
         if let strings = reader.node("strings") {
             settings.strings = StringTable.readLocales(
-                strings, keys: stringKeys, file: file, context: "'strings'", diagnostics: &diagnostics)
+                strings, keys: stringKeys, placeholders: stringPlaceholders, file: file, context: "'strings'", diagnostics: &diagnostics)
         }
         return (settings, diagnostics)
     }

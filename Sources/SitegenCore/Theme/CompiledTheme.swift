@@ -14,6 +14,8 @@ package struct CompiledTheme: Sendable {
     package var embedStylesheet: String
     /// Code blocks' styles and copy buttons, `code.css` and `code.js`.
     package var codeStylesheet = ""
+    /// The placeholders of the default theme's English strings: what sitegen fills in each.
+    package var defaultStringPlaceholders: [String: Set<String>] = [:]
     package var codeScript = ""
     /// The locale resolver (a function expression), and the language choice that calls it.
     package var localeResolver = ""
@@ -44,8 +46,18 @@ extension Theme {
         var strings = StringTable(locales: [:])
         let defaultStrings = Theme.default.files[Self.stringsFile]
         let siteStrings = files[Self.stringsFile].flatMap { $0 == defaultStrings ? nil : $0 }
-        for file in [defaultStrings, siteStrings].compactMap({ $0 }) {
+        var defaultPlaceholders: [String: Set<String>] = [:]
+        if let file = defaultStrings {
             let (table, problems) = StringTable.parse(SourceFile(path: file.path, text: file.text))
+            strings = table
+            defaultPlaceholders = table.placeholders
+            diagnostics += problems
+        }
+        // The site's strings change the theme's: its keys, or keys its templates use.
+        if let file = siteStrings {
+            let templateTexts = files.values.filter { $0.path.hasSuffix(Self.templateExtension) }.map(\.text)
+            let (table, problems) = StringTable.parse(
+                SourceFile(path: file.path, text: file.text), contract: strings, usedKeys: CompiledTheme.stringKeys(usedIn: templateTexts))
             strings = strings.overridden(by: table.locales)
             diagnostics += problems
         }
@@ -56,10 +68,34 @@ extension Theme {
             embedDialog: RuntimeScript.served(files[Self.embedDialogFile], named: Self.embedDialogFile),
             embedStylesheet: files[Self.embedStylesheetFile]?.text ?? "", customStylesheet: files[Self.customStylesheetFile]?.text,
             strings: strings)
+        compiled.defaultStringPlaceholders = defaultPlaceholders
         compiled.codeStylesheet = files[Self.codeStylesheetFile]?.text ?? ""
         compiled.codeScript = RuntimeScript.served(files[Self.codeScriptFile], named: Self.codeScriptFile)
         compiled.localeResolver = RuntimeScript.served(files[Self.localeResolverFile], named: Self.localeResolverFile)
         compiled.localeScript = RuntimeScript.served(files[Self.localeScriptFile], named: Self.localeScriptFile)
         return (compiled, diagnostics)
+    }
+}
+
+extension CompiledTheme {
+    /// The keys of `strings` that templates name (`{{strings.status}}`, `{{#strings.skip}}`).
+    static func stringKeys(usedIn templates: [String]) -> Set<String> {
+        var keys: Set<String> = []
+        let prefix = Array("strings.".utf8)
+        for text in templates {
+            let bytes = Array(text.utf8)
+            var from = 0
+            while let found = bytes[from...].firstRange(of: prefix) {
+                var end = found.upperBound
+                while end < bytes.count, bytes[end] == UInt8(ascii: "_") || (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z"))
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end])
+                {
+                    end += 1
+                }
+                if end > found.upperBound { keys.insert(String(decoding: bytes[found.upperBound..<end], as: UTF8.self)) }
+                from = end
+            }
+        }
+        return keys
     }
 }

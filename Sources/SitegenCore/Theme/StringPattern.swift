@@ -30,6 +30,14 @@ struct StringPattern: Sendable {
         self.pieces = pieces
     }
 
+    /// The names of its placeholders, in order.
+    var placeholders: [String] {
+        pieces.compactMap { piece in
+            if case .placeholder(let name) = piece { return String(name) }
+            return nil
+        }
+    }
+
     func callAsFunction(_ values: KeyValuePairs<String, String>) -> String {
         var result = ""
         for piece in pieces {

@@ -17,6 +17,12 @@ package struct StringTable: Sendable, Equatable {
     /// The keys the English table defines: the only keys any locale may set.
     package var keys: [String] { (locales[Self.baseLocale] ?? [:]).keys.sorted() }
 
+    /// The placeholders each English string has: what sitegen fills in it, and so the only ones
+    /// another table's string for that key may have.
+    package var placeholders: [String: Set<String>] {
+        (locales[Self.baseLocale] ?? [:]).mapValues { Set(StringPattern($0).placeholders) }
+    }
+
     /// Every string for `locale`, each from the first table along the locale's fallback chain
     /// that has it (`LocaleResolver.chain`: `zh-Hant-TW`, `zh-Hant`, `zh`), then English.
     package func strings(for locale: String) -> [String: String] {
@@ -54,14 +60,19 @@ package struct StringTable: Sendable, Equatable {
         return StringTable(locales: merged)
     }
 
-    /// Reads a theme's `strings.yml`: a mapping of locales to mappings of keys to strings.
-    package static func parse(_ file: SourceFile) -> (StringTable, [Diagnostic]) {
+    /// Reads a theme's `strings.yml`: a mapping of locales to mappings of keys to strings. A
+    /// site's file is read against the `contract` of the theme it changes: it may set the
+    /// theme's keys, with no placeholder the theme's English string lacks, and keys its
+    /// templates use (`usedKeys`), nothing else.
+    package static func parse(_ file: SourceFile, contract: StringTable? = nil, usedKeys: Set<String> = []) -> (StringTable, [Diagnostic]) {
         switch FrontMatter.parseYAMLFile(file) {
         case .failure(let diagnostic):
             return (StringTable(locales: [:]), [diagnostic])
         case .success(let root):
             var diagnostics: [Diagnostic] = []
-            let locales = readLocales(root, keys: nil, file: file, context: "strings.yml", diagnostics: &diagnostics)
+            let keys = contract.map { Array(Set($0.keys).union(usedKeys)).sorted() }
+            let locales = readLocales(
+                root, keys: keys, placeholders: contract?.placeholders ?? [:], file: file, context: "strings.yml", diagnostics: &diagnostics)
             if locales[baseLocale] == nil {
                 diagnostics.append(file.error("strings.yml must define every string for '\(baseLocale)'", at: SourceLocation(line: 1, column: 1)))
             }
@@ -72,9 +83,11 @@ package struct StringTable: Sendable, Equatable {
     /// The longest interface string: strings are repeated for every page and indicator.
     static let maximumLength = 500
 
-    /// Reads `locale: {key: string}` mappings; with `keys`, only those keys are accepted.
+    /// Reads `locale: {key: string}` mappings; with `keys`, only those keys are accepted, and a
+    /// string of a key in `placeholders` may hold only the placeholders given for it.
     static func readLocales(
-        _ node: YAMLNode?, keys: [String]?, file: SourceFile, context: String, diagnostics: inout [Diagnostic]
+        _ node: YAMLNode?, keys: [String]?, placeholders: [String: Set<String>] = [:], file: SourceFile, context: String,
+        diagnostics: inout [Diagnostic]
     ) -> [String: [String: String]] {
         guard let node, case .mapping(let pairs) = node.kind else {
             if let node { diagnostics.append(file.error("\(context) must map locales to strings", at: node.location)) }
@@ -93,8 +106,12 @@ package struct StringTable: Sendable, Equatable {
             var strings: [String: String] = [:]
             for key in allowed {
                 guard let node = reader.node(key), let value = reader.string(key) else { continue }
+                let unknown = placeholders[key].map { allowed in StringPattern(value).placeholders.filter { !allowed.contains($0) } } ?? []
                 if value.count > maximumLength {
                     reader.report("the string '\(key)' is \(value.count) characters long; an interface string is at most \(maximumLength)", at: node)
+                } else if let name = unknown.first, let allowed = placeholders[key] {
+                    let fills = allowed.isEmpty ? "it fills none" : "it fills " + allowed.sorted().map { "{\($0)}" }.joined(separator: " and ")
+                    reader.report("the string '\(key)' has the placeholder {\(name)}, which sitegen does not fill there; \(fills)", at: node)
                 } else {
                     strings[key] = value
                 }
