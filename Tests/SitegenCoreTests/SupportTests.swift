@@ -129,3 +129,17 @@ struct SupportTests {
         #expect(waited.allSatisfy { $0 }, "the first element waited 10 s for the others")
     }
 }
+
+/// A page's id from its file name: ASCII, as an `id:` must be, with a Latin letter's accent
+/// dropped rather than the letter (`06-café.md` was `caf`).
+@Suite struct PageNamingTests {
+    @Test(arguments: [
+        ("06-café.md", "cafe"), ("02-Straße.md", "strasse"), ("naïve façade.md", "naive-facade"), ("Ærø-Øst.md", "aero-ost"),
+        ("02-unicode-한글.md", "unicode"), ("01-설치.md", "page"), ("Hello World.md", "hello-world"), ("07.md", "page-07"),
+        ("02-sg-pages.md", "page-sg-pages"), ("03-e\u{301}te\u{301}.md", "ete"), ("04-Łódź.md", "lodz"),
+    ])
+    func anIDIsTheNameInASCII(_ name: String, _ id: String) {
+        #expect(PageNaming.defaultID(fileName: name) == id)
+        #expect(Validation.isSlug(id))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Page ids and ordering from file names.
+enum PageNaming {
+    /// The extensions of Markdown pages, compared without regard to case.
+    static let pageExtensions = ["md", "markdown"]
+
+    /// True for a Markdown file name: `01-welcome.md`, `Intro.MD`, `tour.markdown`.
+    static func isPageFile(_ name: String) -> Bool {
+        stem(of: name) != name
+    }
+
+    /// The file name without its Markdown extension, or the whole name when it has none.
+    static func stem(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let pathExtension = name[name.index(after: dot)...].lowercased()
+        return pageExtensions.contains(pathExtension) ? String(name[..<dot]) : name
+    }
+
+    /// The number a file name starts with: `02-record.md` is 2.
+    static func numericPrefix(of name: String) -> Int? {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits.prefix(18))
+    }
+
+    /// `02-record.md` is `record`; `Hello World.md` is `hello-world`; `07.md` is `page-07`;
+    /// `02-sg-pages.md` is `page-sg-pages`, `fn-notes.md` is `page-fn-notes`.
+    static func defaultID(fileName: String) -> String {
+        var base = Substring(stem(of: fileName))
+        let digits = base.prefix { $0.isASCII && $0.isNumber }
+        let rest = base.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
+        if !rest.isEmpty { base = rest }
+        let slug = slugify(String(base))
+        // The theme's and the footnotes' ids start with `sg-`, `fn-`…: a page named like one is moved out of the way.
+        if Validation.reservedIDPrefixes.contains(where: slug.hasPrefix) { return "page-\(slug)" }
+        if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
+        return slug.isEmpty ? "page" : "page-\(slug)"
+    }
+
+    /// Lowercase ASCII letters and digits, other runs of characters as one `-`. A Latin letter
+    /// keeps its base letter (`café` is `cafe`, `Straße` is `strasse`), as an author writing the
+    /// name by hand would; letters of other scripts, which ASCII cannot spell, are dropped.
+    static func slugify(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        func append(_ letters: String) {
+            if pendingDash, !slug.isEmpty { slug += "-" }
+            pendingDash = false
+            slug += letters
+        }
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                append(String(scalar))
+            } else if let letters = latinLetters[scalar] {
+                append(letters)
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+
+    /// Latin letters that no accent makes: what an ASCII name writes for each.
+    private static let latinLetters: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i", "ħ": "h", "ŋ": "ng",
+    ]
+
+    /// A readable title from an id or slug: `get-started` is "Get started".
+    static func humanize(_ slug: String) -> String {
+        let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
