@@ -211,11 +211,9 @@ package struct SiteBuilder: Sendable {
             outputDirectory: outputDirectory, diagnostics: diagnostics, flowCount: site.flows.count, pageCount: site.pageCount)
     }
 
-    /// A warning for each tag whose name no render found in the data, and each missing partial.
+    /// A warning for each tag whose name no render found in the data.
     private static func templateNameWarnings(_ lookups: MustacheLookups, theme: Theme) -> [Diagnostic] {
-        let names = lookups.neverFound.map { theme.warning("'\($0.name)' is never in the data this template is rendered with", at: $0) }
-        let partials = lookups.missingTemplates.sorted { ($0.file, $0.location) < ($1.file, $1.location) }
-            .map { theme.warning("the theme has no template '\($0.name)\(Theme.templateExtension)'", at: $0) }
-        return names + partials
+        // (A partial the theme does not have is reported by every build, from the templates alone.)
+        lookups.neverFound.map { theme.warning("'\($0.name)' is never in the data this template is rendered with", at: $0) }
     }
 }

@@ -34,10 +34,19 @@ extension Theme {
     package func compile() -> (CompiledTheme, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
+        var unparsed: Set<String> = []
         for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(Self.templateExtension) {
             switch MustacheTemplate.parse(file.text, path: file.path) {
             case .success(let template): templates[String(path.dropLast(Self.templateExtension.count))] = template
-            case .failure(let error): diagnostics.append(Self.diagnostic(for: error, in: file))
+            case .failure(let error):
+                diagnostics.append(Self.diagnostic(for: error, in: file))
+                unparsed.insert(String(path.dropLast(Self.templateExtension.count)))
+            }
+        }
+        // A partial the theme does not have renders as nothing; say so at the tag.
+        for template in templates.values.sorted(by: { $0.path < $1.path }) {
+            for tag in template.templateTags where templates[tag.name] == nil && !unparsed.contains(tag.name) {
+                diagnostics.append(warning("the theme has no template '\(tag.name)\(Self.templateExtension)'", at: tag))
             }
         }
         for name in CompiledTheme.requiredTemplates where templates[name] == nil && !diagnostics.hasErrors {
