@@ -15,6 +15,15 @@ import Testing
         #expect(html.contains("aria-label=\"&quot;Quoted&quot;\""))
     }
 
+    /// A box with nothing after it had no name at all, which a screen reader reads as "checkbox".
+    @Test func aTaskCheckboxWithoutTextOfItsOwnIsNamedByItsNestedListOrHidden() throws {
+        let html = Markdown.render("- [ ] \n- [x] \n  - Install Swift\n").html
+        #expect(html.contains("<input type=\"checkbox\" disabled=\"\" aria-hidden=\"true\" />"), "\(html)")
+        #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Install Swift\" />"), "\(html)")
+        let (rendered, expected) = try Oracle.renderings(of: "- [ ] \n- [x] \n  - Install Swift\n")
+        #expect(rendered == expected)
+    }
+
     @Test func eachExtensionTurnsOffAlone() {
         let markdown = "| a |\n|---|\n| ~~b~~ www.c.com |\n\n- [ ] d\n"
         let none = Markdown.render(markdown, options: MarkdownOptions(extensions: .none)).html

@@ -39,9 +39,12 @@ enum TaskLists {
                 index + 2 < bytes.count && bytes[index] == UInt8(ascii: "[") && bytes[index + 2] == UInt8(ascii: "]")
                     && (bytes[index + 1] == UInt8(ascii: "x") || bytes[index + 1] == UInt8(ascii: "X"))
             }
-            let name = plainText(of: paragraph).trimmingCharacters
+            // The box's name is its line's text, else the item's (its nested list); a box with no
+            // text anywhere says nothing a reader could use, and is hidden rather than unnamed.
+            let own = plainText(of: paragraph).trimmingCharacters
+            let name = own.isEmpty ? plainText(of: item).trimmingCharacters : own
             var input = "<input type=\"checkbox\"\(checked ? " checked=\"\"" : "") disabled=\"\""
-            if !name.isEmpty { input += " aria-label=\"\(Markdown.escapedAttribute(name))\"" }
+            input += name.isEmpty ? " aria-hidden=\"true\"" : " aria-label=\"\(Markdown.escapedAttribute(name))\""
             input += " /> "
             let tight = cmark_node_parent(item).map { cmark_node_get_list_tight($0) != 0 } ?? true
             if tight, let box = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: input, exit: "") {

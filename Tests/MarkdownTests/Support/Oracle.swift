@@ -49,9 +49,9 @@ enum Oracle {
     }
 
     /// sitegen's HTML without what it adds on purpose and cmark-gfm has no counterpart for: the
-    /// accessible name of a task list item's checkbox.
+    /// accessible name of a task list item's checkbox (or, with no text to name it, its hiding).
     static func withoutAdditions(_ html: String) -> String {
-        html.replacingOccurrences(of: #"(<input type="checkbox"[^>]*?) aria-label="[^"]*""#, with: "$1", options: .regularExpression)
+        html.replacingOccurrences(of: #"(<input type="checkbox"[^>]*?) aria-(label="[^"]*"|hidden="true")"#, with: "$1", options: .regularExpression)
     }
 
     private static func run(_ path: String, _ arguments: [String], _ input: String) throws -> String {
