@@ -124,6 +124,7 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
+            try Self.check(tag: scalar.tag, at: start)
             // Escapes such as "\x01" make control characters libyaml's reader would refuse.
             let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
             let text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
@@ -134,8 +135,10 @@ private struct TreeBuilder {
                 kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), location: start, length: length)
             try add(node, weight: 1, height: 0, anchor: Self.string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
+            try Self.check(tag: event.data.sequence_start.tag, at: start)
             try open(Open(isMapping: false, location: start, anchor: Self.string(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
+            try Self.check(tag: event.data.mapping_start.tag, at: start)
             try open(Open(isMapping: true, location: start, anchor: Self.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { return }
@@ -152,6 +155,19 @@ private struct TreeBuilder {
         default:
             break
         }
+    }
+
+    /// The core schema's tags, which say what the reader finds anyway: any other (`!!binary`,
+    /// `!!python/object`, a local `!thing`) asks for a meaning sitegen does not give, and was
+    /// silently read as text.
+    private static let coreTags: Set<String> = ["str", "int", "float", "bool", "null", "seq", "map"].reduce(into: []) {
+        $0.insert("tag:yaml.org,2002:" + $1)
+    }
+
+    private static func check(tag pointer: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation) throws(YAMLParser.Failure) {
+        guard let tag = string(pointer), !coreTags.contains(tag) else { return }
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        throw .init(message: "the YAML tag '\(shown)' is not supported: sitegen reads plain values, so write the value without it", location: location)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -29,6 +29,28 @@ import Testing
         #expect(values["i"]?.resolved == .int(15))
     }
 
+    /// A tag was dropped and its value read as text (`title: !!binary aGVsbG8=` was the title
+    /// "aGVsbG8="): only the core schema's tags, which mean what the reader finds anyway, pass.
+    @Test(arguments: [
+        ("title: !!binary aGVsbG8=\n", "!!binary", 1, 8), ("id: !!python/object:os.system x\n", "!!python/object:os.system", 1, 5),
+        ("a: !thing x\n", "!thing", 1, 4), ("list: !!set\n  ? a\n", "!!set", 1, 7), ("a: !<tag:example.com,2026:x> [1]\n", "tag:example.com,2026:x", 1, 4),
+    ])
+    func aTagOtherThanTheCoreSchemasIsAnError(_ text: String, _ tag: String, _ line: Int, _ column: Int) {
+        #expect(throws: YAMLParser.Failure.self) { try parse(text) }
+        do {
+            _ = try parse(text)
+        } catch {
+            #expect(error.message == "the YAML tag '\(tag)' is not supported: sitegen reads plain values, so write the value without it")
+            #expect(error.location == SourceLocation(line: line, column: column), "\(error.location)")
+        }
+    }
+
+    @Test func theCoreSchemasTagsPass() throws {
+        let values = try mapping("a: !!str 42\nb: !!int 7\nc: !!seq [1]\nd: !!map {x: y}\ne: !!bool true\n")
+        #expect(values["a"]?.scalarText == "42")
+        #expect(values["b"]?.resolved == .int(7))
+    }
+
     @Test func readsQuotedAndMultiLineStrings() throws {
         let values = try mapping("""
             single: 'it''s'
@@ -148,7 +170,7 @@ import Testing
            \(manyBrackets)
         d: text \(manyBrackets)
         # \(manyBrackets)
-        e: [x, "\(manyBrackets)", '\(manyBrackets)', y, it's, &a z, !t w] # \(manyBrackets)
+        e: [x, "\(manyBrackets)", '\(manyBrackets)', y, it's, &a z, !!str w] # \(manyBrackets)
         f: >2
            \(manyBrackets)
         g: !!str &b text \(manyBrackets)
