@@ -93,7 +93,7 @@
       render();
       if (mode && ownsHistory) history[mode + "State"](null, "", "#" + pages[index].id);
       if (previous >= 0) {
-        status.textContent = data.status.replace("{n}", index + 1).replace("{count}", last + 1);
+        status.textContent = data.status.replaceAll("{n}", index + 1).replaceAll("{count}", last + 1);
         // A new page starts at its top, however far down the last one was read.
         if (root.getBoundingClientRect().top < 0) root.scrollIntoView();
         if (data.transition === "fade" && !reduced.matches) {

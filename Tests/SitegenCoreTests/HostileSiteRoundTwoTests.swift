@@ -387,6 +387,25 @@ import Testing
         #expect(found.filter { $0.contains("differ only in case (or in how an accent is written)") }.count == 2, "\(found)")
     }
 
+    /// Two pages whose names differ only in how the accent is written: one's content stood for
+    /// both, and the other's was never read, without a word.
+    @Test func pagesWhoseNamesDifferOnlyInHowAnAccentIsWrittenAreAnError() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        for (name, heading) in [([0x63, 0x61, 0x66, 0xC3, 0xA9], "NFC"), ([0x63, 0x61, 0x66, 0x65, 0xCC, 0x81], "NFD")] as [([UInt8], String)] {
+            try site.write("content/tour/x", "")
+            let path = Array((site.path + "/content/tour/01-").utf8) + name + Array(".md".utf8) + [0]
+            let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(descriptor >= 0)
+            _ = "# \(heading)\n".withCString { write(descriptor, $0, strlen($0)) }
+            close(descriptor)
+        }
+        try FileManager.default.removeItem(atPath: site.path + "/content/tour/x")
+        let result = SiteBuilder(fileSystem: DiskFileSystem()).build(BuildOptions(siteDirectory: site.path))
+        #expect(!result.succeeded)
+        #expect(errors(result).contains { $0.contains("differ only in how an accent is written (composed or not), which sitegen cannot tell apart") }, "\(errors(result))")
+    }
+
     /// Five sections nested over 60 flows wrote nothing and ran for hours.
     @Test func sectionsNestedOverLongListsStopAtTheStepLimit() throws {
         let template = try MustacheTemplate.parse("{{#a}}{{#a}}{{#a}}{{#a}}{{#a}}{{/a}}{{/a}}{{/a}}{{/a}}{{/a}}done", path: "templates/index.mustache").get()

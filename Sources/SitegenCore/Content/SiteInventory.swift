@@ -34,6 +34,18 @@ struct SiteInventory: Sendable {
             directories.formUnion(walk.directories)
             problems += walk.problems.map { .error($0.message, path: loader.diskPath($0.path)) }
         }
+        // Swift's strings are equal when canonically equivalent, so two names that differ only
+        // in how an accent is written (`café` composed and decomposed) are one key everywhere a
+        // build looks a path up, and one file's content silently stood for both.
+        var seen: [String: String] = [:]
+        for entry in files + directories.map({ DirectoryWalker.Entry(path: $0, status: FileStatus(kind: .directory, size: 0, modified: 0)) }) {
+            if let other = seen[entry.path], !other.utf8.elementsEqual(entry.path.utf8) {
+                problems.append(
+                    .error("this name and \(loader.diskPath(other)) differ only in how an accent is written (composed or not), which sitegen cannot tell apart; rename one", path: loader.diskPath(entry.path)))
+            } else {
+                seen[entry.path] = entry.path
+            }
+        }
         self.files = files
         self.directories = directories
         self.problems = problems
