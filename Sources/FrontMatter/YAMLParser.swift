@@ -124,7 +124,7 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            try Self.check(tag: scalar.tag, at: start)
+            let isString = try Self.check(tag: scalar.tag, at: start, allowingString: true)
             // Escapes such as "\x01" make control characters libyaml's reader would refuse.
             let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
             let text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
@@ -132,7 +132,7 @@ private struct TreeBuilder {
             let end = YAMLParser.location(of: event.end_mark)
             let length = end.line == start.line ? end.column - start.column : 1
             let node = YAMLNode(
-                kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), location: start, length: length)
+                kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE && !isString), location: start, length: length)
             try add(node, weight: 1, height: 0, anchor: Self.string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
             try Self.check(tag: event.data.sequence_start.tag, at: start)
@@ -157,17 +157,17 @@ private struct TreeBuilder {
         }
     }
 
-    /// The core schema's tags, which say what the reader finds anyway: any other (`!!binary`,
-    /// `!!python/object`, a local `!thing`) asks for a meaning sitegen does not give, and was
-    /// silently read as text.
-    private static let coreTags: Set<String> = ["str", "int", "float", "bool", "null", "seq", "map"].reduce(into: []) {
-        $0.insert("tag:yaml.org,2002:" + $1)
-    }
-
-    private static func check(tag pointer: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation) throws(YAMLParser.Failure) {
-        guard let tag = string(pointer), !coreTags.contains(tag) else { return }
+    /// Whether a node's tag is `!!str` on a scalar (`!!str true` is the text "true", as if
+    /// quoted), the one tag sitegen reads; any other (`!!binary`, `!!int abc`, a local `!thing`)
+    /// asks for a meaning sitegen does not give, and was silently read as text.
+    @discardableResult
+    private static func check(
+        tag pointer: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation, allowingString: Bool = false
+    ) throws(YAMLParser.Failure) -> Bool {
+        guard let tag = string(pointer) else { return false }
+        if allowingString, tag == "tag:yaml.org,2002:str" { return true }
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
-        throw .init(message: "the YAML tag '\(shown)' is not supported: sitegen reads plain values, so write the value without it", location: location)
+        throw .init(message: "the YAML tag '\(shown)' is not supported: sitegen reads plain values (and '!!str', for text), so write the value without it", location: location)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

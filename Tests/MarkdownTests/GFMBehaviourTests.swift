@@ -22,6 +22,11 @@ import Testing
         #expect(html.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Install Swift\" />"), "\(html)")
         let (rendered, expected) = try Oracle.renderings(of: "- [ ] \n- [x] \n  - Install Swift\n")
         #expect(rendered == expected)
+        // Nested task items give their text without their boxes, a space apart; a box with only
+        // a no-break space is as empty as one with nothing.
+        let nested = Markdown.render("- [ ] \n  1. [x] one\n  2. [ ] two\n- [x] &nbsp;\n").html
+        #expect(nested.contains("<input type=\"checkbox\" disabled=\"\" aria-label=\"one two\" />"), "\(nested)")
+        #expect(nested.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-hidden=\"true\" />"), "\(nested)")
     }
 
     @Test func eachExtensionTurnsOffAlone() {

@@ -137,6 +137,7 @@ struct SupportTests {
         ("06-café.md", "cafe"), ("02-Straße.md", "strasse"), ("naïve façade.md", "naive-facade"), ("Ærø-Øst.md", "aero-ost"),
         ("02-unicode-한글.md", "unicode"), ("01-설치.md", "page"), ("Hello World.md", "hello-world"), ("07.md", "page-07"),
         ("02-sg-pages.md", "page-sg-pages"), ("03-e\u{301}te\u{301}.md", "ete"), ("04-Łódź.md", "lodz"),
+        ("01-ﬁle.md", "file"), ("04-ａｂｃ.md", "abc"), ("12-Ǆ.md", "dz"),
     ])
     func anIDIsTheNameInASCII(_ name: String, _ id: String) {
         #expect(PageNaming.defaultID(fileName: name) == id)

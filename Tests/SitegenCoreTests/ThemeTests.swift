@@ -128,6 +128,24 @@ import Testing
         #expect(fileSystem.text("output/index.html")?.contains("<!-- Hello -->") == true)
     }
 
+    /// A site's strings.yml may add only a language (the theme has every English string); a
+    /// locale is read as BCP 47 writes it, its strings merged; a string may not be empty or
+    /// longer than the limit however its letters are written (marks piled on one letter).
+    @Test func aSitesStringsAddLanguagesAndAreNeverEmptyOrHuge() throws {
+        let (french, fileSystem) = build([
+            "templates/strings.yml": "fr: {skip: Passer}\n",
+            "sitegen.yml": "locale: pt-BR\nstrings:\n  pt-br: {skip: X}\n  PT-BR: {next: Y}\n",
+        ])
+        #expect(french.succeeded, "\(french.diagnostics.map(\.message))")
+        let flow = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(flow.contains(">X</a>") && flow.contains(">Y</a>"), "pt-br and PT-BR are pt-BR")
+        let piled = String(repeating: "e" + String(repeating: "\u{301}", count: 20), count: 30)
+        let (bad, _) = build(["templates/strings.yml": "en:\n  skip: \"\"\n  next: \"\(piled)\"\n"])
+        let messages = bad.diagnostics.filter(\.isError).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("the string 'skip' is empty") }, "\(messages)")
+        #expect(messages.contains("the string 'next' is 630 characters long; an interface string is at most 500"), "\(messages)")
+    }
+
     /// Each of the built-in theme's translations has only the placeholders its English has.
     @Test func theBuiltInTranslationsFillWhatTheEnglishFills() throws {
         let file = try #require(Theme.default.files[Theme.stringsFile])

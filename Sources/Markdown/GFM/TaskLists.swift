@@ -42,7 +42,7 @@ enum TaskLists {
             // The box's name is its line's text, else the item's (its nested list); a box with no
             // text anywhere says nothing a reader could use, and is hidden rather than unnamed.
             let own = plainText(of: paragraph).trimmingCharacters
-            let name = own.isEmpty ? plainText(of: item).trimmingCharacters : own
+            let name = own.isEmpty ? nestedText(of: item) : own
             var input = "<input type=\"checkbox\"\(checked ? " checked=\"\"" : "") disabled=\"\""
             input += name.isEmpty ? " aria-hidden=\"true\"" : " aria-label=\"\(Markdown.escapedAttribute(name))\""
             input += " /> "
@@ -97,6 +97,18 @@ enum TaskLists {
             && (box[3] == 0x20 || box[3] == 0x09)
     }
 
+    /// The text of the paragraphs under `item` (its nested lists), each without the task box
+    /// it may start with (not yet made into a box when the outer item is named), one space apart.
+    private static func nestedText(of item: OpaquePointer) -> String {
+        CMarkNode.descendants(of: item).filter { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH }.map { paragraph in
+            var text = Substring(plainText(of: paragraph).trimmingCharacters)
+            if text.count >= 3, text.hasPrefix("["), text.dropFirst(2).hasPrefix("]"), " xX".contains(text.dropFirst().first ?? "-") {
+                text = text.dropFirst(3)
+            }
+            return String(text).trimmingCharacters
+        }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     private static func plainText(of node: OpaquePointer) -> String {
         var text = ""
         for child in CMarkNode.descendants(of: node) where child != node {
@@ -113,6 +125,6 @@ enum TaskLists {
 
 private extension String {
     var trimmingCharacters: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

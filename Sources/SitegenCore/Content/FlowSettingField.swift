@@ -60,7 +60,7 @@ struct FlowSettingField: Sendable {
         ) { reader, settings in
             guard let node = reader.node("storage_key"), let key = reader.string("storage_key") else { return }
             // Whatever it says, the key is stored under the `sitegen:` namespace (FirstRunGate).
-            if FirstRunGate.key(for: key) == FirstRunGate.keyPrefix || key.count > maximumStorageKeyLength
+            if FirstRunGate.key(for: key) == FirstRunGate.keyPrefix || key.unicodeScalars.count > maximumStorageKeyLength
                 || key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             {
                 reader.report(

@@ -32,8 +32,8 @@ package struct PageFrontMatter: Sendable, Equatable {
                 "the first heading (cut at \(maximumTitleLength) characters), else the id"),
             ("`image`, `image_alt`", "the page's main image, relative to the page; its alt text (`\"\"` if decorative)", "none"),
             ("`order`", "position in the flow, before file-name numbers", "the file name's number"),
-            ("`id`", "the page's anchor (`#record`)",
-                "the file name without number: `02-record.md` is `record`; numbered steps that share a name (`01-step.md`, `02-step.md`…) are `step-1`, `step-2`…"),
+            ("`id`", "the page's anchor (`#record`): ASCII letters, digits, `-` and `_`",
+                "the file name without number, in ASCII: `02-record.md` is `record`, `06-café.md` is `cafe`; letters ASCII cannot spell are dropped (`01-설치.md` is `page`, so give such a page an `id`); numbered steps that share a name (`01-step.md`, `02-step.md`…) are `step-1`, `step-2`…"),
         ]
         return "| key | meaning | default |\n| --- | --- | --- |\n" + own.map { "| \($0.0) | \($0.1) | \($0.2) |\n" }.joined()
             + PageSettingField.referenceRows
@@ -43,8 +43,9 @@ package struct PageFrontMatter: Sendable, Equatable {
         var reader = FieldReader(fields, keys: keys, file: file, context: "page front matter")
         var page = PageFrontMatter()
         if let node = reader.node("title"), let title = reader.string("title") {
-            if title.count > Self.maximumTitleLength {
-                reader.report("'title' is \(title.count) characters long; a title is at most \(Self.maximumTitleLength)", at: node)
+            // Scalars, not characters: marks piled on one letter make one character of any size.
+            if title.unicodeScalars.count > Self.maximumTitleLength {
+                reader.report("'title' is \(title.unicodeScalars.count) characters long; a title is at most \(Self.maximumTitleLength)", at: node)
             } else {
                 page.title = title
             }

@@ -38,7 +38,7 @@ enum PageNaming {
     }
 
     /// Lowercase ASCII letters and digits, other runs of characters as one `-`. A Latin letter
-    /// keeps its base letter (`café` is `cafe`, `Straße` is `strasse`), as an author writing the
+    /// keeps its base letter (`café` is `cafe`, `Straße` is `strasse`, `ﬁle` is `file`), as an author writing the
     /// name by hand would; letters of other scripts, which ASCII cannot spell, are dropped.
     static func slugify(_ text: String) -> String {
         var slug = ""
@@ -48,7 +48,8 @@ enum PageNaming {
             pendingDash = false
             slug += letters
         }
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+        // Compatibility forms too: `ﬁ` is `fi`, a full-width `ａ` is `a`, `Ǆ` is `dž`.
+        for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                 append(String(scalar))
             } else if let letters = latinLetters[scalar] {

@@ -270,7 +270,8 @@ struct PageParser: Sendable {
         }
         // A heading may be long; the title made from it, repeated in labels, is cut short.
         parsed.title = parsed.title ?? rendered.firstHeading.map { heading in
-            heading.count > PageFrontMatter.maximumTitleLength ? heading.prefix(PageFrontMatter.maximumTitleLength - 1) + "…" : heading
+            heading.unicodeScalars.count > PageFrontMatter.maximumTitleLength
+                ? String(String.UnicodeScalarView(heading.unicodeScalars.prefix(PageFrontMatter.maximumTitleLength - 1))) + "…" : heading
         }
         if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(

@@ -81,15 +81,7 @@ extension SiteSettings {
     /// A tag in the case BCP 47 writes it (`KO` is `ko`, `zh-hant-tw` is `zh-Hant-TW`), which
     /// is how its folder, its `lang` and its files are named.
     static func canonical(_ tag: String) -> String {
-        var afterSingleton = false
-        return tag.split(separator: "-", omittingEmptySubsequences: false).enumerated().map { index, part in
-            let lower = part.lowercased()
-            defer { if part.count == 1 { afterSingleton = true } }
-            guard index > 0, !afterSingleton else { return lower }
-            if part.count == 4, part.allSatisfy(\.isLetter) { return lower.prefix(1).uppercased() + lower.dropFirst() }
-            if part.count == 2, part.allSatisfy(\.isLetter) { return lower.uppercased() }
-            return lower
-        }.joined(separator: "-")
+        Validation.canonicalLanguageTag(tag)
     }
 
     /// The longest language tag `locales:` takes (RFC 5646 suggests 35 characters suffice).

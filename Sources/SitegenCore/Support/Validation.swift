@@ -17,6 +17,19 @@ enum Validation {
         }
     }
 
+    /// A language tag in the case BCP 47 writes it (`KO` is `ko`, `zh-hant-tw` is `zh-Hant-TW`).
+    static func canonicalLanguageTag(_ tag: String) -> String {
+        var afterSingleton = false
+        return tag.split(separator: "-", omittingEmptySubsequences: false).enumerated().map { index, part in
+            let lower = part.lowercased()
+            defer { if part.count == 1 { afterSingleton = true } }
+            guard index > 0, !afterSingleton else { return lower }
+            if part.count == 4, part.allSatisfy(\.isLetter) { return lower.prefix(1).uppercased() + lower.dropFirst() }
+            if part.count == 2, part.allSatisfy(\.isLetter) { return lower.uppercased() }
+            return lower
+        }.joined(separator: "-")
+    }
+
     /// True for a slug usable as an HTML id and URL fragment: letters, digits, `-` and `_`.
     static func isSlug(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isAlphanumeric(first) else { return false }

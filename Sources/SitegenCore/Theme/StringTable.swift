@@ -73,7 +73,8 @@ package struct StringTable: Sendable, Equatable {
             let keys = contract.map { Array(Set($0.keys).union(usedKeys)).sorted() }
             let locales = readLocales(
                 root, keys: keys, placeholders: contract?.placeholders ?? [:], file: file, context: "strings.yml", diagnostics: &diagnostics)
-            if locales[baseLocale] == nil {
+            // A site's file adds to the theme's, which has every English string already.
+            if contract == nil, locales[baseLocale] == nil {
                 diagnostics.append(file.error("strings.yml must define every string for '\(baseLocale)'", at: SourceLocation(line: 1, column: 1)))
             }
             return (StringTable(locales: locales), diagnostics)
@@ -95,20 +96,25 @@ package struct StringTable: Sendable, Equatable {
         }
         var locales: [String: [String: String]] = [:]
         for pair in pairs {
-            guard let locale = pair.key.scalarText, Validation.isLanguageTag(locale) else {
+            // A tag as BCP 47 writes it (`pt-br` is `pt-BR`), as flows' locales are.
+            guard let written = pair.key.scalarText, Validation.isLanguageTag(written) else {
                 diagnostics.append(
                     file.error("'\(pair.key.scalarText ?? "")' is not a language tag such as 'en' or 'pt-BR'",
                         at: pair.key.location, length: pair.key.length))
                 continue
             }
+            let locale = Validation.canonicalLanguageTag(written)
             let allowed = keys ?? pair.value.mappingKeys
             var reader = FieldReader(pair.value, keys: allowed, file: file, context: "strings for '\(locale)'")
             var strings: [String: String] = [:]
             for key in allowed {
                 guard let node = reader.node(key), let value = reader.string(key) else { continue }
                 let unknown = placeholders[key].map { allowed in StringPattern(value).placeholders.filter { !allowed.contains($0) } } ?? []
-                if value.count > maximumLength {
-                    reader.report("the string '\(key)' is \(value.count) characters long; an interface string is at most \(maximumLength)", at: node)
+                // Scalars, not characters: marks piled on one letter make one character of any size.
+                if value.unicodeScalars.count > maximumLength {
+                    reader.report("the string '\(key)' is \(value.unicodeScalars.count) characters long; an interface string is at most \(maximumLength)", at: node)
+                } else if value.allSatisfy(\.isWhitespace) {
+                    reader.report("the string '\(key)' is empty; a button or label without words has no name a reader could hear", at: node)
                 } else if let name = unknown.first, let allowed = placeholders[key] {
                     let fills = allowed.isEmpty ? "it fills none" : "it fills " + allowed.sorted().map { "{\($0)}" }.joined(separator: " and ")
                     reader.report("the string '\(key)' has the placeholder {\(name)}, which sitegen does not fill there; \(fills)", at: node)
@@ -117,7 +123,7 @@ package struct StringTable: Sendable, Equatable {
                 }
             }
             diagnostics += reader.diagnostics
-            locales[locale] = strings
+            locales[locale, default: [:]].merge(strings) { _, later in later }
         }
         return locales
     }
