@@ -38,12 +38,12 @@ struct SiteInventory: Sendable {
         // in how an accent is written (`café` composed and decomposed) are one key everywhere a
         // build looks a path up, and one file's content silently stood for both.
         var seen: [String: String] = [:]
-        for entry in files + directories.map({ DirectoryWalker.Entry(path: $0, status: FileStatus(kind: .directory, size: 0, modified: 0)) }) {
-            if let other = seen[entry.path], !other.utf8.elementsEqual(entry.path.utf8) {
+        for path in files.map(\.path) + directories.sorted() {
+            if let other = seen[path], !other.utf8.elementsEqual(path.utf8) {
                 problems.append(
-                    .error("this name and \(loader.diskPath(other)) differ only in how an accent is written (composed or not), which sitegen cannot tell apart; rename one", path: loader.diskPath(entry.path)))
+                    .error("this name and \(loader.diskPath(other)) differ only in how an accent is written (composed or not), which sitegen cannot tell apart; rename one", path: loader.diskPath(path)))
             } else {
-                seen[entry.path] = entry.path
+                seen[path] = path
             }
         }
         self.files = files
