@@ -241,6 +241,11 @@ import Testing
         let checked = SiteBuilder(fileSystem: MemoryFileSystem(files)).check(BuildOptions())
         #expect(!built.succeeded && !checked.succeeded)
         #expect(errors(checked) == errors(built), "check: \(errors(checked)), build: \(errors(built))")
+        // Each at the setting that chose the folder.
+        for result in [built, checked] {
+            let error = result.diagnostics.first(where: \.isError)
+            #expect(error?.path == "sitegen.yml" && error?.location == SourceLocation(line: 1, column: 9), "\(String(describing: error))")
+        }
     }
 
     @Test func anOutputAtTheRootKeepsItsStagingAndLockBesideIt() {

@@ -44,8 +44,8 @@ extension SiteBuilder {
         @Sendable func outputFolder(setting: String) -> String {
             OutputWriter.trimmed(Self.outputDirectory(options, loader: loader, setting: setting))
         }
-        @Sendable func locationProblem(of output: String, setting: String) -> Diagnostic? {
-            Self.outputProblem(output, options: options, loader: loader, setting: setting)
+        @Sendable func locationProblem(of output: String, setting: String, settingAt: (file: SourceFile, location: SourceLocation)? = nil) -> Diagnostic? {
+            Self.outputProblem(output, options: options, loader: loader, setting: setting, settingAt: settingAt)
         }
         let outputListing = Background { () -> OutputListing? in
             guard let sound = cacheLoad.result().sound else { return nil }
@@ -83,7 +83,9 @@ extension SiteBuilder {
         let early = unchanged == nil ? prepared() : nil
         let outputSetting = early?.0.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
         let output = outputFolder(setting: outputSetting)
-        if let problem = locationProblem(of: output, setting: outputSetting) { return .failed([problem], outputDirectory: output) }
+        if let problem = locationProblem(of: output, setting: outputSetting, settingAt: early.flatMap { Self.outputSetting(in: $0.0) }) {
+            return .failed([problem], outputDirectory: output)
+        }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
         do {
             try OutputWriter(fileSystem: fileSystem).clearLeftovers(of: output)

@@ -66,6 +66,8 @@ package struct SiteBuilder: Sendable {
         /// Where the build writes: `--output`, else `sitegen.yml`'s `output`.
         var outputDirectory: String
         var diagnostics: [Diagnostic]
+        /// `sitegen.yml`, as read.
+        var config: SourceFile?
     }
 
     /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
@@ -105,7 +107,7 @@ package struct SiteBuilder: Sendable {
             site: settings, strings: compiledTheme.strings, includeDrafts: options.includeDrafts, gatesShowOnce: options.workspace != .preview)
         return Preparation(
             theme: theme, compiledTheme: compiledTheme, settings: settings, assembler: assembler, highlighting: highlighting,
-            outputDirectory: outputDirectory, diagnostics: diagnostics + stringDiagnostics + languageDiagnostics)
+            outputDirectory: outputDirectory, diagnostics: diagnostics + stringDiagnostics + languageDiagnostics, config: config)
     }
 
     /// Where a build writes: a preview's own folder, else `--output`, else the site's `output`
@@ -115,11 +117,24 @@ package struct SiteBuilder: Sendable {
     }
 
     /// Why `output` (for the site's `output` setting `setting`) cannot be where a build writes,
-    /// or nil: a preview's own output, inside its cache, always can; any other is checked.
-    static func outputProblem(_ output: String, options: BuildOptions, loader: SiteLoader, setting: String) -> Diagnostic? {
-        guard options.workspace.fixedOutput == nil else { return nil }
-        return OutputLocation.problem(
-            with: output, loader: loader, chosenBySite: options.outputDirectory == nil, configured: setting != SiteSettings().outputDirectory)
+    /// or nil: a preview's own output, inside its cache, always can; any other is checked. A
+    /// problem with the folder `sitegen.yml` chose is reported where it says so (`settingAt`).
+    static func outputProblem(
+        _ output: String, options: BuildOptions, loader: SiteLoader, setting: String, settingAt: (file: SourceFile, location: SourceLocation)? = nil
+    ) -> Diagnostic? {
+        let configured = setting != SiteSettings().outputDirectory
+        guard options.workspace.fixedOutput == nil,
+            let problem = OutputLocation.problem(with: output, loader: loader, chosenBySite: options.outputDirectory == nil, configured: configured)
+        else { return nil }
+        // (The default folder, even when written out, is blamed where it is: it is the link.)
+        guard options.outputDirectory == nil, configured, let (file, location) = settingAt else { return problem }
+        return file.error(problem.message, at: location)
+    }
+
+    /// Where `preparation`'s `sitegen.yml` sets the output, when it does.
+    static func outputSetting(in preparation: Preparation) -> (file: SourceFile, location: SourceLocation)? {
+        guard let file = preparation.config, let location = preparation.settings.outputSettingLocation else { return nil }
+        return (file, location)
     }
 
     /// What builds: `tool` (its version and binary) and the system's language definitions, whose
@@ -200,7 +215,9 @@ package struct SiteBuilder: Sendable {
         var diagnostics = modelled.diagnostics + preparation.theme.diagnostics(for: rendered.failures)
         // Where the build would write is checked as the build checks it.
         let setting = site.settings.outputDirectory
-        if let problem = Self.outputProblem(OutputWriter.trimmed(outputDirectory), options: options, loader: loader, setting: setting) {
+        if let problem = Self.outputProblem(
+            OutputWriter.trimmed(outputDirectory), options: options, loader: loader, setting: setting, settingAt: Self.outputSetting(in: preparation))
+        {
             diagnostics.append(problem)
         }
         if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }

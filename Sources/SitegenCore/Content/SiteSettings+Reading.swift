@@ -45,6 +45,7 @@ extension SiteSettings {
             // own setting stays inside the site.
             if let inside = Path.normalize(output), !output.hasPrefix("/"), !inside.isEmpty {
                 settings.outputDirectory = inside
+                settings.outputSettingLocation = node.location
             } else {
                 reader.report("'output' must be a folder inside the site, such as 'public', not '\(output)'; build elsewhere with --output", at: node)
             }

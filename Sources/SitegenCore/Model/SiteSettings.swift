@@ -1,3 +1,4 @@
+import Diagnostics
 import Markdown
 
 /// The settings of `sitegen.yml`, with defaults for everything left out.
@@ -14,6 +15,8 @@ package struct SiteSettings: Sendable, Equatable {
     package var requireTranslations = false
     /// The output folder, relative to the site folder.
     package var outputDirectory = "output"
+    /// Where `sitegen.yml` sets it, for an error about the folder it names.
+    package var outputSettingLocation: SourceLocation?
     package var markdown = MarkdownOptions(breaksInHeadings: true)
     /// Whether fenced code blocks are highlighted (`markdown: {highlight: false}` turns it off).
     package var highlight = true
