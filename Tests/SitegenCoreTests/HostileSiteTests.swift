@@ -248,6 +248,21 @@ import Testing
         }
     }
 
+    /// `check` passed an output that is a file, or a folder of someone else's files, which every
+    /// build then refused.
+    @Test func checkRefusesWhatABuildCannotReplace() throws {
+        for (extra, error) in [
+            (["sitegen.yml": "output: notes.txt\n", "notes.txt": "mine"], "the output path is a file, not a folder"),
+            (["output/thesis.tex": "mine"], "the output folder holds files sitegen did not write (thesis.tex)"),
+        ] {
+            let files = extra.merging(["content/tour/01-a.md": "# A\n"]) { first, _ in first }
+            let (built, _) = build(files)
+            let checked = SiteBuilder(fileSystem: MemoryFileSystem(files)).check(BuildOptions())
+            #expect(errors(checked).contains { $0.hasPrefix(error) }, "\(errors(checked))")
+            #expect(errors(checked) == errors(built), "check: \(errors(checked)), build: \(errors(built))")
+        }
+    }
+
     @Test func anOutputAtTheRootKeepsItsStagingAndLockBesideIt() {
         #expect(Path.directory(of: "/out") == "/")
         #expect(OutputWriter.sibling(of: "/out", suffix: "sitegen-lock") == "/.out.sitegen-lock")

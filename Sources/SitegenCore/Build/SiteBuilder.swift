@@ -219,6 +219,8 @@ package struct SiteBuilder: Sendable {
             OutputWriter.trimmed(outputDirectory), options: options, loader: loader, setting: setting, settingAt: Self.outputSetting(in: preparation))
         {
             diagnostics.append(problem)
+        } else if options.workspace.fixedOutput == nil, let refusal = OutputWriter(fileSystem: fileSystem).refusal(of: OutputWriter.trimmed(outputDirectory)) {
+            diagnostics.append(.error(refusal.message, path: refusal.path))
         }
         if strict { diagnostics += Self.templateNameWarnings(rendered.lookups, theme: preparation.theme) }
         if site.settings.requireTranslations { diagnostics += TranslationStatus.read(loader: loader).warnings(loader: loader) }

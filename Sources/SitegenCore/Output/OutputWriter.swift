@@ -125,6 +125,17 @@ package struct OutputWriter: Sendable {
         return walk.problems.isEmpty ? walk.files : nil
     }
 
+    /// Why sitegen may not replace what is at `output` (a file, a folder it did not write), or
+    /// nil: what a build would find before it writes, for `check` to say too.
+    func refusal(of output: String) -> Failure? {
+        do {
+            _ = try existingEntries(of: output)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The names in the output folder, after checking that sitegen may replace it.
     private func existingEntries(of output: String) throws(Failure) -> Set<String> {
         switch fileSystem.linkStatus(of: output)?.kind {
