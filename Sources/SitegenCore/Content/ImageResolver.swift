@@ -160,31 +160,30 @@ struct ImageResolver: Sendable {
     /// Why a build does not read the file at `sitePath` (relative to the site): it is in a hidden
     /// folder or file, or in an output; nil when it may. `subject` is what the file is to the
     /// reader ("image 'a.png'"), `verb` what agrees with it; `really` when `sitePath` is where
-    /// the reference's links lead rather than what it says. `isReal` when `sitePath` is a real
-    /// path, whose folders' markers tell an output.
-    private func unread(_ sitePath: String, subject: String, verb: String = "is", really: Bool, isReal: Bool = false) -> ImageProblem? {
+    /// the reference's links lead rather than what it says.
+    private func unread(_ sitePath: String, subject: String, verb: String = "is", really: Bool) -> ImageProblem? {
         if let hidden = Path.components(of: sitePath).first(where: Path.isHidden) {
             return .init(really
                 ? "\(subject) \(verb) really in '\(hidden)', a hidden folder or file of the site, which a build does not read"
                 : "\(subject) \(verb) in a hidden folder or file, which a build does not read")
         }
-        // This build's output, and where the links lead, any other a build left (`output/`
-        // while `serve` writes its preview elsewhere).
-        let written = excludedFolders.first { Path.isInside(sitePath, root: $0) }
-            ?? Path.lineage(of: Path.directory(of: sitePath)).first {
-                isReal && loader.fileSystem.linkStatus(of: loader.diskPath(Path.join($0, DirectoryWalker.outputMarker))) != nil
-            }
-        if let folder = written {
-            return .init("\(subject) \(verb) \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
-        }
-        return nil
+        return excludedFolders.first { Path.isInside(sitePath, root: $0) }.map { inOutput($0, subject: subject, verb: verb, really: really) }
+    }
+
+    private func inOutput(_ folder: String, subject: String, verb: String, really: Bool) -> ImageProblem {
+        .init("\(subject) \(verb) \(really ? "really " : "")in the site's output folder '\(folder)', which builds write and never read")
     }
 
     /// Why a build does not read the file at `sitePath`, going by where its links lead; nil
     /// when it may.
     func unreadTarget(_ sitePath: String, subject: String, verb: String = "is") -> ImageProblem? {
         guard let real = loader.fileSystem.realPath(loader.diskPath(sitePath)), let inside = Path.relative(real, to: loader.root) else { return nil }
-        return unread(inside, subject: subject, verb: verb, really: inside != sitePath, isReal: true)
+        if let problem = unread(inside, subject: subject, verb: verb, really: inside != sitePath) { return problem }
+        // Any other output a build left (`output/` while `serve` writes its preview elsewhere),
+        // known by its marker as a walk of the inputs knows it.
+        let walker = DirectoryWalker(fileSystem: loader.fileSystem, root: loader.root)
+        guard let folder = walker.writtenFolder(holding: real, kind: .file, root: loader.root) else { return nil }
+        return inOutput(Path.relative(folder, to: loader.root) ?? folder, subject: subject, verb: verb, really: inside != sitePath)
     }
 
     /// The bytes of the file a reference names, or why they cannot be read, in the words of a

@@ -184,7 +184,7 @@ struct DirectoryWalker: Sendable {
 
     /// The folder with sitegen's output marker that `real` (a link's target, a real path inside
     /// `root`) is or lies in, if any.
-    private func writtenFolder(holding real: String, kind: FileKind, root: String) -> String? {
+    func writtenFolder(holding real: String, kind: FileKind, root: String) -> String? {
         var folder = kind == .directory ? real : Path.directory(of: real)
         while Path.isInside(folder, root: root) {
             if fileSystem.linkStatus(of: Path.join(folder, Self.outputMarker)) != nil { return folder }
