@@ -9,12 +9,25 @@ package struct LanguageInfo: Sendable, Equatable {
     package var hidden: Bool
     package var file: LanguageFile
 
-    /// Reads the header of a `.lang` file: the `<language>` element and its `<metadata>`.
+    /// The elements that may follow `<metadata>` in a `.lang` file, where reading its header stops.
+    private static let afterHeader: Set<String> = ["styles", "default-regex-options", "keyword-char-class", "definitions"]
+
+    /// How much of a file is read first for its header: more than any system definition's takes.
+    static let headerBytes = 16 * 1024
+
+    /// Reads the header of a `.lang` file: the `<language>` element and its `<metadata>`, from
+    /// the file's first bytes, and from all of it only when they end before the header does.
     static func read(_ file: LanguageFile) throws(LanguageLoadError) -> LanguageInfo {
-        let data = try file.data()
+        let start = try file.data(upTo: headerBytes)
         let root: XMLNode
-        do { root = try XMLNode.parse(data, stopAfter: "metadata") } catch {
-            throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)")
+        do {
+            root = try XMLNode.parse(start, stopAfter: "metadata", stopBefore: afterHeader)
+        } catch {
+            guard start.count == headerBytes else { throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)") }
+            let whole = try file.data()
+            do { root = try XMLNode.parse(whole, stopAfter: "metadata", stopBefore: afterHeader) } catch {
+                throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)")
+            }
         }
         guard root.name == "language", let id = root["id"], !id.isEmpty else {
             throw LanguageLoadError(path: file.path, message: "no <language> element with an id")
@@ -44,6 +57,18 @@ package struct LanguageFile: Sendable, Equatable {
     func data() throws(LanguageLoadError) -> Data {
         if let contents { return contents }
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw LanguageLoadError(path: path, message: "unable to open the file")
+        }
+    }
+
+    /// The file's first `count` bytes (all of them when it is shorter).
+    func data(upTo count: Int) throws(LanguageLoadError) -> Data {
+        if let contents { return contents.prefix(count) }
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            return try handle.read(upToCount: count) ?? Data()
+        } catch {
             throw LanguageLoadError(path: path, message: "unable to open the file")
         }
     }

@@ -31,18 +31,6 @@ package final class LanguageLibrary: Sendable {
         self.files = files
     }
 
-    /// What identifies the definitions in `folder` as they are now: each `.lang` file's name,
-    /// size and modification time, so that a build notices an upgraded package.
-    package static func fingerprint(of folder: URL = systemPath) -> String {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".lang") }.sorted()
-        return names.map { name in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(name):\(size):\(modified)"
-        }.joined(separator: ";")
-    }
-
     /// Every language found, by id.
     package var languages: [String: LanguageInfo] { index().languages }
 

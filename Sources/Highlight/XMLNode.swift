@@ -17,9 +17,10 @@ struct XMLNode: Sendable {
         attributes[attribute].map { $0.lowercased() == "true" }
     }
 
-    /// Parses a document; `stopAfter` ends reading once an element of that name closes.
-    static func parse(_ data: Data, stopAfter: String? = nil) throws(XMLReadError) -> XMLNode {
-        let builder = Builder(stopAfter: stopAfter)
+    /// Parses a document; `stopAfter` ends reading once an element of that name closes, and
+    /// `stopBefore` once an element of one of those names opens (which is left out).
+    static func parse(_ data: Data, stopAfter: String? = nil, stopBefore: Set<String> = []) throws(XMLReadError) -> XMLNode {
+        let builder = Builder(stopAfter: stopAfter, stopBefore: stopBefore)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -37,24 +38,41 @@ struct XMLNode: Sendable {
         var stack: [XMLNode] = []
         var root: XMLNode?
         let stopAfter: String?
+        let stopBefore: Set<String>
         var stopped = false
 
-        init(stopAfter: String?) { self.stopAfter = stopAfter }
+        init(stopAfter: String?, stopBefore: Set<String>) {
+            self.stopAfter = stopAfter
+            self.stopBefore = stopBefore
+        }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if !stack.isEmpty, stopBefore.contains(name) { return stop(parser) }
             stack.append(XMLNode(name: name, attributes: attributes))
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let node = stack.popLast() else { return }
+            guard !stopped, let node = stack.popLast() else { return }
             if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
-            if name == stopAfter {
-                while let open = stack.popLast() {
-                    if stack.isEmpty { root = open } else { stack[stack.count - 1].children.append(open) }
-                }
-                stopped = true
-                parser.abortParsing()
+            if name == stopAfter { stop(parser) }
+        }
+
+        /// Whether the parser met an error before stopping: a document it recovered from is
+        /// still one that is not XML.
+        var failed = false
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if !stopped { failed = true }
+        }
+
+        /// Closes every open element, as if the document ended here.
+        private func stop(_ parser: XMLParser) {
+            guard !failed else { return parser.abortParsing() }
+            while let open = stack.popLast() {
+                if stack.isEmpty { root = open } else { stack[stack.count - 1].children.append(open) }
             }
+            stopped = true
+            parser.abortParsing()
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -32,13 +32,50 @@ import Testing
         #expect(found?.message.contains("left plain") == true)
     }
 
-    @Test func aFileThatIsNotXMLIsAnIndexProblem() throws {
-        let folder = try LanguageFolder(["test.lang": "<language id=\"test\" version=\"2.0\"><definitions><context id=\"test\">"])
+    @Test(arguments: [
+        "<language id=\"test\" version=\"2.0\"><metadata><property name=\"globs\">*.t</metadata>",
+        "<language id=\"test\" version=2.0><definitions/></language>",
+        "<language id=\"test\" version=\"2.0\">",
+    ])
+    func aHeaderThatIsNotXMLIsAnIndexProblem(text: String) throws {
+        let folder = try LanguageFolder(["test.lang": text])
         defer { folder.remove() }
         let problems = folder.highlighter.library.indexProblems
         #expect(problems.count == 1)
         #expect(problems.first?.path.hasSuffix("test.lang") == true)
         #expect(folder.highlighter.highlight("x", language: "test") == .failure(.unknownLanguage("test")))
+    }
+
+    /// The index reads a file only up to its definitions, as GtkSourceView's does: a file broken
+    /// after its header is a language that fails to load, naming the file.
+    @Test func aFileBrokenAfterItsHeaderFailsToLoad() throws {
+        let folder = try LanguageFolder(["test.lang": "<language id=\"test\" version=\"2.0\"><definitions><context id=\"test\">"])
+        defer { folder.remove() }
+        #expect(folder.highlighter.library.indexProblems.isEmpty)
+        guard case .failure(.definitionFailed(let error)) = folder.highlighter.highlight("x", language: "test") else {
+            Issue.record("expected a failed definition")
+            return
+        }
+        #expect(error.path.hasSuffix("test.lang"))
+    }
+
+    /// A header longer than the first bytes read is read whole, and a header that ends right
+    /// where they do is not taken for a truncated one.
+    @Test(arguments: [LanguageInfo.headerBytes - 200, LanguageInfo.headerBytes - 60, LanguageInfo.headerBytes, LanguageInfo.headerBytes * 3])
+    func aLongHeaderIsReadWhole(padding: Int) throws {
+        let comment = "<!--" + String(repeating: "x", count: padding) + "-->"
+        let text = "<?xml version=\"1.0\"?>\n" + comment
+            + "<language id=\"test\" version=\"2.0\"><metadata><property name=\"globs\">*.tst;*.test</property></metadata>"
+            + "<definitions><context id=\"test\"><include><context style-ref=\"def:keyword\"><keyword>go</keyword></context></include></context></definitions></language>"
+        let folder = try LanguageFolder(["test.lang": text])
+        defer { folder.remove() }
+        #expect(folder.highlighter.library.indexProblems.isEmpty)
+        #expect(folder.highlighter.library.languages["test"]?.globs == ["*.tst", "*.test"])
+        guard case .success(let runs) = folder.highlighter.highlight("go", language: "test") else {
+            Issue.record("expected the language to highlight")
+            return
+        }
+        #expect(runs.map(\.style) == ["keyword"])
     }
 
     @Test func catastrophicBacktrackingIsBounded() throws {

@@ -57,7 +57,7 @@ extension SiteBuilder {
         let inventory = SiteInventory(loader: loader)
         let (cache, soundCache) = cacheLoad.result()
         // The program: the tool and the language definitions it highlights with, looked at once.
-        let program = Self.program(tool)
+        let program = Self.program(tool, on: fileSystem)
         let identity = Self.identity(options, program: program)
         let extras = cache?.extraInputs ?? []
         var fingerprint = BuildCache.fingerprint(
@@ -369,7 +369,7 @@ extension SiteBuilder {
             .filter { path in !SiteInventory.roots.contains { Path.isInside(path, root: $0) } }
     }
 
-    /// What identifies a build besides its inputs: the program (`program(_:)`) and the options.
+    /// What identifies a build besides its inputs: the program (`program(_:on:)`) and the options.
     private static func identity(_ options: BuildOptions, program: String) -> String {
         [program, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
             .joined(separator: "\u{0}")

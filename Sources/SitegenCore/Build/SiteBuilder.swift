@@ -71,7 +71,7 @@ package struct SiteBuilder: Sendable {
     }
 
     /// Loads the theme with the site's overrides, parses it and `config` (`sitegen.yml`).
-    /// `program` (see `program(_:)`) is part of every remembered code block's key; `keptBlocks`
+    /// `program` (see `program(_:on:)`) is part of every remembered code block's key; `keptBlocks`
     /// finds the blocks an earlier build kept for a flow.
     func prepare(
         _ options: BuildOptions, loader: SiteLoader, inventory: SiteInventory, config: SourceFile?, program: String? = nil,
@@ -100,7 +100,7 @@ package struct SiteBuilder: Sendable {
         resolver.locales = settings.locales
         resolver.responsive = settings.responsiveImages
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
-            inventory, loader: loader, program: program ?? Self.program(SitegenVersion.version), kept: keptBlocks)
+            inventory, loader: loader, program: program ?? Self.program(SitegenVersion.version, on: fileSystem), kept: keptBlocks)
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),
@@ -139,8 +139,8 @@ package struct SiteBuilder: Sendable {
 
     /// What builds: `tool` (its version and binary) and the system's language definitions, whose
     /// upgrade changes highlighted output.
-    static func program(_ tool: String) -> String {
-        tool + "\u{0}" + SiteLanguages.systemFingerprint()
+    static func program(_ tool: String, on fileSystem: any FileSystem) -> String {
+        tool + "\u{0}" + SiteLanguages.systemFingerprint(on: fileSystem)
     }
 
     /// The site as a model, ready to render, for `check`.

@@ -46,9 +46,15 @@ enum SiteLanguages {
         return (highlighting, diagnostics)
     }
 
-    /// What identifies the system's definitions as they are now, for the build's identity.
-    static func systemFingerprint() -> String {
-        LanguageLibrary.fingerprint()
+    /// What identifies the system's definitions as they are now, for the build's identity: each
+    /// `.lang` file's name, size and modification time, so that a build notices an upgraded package.
+    static func systemFingerprint(on fileSystem: any FileSystem) -> String {
+        let folder = LanguageLibrary.systemPath.path
+        let files = ((try? fileSystem.entries(in: folder)) ?? []).filter { $0.name.hasSuffix(".lang") }
+        return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map { file in
+            let status = file.status.kind == .symbolicLink ? fileSystem.status(of: Path.join(folder, file.name)) : file.status
+            return "\(file.name):\(status?.size ?? -1):\(status?.modified ?? 0)"
+        }.joined(separator: ";")
     }
 
     /// The one warning of a build whose blocks asked for languages the system does not have.
