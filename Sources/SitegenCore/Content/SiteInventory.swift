@@ -37,11 +37,14 @@ struct SiteInventory: Sendable {
         // Swift's strings are equal when canonically equivalent, so two names that differ only
         // in how an accent is written (`café` composed and decomposed) are one key everywhere a
         // build looks a path up, and one file's content silently stood for both.
+        // Names of ASCII alone are equivalent to no other name of ASCII alone, so a site of
+        // such names (the usual one) needs no look-up.
+        let names = files.map(\.path) + directories.sorted()
         var seen: [String: String] = [:]
-        for path in files.map(\.path) + directories.sorted() {
+        for path in names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) ? names : [] {
             if let other = seen[path], !other.utf8.elementsEqual(path.utf8) {
                 problems.append(
-                    .error("this name and \(loader.diskPath(other)) differ only in how an accent is written (composed or not), which sitegen cannot tell apart; rename one", path: loader.diskPath(path)))
+                    .error("this name and \(loader.diskPath(other)) are one name to Unicode (they differ only in how a character is encoded: an accent composed or not, a Kelvin sign for a K), which sitegen cannot tell apart; rename one", path: loader.diskPath(path)))
             } else {
                 seen[path] = path
             }
