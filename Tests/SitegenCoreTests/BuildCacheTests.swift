@@ -1,3 +1,4 @@
+import Foundation
 import SitegenTestSupport
 import Testing
 @testable import SitegenCore
@@ -115,6 +116,30 @@ import Testing
         #expect(try !rebuild(after: { _ in }, options: BuildOptions(includeDrafts: true)).upToDate)
         #expect(try !rebuild(after: { _ in }, options: BuildOptions(baseURL: BaseURL("/docs/"))).upToDate)
         #expect(try !rebuild(after: { _ in }, options: BuildOptions(outputDirectory: "public")).upToDate)
+    }
+
+    /// One output folder named in other words (relative or absolute, through `.` or a link, with
+    /// a trailing slash) is the same output: the build after is up to date, where it rebuilt every flow.
+    @Test func theSameOutputNamedOtherwiseIsUpToDate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (path, text) in site { try directory.write("site/" + path, text) }
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link", withDestinationPath: directory.path + "/site")
+        func build(site: String, output: String? = nil) -> SiteBuilder.Result {
+            SiteBuilder(fileSystem: DiskFileSystem()).build(BuildOptions(siteDirectory: site, outputDirectory: output), tool: "1")
+        }
+        let root = directory.path
+        #expect(!build(site: root + "/site").upToDate)
+        for site in [root + "/site/.", root + "/site/", root + "/link", root + "/site/../site"] {
+            let again = build(site: site)
+            #expect(again.succeeded && again.upToDate, "\(site): \(again.diagnostics)")
+        }
+        #expect(!build(site: root + "/site", output: root + "/out").upToDate)
+        for output in [root + "/out/", root + "/./out", root + "/site/../out"] {
+            let again = build(site: root + "/site", output: output)
+            #expect(again.succeeded && again.upToDate, "\(output): \(again.diagnostics)")
+        }
+        #expect(!build(site: root + "/site", output: root + "/elsewhere").upToDate, "another folder is another output")
     }
 
     @Test func aFailedBuildKeepsTheCacheOfTheLastGoodOne() throws {

@@ -25,7 +25,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// The digest of everything but the flow folders (see `FlowRecord.digests`).
     var globalDigest: String
     var entries: [Entry]
-    /// Where that build wrote its output.
+    /// Where that build wrote its output: the folder's real path.
     var outputDirectory: String
     /// The site's `output` setting as that build read it, which holds while `sitegen.yml` is unchanged.
     var outputSetting: String

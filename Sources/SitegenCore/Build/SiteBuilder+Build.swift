@@ -58,7 +58,7 @@ extension SiteBuilder {
         let (cache, soundCache) = cacheLoad.result()
         // The program: the tool and the language definitions it highlights with, looked at once.
         let program = Self.program(tool, on: fileSystem)
-        let identity = Self.identity(options, program: program)
+        let identity = Self.identity(options, program: program, fileSystem: fileSystem)
         let extras = cache?.extraInputs ?? []
         var fingerprint = BuildCache.fingerprint(
             inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity,
@@ -96,8 +96,10 @@ extension SiteBuilder {
         let liveOutput = outputListing.result().flatMap { $0.describes(output, on: fileSystem) ? $0.entries : nil }
             ?? OutputWriter(fileSystem: fileSystem).inventory(of: output)
         // The last build's record is of use only for the output it describes, as it left it.
+        // Compared as real paths: `output`, `./output` and the absolute path are one folder.
+        let realOutput = OutputLocation.resolved(output, on: fileSystem) ?? output
         let previous = soundCache.flatMap { cache in
-            Path.isSame(cache.outputDirectory, output) && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
+            Path.isSame(cache.outputDirectory, realOutput) && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
         }
         if let previous, previous.digest == fingerprint.digest {
             return Result(
@@ -306,7 +308,8 @@ extension SiteBuilder {
         let keptPacks = (oldPacks + packs).filter { referenced.contains($0.name) }
         func cache(_ outputs: [DirectoryWalker.Entry]) -> BuildCache {
             BuildCache(
-                digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: run.output,
+                digest: final.digest, globalDigest: keys.global, entries: final.entries,
+                outputDirectory: OutputLocation.resolved(run.output, on: fileSystem) ?? run.output,
                 outputSetting: preparation.settings.outputDirectory, extraInputs: extras,
                 outputs: outputs,
                 flows: records.map { record in
@@ -369,9 +372,11 @@ extension SiteBuilder {
             .filter { path in !SiteInventory.roots.contains { Path.isInside(path, root: $0) } }
     }
 
-    /// What identifies a build besides its inputs: the program (`program(_:on:)`) and the options.
-    private static func identity(_ options: BuildOptions, program: String) -> String {
-        [program, options.outputDirectory ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
+    /// What identifies a build besides its inputs: the program (`program(_:on:)`) and the options,
+    /// an output folder by its real path, however it was named.
+    private static func identity(_ options: BuildOptions, program: String, fileSystem: any FileSystem) -> String {
+        let output = options.outputDirectory.map { OutputLocation.resolved(OutputWriter.trimmed($0), on: fileSystem) ?? $0 }
+        return [program, output ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
             .joined(separator: "\u{0}")
     }
 
