@@ -76,8 +76,12 @@ final class RecordSource {
         switch RecordCoding.of(type, in: &codings) {
         case .refused: throw malformed("a dictionary, which records do not hold")
         case .own(let own):
-            guard let value = try own.init(record: self) as? Value else { throw malformed("a value of another type") }
-            return value
+            // `own` is `Value` itself: the coding was found from this very type.
+            return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+                guard let slot = buffer.baseAddress else { throw malformed("no room for a value") }
+                try own.readRecord(into: UnsafeMutableRawPointer(slot), from: self)
+                return slot.move()
+            }
         case .derived: return try Value(from: RecordDecoding(source: self))
         }
     }

@@ -34,6 +34,21 @@ protocol RecordCodable {
     init(record source: RecordSource) throws
 }
 
+extension RecordCodable {
+    /// Writes the `Self` that `pointer` holds. The coders find a value's coding from its type
+    /// once per type, then write it through here rather than cast each value to an existential,
+    /// a cast that cost more than the writing.
+    static func writeRecord(at pointer: UnsafeRawPointer, to sink: RecordSink) {
+        pointer.assumingMemoryBound(to: Self.self).pointee.write(to: sink)
+    }
+
+    /// Reads a `Self` into the uninitialized memory at `pointer`, which is left uninitialized
+    /// when reading throws.
+    static func readRecord(into pointer: UnsafeMutableRawPointer, from source: RecordSource) throws {
+        pointer.initializeMemory(as: Self.self, to: try Self(record: source))
+    }
+}
+
 extension Array: RecordCodable where Element: RecordCodable {
     func write(to sink: RecordSink) {
         sink.add(count)
@@ -107,6 +122,10 @@ final class RecordSink {
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count <= Self.chunkSize - current.count, !current.isEmpty {
+            current.append(contentsOf: bytes)
+            return
+        }
         var start = 0
         while start < bytes.count {
             if current.count == Self.chunkSize { startChunk() }
@@ -118,10 +137,20 @@ final class RecordSink {
         }
     }
 
-    /// Writes `byte` over the one at `position`, already written.
-    func replace(at position: Int, with byte: UInt8) {
-        let (chunk, offset) = position.quotientAndRemainder(dividingBy: Self.chunkSize)
-        if chunk < full.count { full[chunk][offset] = byte } else { current[offset] = byte }
+    /// Writes `value` over the eight bytes at `position`, already written (by `add(_:)`).
+    func replace(at position: Int, with value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes in
+            let (chunk, offset) = position.quotientAndRemainder(dividingBy: Self.chunkSize)
+            if chunk == full.count {
+                current.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[offset..<offset + 8]).copyMemory(from: bytes) }
+                return
+            }
+            // A slot in a full chunk, which may run on into the next one.
+            for (index, byte) in bytes.enumerated() {
+                let (chunk, offset) = (position + index).quotientAndRemainder(dividingBy: Self.chunkSize)
+                if chunk < full.count { full[chunk][offset] = byte } else { current[offset] = byte }
+            }
+        }
     }
 
     private func startChunk() {
@@ -183,9 +212,9 @@ extension RecordWriting {
     func write<Value: Encodable>(_ value: Value) throws {
         switch RecordCoding.of(Value.self, in: &sink.codings) {
         case .refused: throw RecordEncoder.unsupported("a dictionary")
-        case .own:
-            guard let own = value as? any RecordCodable else { throw RecordEncoder.unsupported("a value of another type") }
-            own.write(to: sink)
+        case .own(let own):
+            // `own` is `Value` itself: the coding was found from this very type.
+            withUnsafePointer(to: value) { own.writeRecord(at: UnsafeRawPointer($0), to: sink) }
         case .derived: try value.encode(to: RecordEncoding(sink: sink))
         }
     }
@@ -253,9 +282,7 @@ private struct UnkeyedRecordEncoding: UnkeyedEncodingContainer, RecordWriting {
 
     private mutating func counted() {
         count += 1
-        withUnsafeBytes(of: Int64(count).littleEndian) { slot in
-            for index in 0..<8 { sink.replace(at: countSlot + index, with: slot[index]) }
-        }
+        sink.replace(at: countSlot, with: count)
     }
 
     mutating func encodeNil() throws { throw RecordEncoder.unsupported("an optional in an array") }
