@@ -16,16 +16,16 @@ package struct LanguageInfo: Sendable, Equatable {
     static let headerBytes = 16 * 1024
 
     /// Reads the header of a `.lang` file: the `<language>` element and its `<metadata>`, from
-    /// the file's first bytes, and from all of it only when they end before the header does.
+    /// the file's first bytes. When they are not a header that parses without a message (cut
+    /// short, or warned about, as `<?xml version="1.1"?>` is), the whole file is parsed as the
+    /// loader parses it, and only what fails there is a problem.
     static func read(_ file: LanguageFile) throws(LanguageLoadError) -> LanguageInfo {
-        let start = try file.data(upTo: headerBytes)
         let root: XMLNode
         do {
-            root = try XMLNode.parse(start, stopAfter: "metadata", stopBefore: afterHeader)
+            root = try XMLNode.parse(try file.data(upTo: headerBytes), stopAfter: "metadata", stopBefore: afterHeader)
         } catch {
-            guard start.count == headerBytes else { throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)") }
             let whole = try file.data()
-            do { root = try XMLNode.parse(whole, stopAfter: "metadata", stopBefore: afterHeader) } catch {
+            do { root = try XMLNode.parse(whole) } catch {
                 throw LanguageLoadError(path: file.path, message: "line \(error.line): \(error.message)")
             }
         }

@@ -59,6 +59,19 @@ import Testing
         #expect(error.path.hasSuffix("test.lang"))
     }
 
+    /// libxml2 warns of XML 1.1 and parses on: a header it warned about is read as the loader
+    /// reads the file, not refused (the warning stopped the index at the header).
+    @Test func aHeaderTheParserWarnsAboutIsIndexed() throws {
+        let text = "<?xml version=\"1.1\" encoding=\"UTF-8\"?>\n"
+            + "<language id=\"test\" version=\"2.0\"><metadata><property name=\"globs\">*.tst</property></metadata>"
+            + "<definitions><context id=\"test\"><include><context style-ref=\"def:keyword\"><keyword>go</keyword></context></include></context></definitions></language>"
+        let folder = try LanguageFolder(["test.lang": text])
+        defer { folder.remove() }
+        #expect(folder.highlighter.library.indexProblems.isEmpty)
+        #expect(folder.highlighter.library.languages["test"]?.globs == ["*.tst"])
+        #expect(folder.highlighter.highlight("go", language: "test") == .success([TokenRun(style: "keyword", text: "go")]))
+    }
+
     /// A header longer than the first bytes read is read whole, and a header that ends right
     /// where they do is not taken for a truncated one.
     @Test(arguments: [LanguageInfo.headerBytes - 200, LanguageInfo.headerBytes - 60, LanguageInfo.headerBytes, LanguageInfo.headerBytes * 3])

@@ -375,7 +375,7 @@ extension SiteBuilder {
     /// What identifies a build besides its inputs: the program (`program(_:on:)`) and the options,
     /// an output folder by its real path, however it was named.
     private static func identity(_ options: BuildOptions, program: String, fileSystem: any FileSystem) -> String {
-        let output = options.outputDirectory.map { OutputLocation.resolved(OutputWriter.trimmed($0), on: fileSystem) ?? $0 }
+        let output = options.outputDirectory.map { OutputWriter.trimmed($0) }.map { OutputLocation.resolved($0, on: fileSystem) ?? $0 }
         return [program, output ?? "", options.baseURL?.text ?? "", options.includeDrafts ? "drafts" : ""]
             .joined(separator: "\u{0}")
     }

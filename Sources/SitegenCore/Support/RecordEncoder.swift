@@ -58,7 +58,9 @@ extension Array: RecordCodable where Element: RecordCodable {
     init(record source: RecordSource) throws {
         let count = try source.count(each: 1)
         self.init()
-        reserveCapacity(count)
+        // A count is checked against the bytes left, one byte an element, but an element takes
+        // more room in memory than that: a forged count must not make the reservation huge.
+        reserveCapacity(Swift.min(count, 1 << 12))
         for _ in 0..<count { append(try Element(record: source)) }
     }
 }
