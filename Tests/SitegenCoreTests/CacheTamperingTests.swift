@@ -82,6 +82,29 @@ import Testing
         #expect(build(fileSystem).upToDate)
     }
 
+    /// The state file's head (all an up-to-date build reads) comes apart from its body, and a
+    /// head whose length runs past the file, with a checksum made for it, is no cache.
+    @Test func theStateFileHeadReadsAloneAndAForgedLengthIsNoCache() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        let whole = try #require(BuildCache.load(loader: try loader(fileSystem)))
+        let loaded = try #require(BuildCache.loadHead(loader: try loader(fileSystem)))
+        #expect(loaded.head == whole.head)
+        #expect(loaded.complete() == whole)
+        #expect(whole.head.flowCount == 3 && whole.head.pageCount == 5)
+        #expect(whole.head.warnings == whole.flows.flatMap(\.warnings).sorted())
+        for length in [Int.max, 1 << 40, -8, whole.head.entries.count] {
+            var pieces = try whole.encoded()
+            pieces[1] = (0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
+            pieces[pieces.count - 1] = BuildCache.checksum(of: Array(pieces[1..<(pieces.count - 1)]))
+            fileSystem.add(".sitegen-cache/build-state", Array(pieces.joined()))
+            #expect(BuildCache.loadHead(loader: try loader(fileSystem)) == nil, "\(length)")
+            let result = build(fileSystem)
+            #expect(result.outcome == .builtEverything, "\(length)")
+        }
+        #expect(build(fileSystem).upToDate)
+    }
+
     @Test func theCachesFoldersAreNeverFollowedOutOfTheSite() throws {
         let fileSystem = MemoryFileSystem(Self.site.merging(["/elsewhere/precious.txt": "keep me"]) { a, _ in a })
         #expect(build(fileSystem).succeeded)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 /// What the last successful build was made from and what it wrote, kept in the site's
 /// `.sitegen-cache/` (never in the output): a content hash of every input file; one digest over
@@ -7,12 +8,17 @@ import Synchronization
 ///
 /// Files are hashed only when their size or modification time differ from the cache's record,
 /// as git's index does; a file touched without a change keeps its hash.
+///
+/// The state file holds the cache in two records: the `Head`, all a build needs to tell that
+/// nothing changed (and what to say then), and the `Body`, what a build that makes anything
+/// reads besides. A build with nothing to do decodes the head alone.
+@dynamicMemberLookup
 struct BuildCache: Sendable, Equatable, Codable {
     static let directory = ".sitegen-cache"
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 14\n"
+    static let formatLine = "sitegen build cache 15\n"
 
     /// One input file: where it is (relative to the site), its status and its content hash.
     struct Entry: Sendable, Equatable, Codable {
@@ -21,30 +27,68 @@ struct BuildCache: Sendable, Equatable, Codable {
         var hash: String
     }
 
-    var digest: String
-    /// The digest of everything but the flow folders (see `FlowRecord.digests`).
-    var globalDigest: String
-    var entries: [Entry]
-    /// Where that build wrote its output: the folder's real path.
-    var outputDirectory: String
-    /// The site's `output` setting as that build read it, which holds while `sitegen.yml` is unchanged.
-    var outputSetting: String
-    /// Site files that build read outside the usual roots, fingerprinted next time too.
-    var extraInputs: [String] = []
-    /// Every file of the output as that build left it, relative to the output.
-    var outputs: [DirectoryWalker.Entry]
-    /// Each flow of that build, in index order.
-    var flows: [FlowRecord] = []
-    /// Each file of the output that no one flow makes, with the key it was made from.
-    var products: [ProductRecord] = []
-    /// The pack files the flows keep bytes in (`PackWriter`), in the cache's `packs/` folder.
-    var packs: [PackFile] = []
+    /// What the last build was made from, where it wrote, and what it said.
+    struct Head: Sendable, Equatable, Codable {
+        var digest: String
+        /// The digest of everything but the flow folders (see `FlowRecord.digests`).
+        var globalDigest: String
+        var entries: [Entry]
+        /// Where that build wrote its output: the folder's real path.
+        var outputDirectory: String
+        /// The site's `output` setting as that build read it, which holds while `sitegen.yml` is unchanged.
+        var outputSetting: String
+        /// Site files that build read outside the usual roots, fingerprinted next time too.
+        var extraInputs: [String] = []
+        /// Every file of the output as that build left it, relative to the output.
+        var outputs: [DirectoryWalker.Entry]
+        /// The flows' warnings, sorted, which a build with nothing to do repeats.
+        var warnings: [Diagnostic] = []
+        var flowCount = 0
+        var pageCount = 0
+    }
+
+    /// What that build made of each flow and of the site.
+    struct Body: Sendable, Equatable, Codable {
+        /// Each flow of that build, in index order.
+        var flows: [FlowRecord] = []
+        /// Each file of the output that no one flow makes, with the key it was made from.
+        var products: [ProductRecord] = []
+        /// The pack files the flows keep bytes in (`PackWriter`), in the cache's `packs/` folder.
+        var packs: [PackFile] = []
+    }
+
+    var head: Head
+    var body: Body
+
+    subscript<Value>(dynamicMember field: WritableKeyPath<Head, Value>) -> Value {
+        get { head[keyPath: field] }
+        set { head[keyPath: field] = newValue }
+    }
+
+    subscript<Value>(dynamicMember field: WritableKeyPath<Body, Value>) -> Value {
+        get { body[keyPath: field] }
+        set { body[keyPath: field] = newValue }
+    }
+
+    init(head: Head, body: Body) {
+        self.head = head
+        self.body = body
+    }
+
+    /// A cache whose head's warnings and counts are those of `flows`.
+    init(
+        digest: String, globalDigest: String, entries: [Entry], outputDirectory: String, outputSetting: String, extraInputs: [String] = [],
+        outputs: [DirectoryWalker.Entry], flows: [FlowRecord] = [], products: [ProductRecord] = [], packs: [PackFile] = []
+    ) {
+        head = Head(
+            digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: outputDirectory, outputSetting: outputSetting,
+            extraInputs: extraInputs, outputs: outputs, warnings: flows.flatMap(\.warnings).sorted(), flowCount: flows.count,
+            pageCount: flows.reduce(0) { $0 + $1.summary.pageCount })
+        body = Body(flows: flows, products: products, packs: packs)
+    }
 
     /// The folder of the cache that holds its packs.
     static let packFolder = "packs"
-
-    var flowCount: Int { flows.count }
-    var pageCount: Int { flows.reduce(0) { $0 + $1.summary.pageCount } }
 
     /// Files up to this size that a fingerprint reads are kept for the build (see `Fingerprint.read`),
     /// as long as all it keeps stays within `keptTotalSize`; the build reads the others again.
@@ -123,6 +167,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// output it recorded, each pack a name of sitegen's own that the cache lists, each image a
     /// flow's. A cache edited by hand or by another program is otherwise no cache.
     var isSound: Bool {
+        let (outputs, flows, packs, products) = (head.outputs, body.flows, body.packs, body.products)
         let written = Set(outputs.map(\.path))
         let slugs = flows.map(\.slug)
         let packSizes = Dictionary(packs.map { ($0.name, $0.status.size) }) { first, _ in first }
@@ -138,18 +183,12 @@ struct BuildCache: Sendable, Equatable, Codable {
             && products.allSatisfy { $0.outputs.allSatisfy(written.contains) }
     }
 
-    /// True when `live` (the output as it is now) is exactly the output this cache recorded.
-    func outputIsAsLeft(_ live: [DirectoryWalker.Entry]?) -> Bool {
-        guard let live, live.count == outputs.count else { return false }
-        let recorded = Dictionary(outputs.map { ($0.path, $0.status) }) { first, _ in first }
-        return live.allSatisfy { entry in recorded[entry.path].map { entry.status.sameContent(as: $0) } ?? false }
-    }
-
     /// The cache with the status times of its output brought up to `live`, for a build that
     /// failed after linking files of the output into its staging folder: a new name of a file
     /// changes its status time, and nothing else. Nil when any file differs in more than that
     /// (its kind, its size, its modification time; the record keeps no inode), or the output has other files.
     func withOutputStatuses(_ live: [DirectoryWalker.Entry]?) -> BuildCache? {
+        let outputs = head.outputs
         guard let live, live.count == outputs.count else { return nil }
         let now = Dictionary(live.map { ($0.path, $0.status) }) { first, _ in first }
         var refreshed = self
@@ -157,28 +196,55 @@ struct BuildCache: Sendable, Equatable, Codable {
             let recorded = outputs[index].status
             guard let status = now[outputs[index].path], status.kind == recorded.kind, status.size == recorded.size, status.modified == recorded.modified
             else { return nil }
-            refreshed.outputs[index].status = status
+            refreshed.head.outputs[index].status = status
         }
         return refreshed
     }
 
     // MARK: Reading and writing
 
-    /// The state file: the format line, the cache as a record (`RecordEncoder`), and a digest of
-    /// the record, so that a damaged file is told from a good one. Nil for a missing,
-    /// unreadable, damaged or foreign file: the build then starts over.
-    static func load(loader: SiteLoader, folder: String = directory) -> BuildCache? {
+    /// A state file read and checked, its head decoded and its body still bytes.
+    struct Loaded: Sendable {
+        var head: Head
+        fileprivate var bodyRecord: [UInt8]
+
+        /// The whole cache; nil when the body is not a record of one.
+        func complete() -> BuildCache? {
+            (try? RecordDecoder.decode(Body.self, from: bodyRecord)).map { BuildCache(head: head, body: $0) }
+        }
+    }
+
+    /// The state file: the format line; the length of the head's record, in 8 bytes; the head
+    /// and the body as records (`RecordEncoder`), the body on a whole word; and a digest of all but the format line, so that a
+    /// damaged file is told from a good one. Nil for a missing, unreadable, damaged or foreign
+    /// file: the build then starts over.
+    static func loadHead(loader: SiteLoader, folder: String = directory) -> Loaded? {
+        let format = formatLine.utf8.count
         guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
-            bytes.starts(with: formatLine.utf8), bytes.count >= formatLine.utf8.count + checksumLength
+            bytes.starts(with: formatLine.utf8), bytes.count >= format + 8 + checksumLength
         else { return nil }
-        let record = Array(bytes[formatLine.utf8.count..<(bytes.count - checksumLength)])
-        guard Array(bytes.suffix(checksumLength)) == checksum(of: [record]) else { return nil }
-        return try? RecordDecoder.decode(BuildCache.self, from: record)
+        let end = bytes.count - checksumLength
+        guard Array(bytes.suffix(checksumLength)) == checksum(of: [Array(bytes[format..<end])]) else { return nil }
+        let length = bytes[format..<format + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length >= 0, length <= end - format - 8 - padding(after: length),
+            let head = try? RecordDecoder.decode(Head.self, from: Array(bytes[(format + 8)..<(format + 8 + length)]))
+        else { return nil }
+        return Loaded(head: head, bodyRecord: Array(bytes[(format + 8 + length + padding(after: length))..<end]))
+    }
+
+    /// The zero bytes after a head of `length` bytes, up to a whole number of words.
+    private static func padding(after length: Int) -> Int {
+        (8 - length % 8) % 8
+    }
+
+    /// The whole cache the state file holds (see `loadHead`).
+    static func load(loader: SiteLoader, folder: String = directory) -> BuildCache? {
+        loadHead(loader: loader, folder: folder)?.complete()
     }
 
     private static let checksumLength = 16
 
-    private static func checksum(of record: [[UInt8]]) -> [UInt8] {
+    static func checksum(of record: [[UInt8]]) -> [UInt8] {
         var hash = ContentHash()
         hash.add(chunks: record)
         return Array(hash.hex.utf8)
@@ -192,7 +258,11 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     /// The cache as the bytes of its file, in pieces.
     func encoded() throws -> [[UInt8]] {
-        let record = try RecordEncoder.encodeInChunks(self)
+        var head = try RecordEncoder.encodeInChunks(head)
+        let length = head.reduce(0) { $0 + $1.count }
+        // The body starts on a whole word, as the checksum's chunks must.
+        head[head.count - 1] += repeatElement(0, count: Self.padding(after: length))
+        let record = [(0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }] + head + (try RecordEncoder.encodeInChunks(body))
         return [Array(Self.formatLine.utf8)] + record + [Self.checksum(of: record)]
     }
 
@@ -208,6 +278,15 @@ struct BuildCache: Sendable, Equatable, Codable {
         let destination = Path.join(folder, Self.fileName)
         if fileSystem.linkStatus(of: destination)?.kind == .directory { try fileSystem.remove(destination) }
         try fileSystem.move(from: temporary, to: destination)
+    }
+}
+
+extension BuildCache.Head {
+    /// True when `live` (the output as it is now) is exactly the output this cache recorded.
+    func outputIsAsLeft(_ live: [DirectoryWalker.Entry]?) -> Bool {
+        guard let live, live.count == outputs.count else { return false }
+        let recorded = Dictionary(outputs.map { ($0.path, $0.status) }) { first, _ in first }
+        return live.allSatisfy { entry in recorded[entry.path].map { entry.status.sameContent(as: $0) } ?? false }
     }
 }
 

@@ -32,13 +32,13 @@ extension SiteBuilder {
         if let problem = locks.lockSite(loader, workspace: options.workspace) { return .failed([problem]) }
         defer { locks.releaseAll() }
 
-        // The previous build's cache is read on a thread of its own while the inputs are listed;
-        // then the output it describes is listed on another, while the inputs are fingerprinted.
+        // The head of the previous build's cache is read on a thread of its own while the inputs
+        // are listed; then the output it describes is listed on another, and the rest of the cache
+        // decoded on a third, while the inputs are fingerprinted.
         let cacheFolder = options.workspace.cacheFolder
         let fileSystem = fileSystem
-        let cacheLoad = Background { () -> (cache: BuildCache?, sound: BuildCache?) in
-            let cache = readingCache ? BuildCache.load(loader: loader, folder: cacheFolder) : nil
-            return (cache, cache.flatMap { $0.isSound ? $0 : nil })
+        let cacheLoad = Background { () -> BuildCache.Loaded? in
+            readingCache ? BuildCache.loadHead(loader: loader, folder: cacheFolder) : nil
         }
         // The output folder for a site whose `output` setting is `setting`.
         @Sendable func outputFolder(setting: String) -> String {
@@ -48,42 +48,52 @@ extension SiteBuilder {
             Self.outputProblem(output, options: options, loader: loader, setting: setting, settingAt: settingAt)
         }
         let outputListing = Background { () -> OutputListing? in
-            guard let sound = cacheLoad.result().sound else { return nil }
-            let output = outputFolder(setting: sound.outputSetting)
-            return locationProblem(of: output, setting: sound.outputSetting) == nil ? OutputListing(of: output, on: fileSystem) : nil
+            guard let head = cacheLoad.result()?.head else { return nil }
+            let output = outputFolder(setting: head.outputSetting)
+            return locationProblem(of: output, setting: head.outputSetting) == nil ? OutputListing(of: output, on: fileSystem) : nil
         }
         // No walk outlives the build, whatever it returns.
         defer { _ = outputListing.result() }
         let inventory = SiteInventory(loader: loader)
-        let (cache, soundCache) = cacheLoad.result()
+        let loaded = cacheLoad.result()
+        let head = loaded?.head
+        // What the last build kept of its flows, decoded only by a build with something to do,
+        // while it reads the theme and settings.
+        let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
+        lazy var kept = Background { () -> (cache: BuildCache?, intactPacks: Set<String>, blocks: @Sendable (String) -> [String: [TokenRun]]) in
+            let sound = loaded?.complete().flatMap { $0.isSound ? $0 : nil }
+            // What the last build kept in its packs is of use where the packs are as it left them.
+            let intactPacks = sound.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
+            return (sound, intactPacks, Self.keptBlocks(sound?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem))
+        }
         // The program: the tool and the language definitions it highlights with, looked at once.
         let program = Self.program(tool, on: fileSystem)
         let identity = Self.identity(options, program: program, fileSystem: fileSystem)
-        let extras = cache?.extraInputs ?? []
+        let extras = head?.extraInputs ?? []
         var fingerprint = BuildCache.fingerprint(
             inventory.files + SiteInventory(loader: loader, paths: extras).files, loader: loader, identity: identity,
-            folders: inventory.flowFolders, previous: cache?.entries ?? [])
+            folders: inventory.flowFolders, previous: head?.entries ?? [])
         // What follows reads the inputs the fingerprint has just read from memory.
         let reader = loader.reading(through: PrereadFileSystem(base: fileSystem, files: fingerprint.read))
         // The reader lets each file's bytes go once it has read them; the fingerprint must not keep them.
         fingerprint.read = [:]
-        // What the last build kept in its packs is of use where the packs are as it left them.
-        let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
-        func prepared() -> (Preparation, intactPacks: Set<String>) {
-            let intactPacks = soundCache.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
-            let keptBlocks = Self.keptBlocks(soundCache?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem)
+        // The theme and settings are read while the cache is decoded: the kept blocks are asked
+        // for only once flows are made.
+        func prepared() -> Preparation {
+            let keptTask = kept
             let (config, configDiagnostics) = reader.readConfig(inventory)
-            var preparation = prepare(options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: keptBlocks)
+            var preparation = prepare(
+                options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: { keptTask.result().blocks($0) })
             preparation.diagnostics += configDiagnostics
-            return (preparation, intactPacks)
+            return preparation
         }
         // With every input as the last build found it, so is the site's output setting: whether
         // there is anything to do is known before the theme and settings are read.
-        let unchanged = soundCache.flatMap { $0.digest == fingerprint.digest ? $0 : nil }
+        let unchanged = head.flatMap { $0.digest == fingerprint.digest ? $0 : nil }
         let early = unchanged == nil ? prepared() : nil
-        let outputSetting = early?.0.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
+        let outputSetting = early?.settings.outputDirectory ?? unchanged?.outputSetting ?? SiteSettings().outputDirectory
         let output = outputFolder(setting: outputSetting)
-        if let problem = locationProblem(of: output, setting: outputSetting, settingAt: early.flatMap { Self.outputSetting(in: $0.0) }) {
+        if let problem = locationProblem(of: output, setting: outputSetting, settingAt: early.flatMap { Self.outputSetting(in: $0) }) {
             return .failed([problem], outputDirectory: output)
         }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
@@ -98,16 +108,17 @@ extension SiteBuilder {
         // The last build's record is of use only for the output it describes, as it left it.
         // Compared as real paths: `output`, `./output` and the absolute path are one folder.
         let realOutput = OutputLocation.resolved(output, on: fileSystem) ?? output
-        let previous = soundCache.flatMap { cache in
-            Path.isSame(cache.outputDirectory, realOutput) && cache.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? cache : nil
+        let asLeft = head.flatMap { head in
+            Path.isSame(head.outputDirectory, realOutput) && head.outputIsAsLeft(liveOutput) && inventory.problems.isEmpty ? head : nil
         }
-        if let previous, previous.digest == fingerprint.digest {
+        if let asLeft, asLeft.digest == fingerprint.digest {
             return Result(
-                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: previous.flows.flatMap(\.warnings).sorted(),
-                flowCount: previous.flowCount,
-                pageCount: previous.pageCount)
+                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: asLeft.warnings, flowCount: asLeft.flowCount,
+                pageCount: asLeft.pageCount)
         }
-        let (preparation, intactPacks) = early ?? prepared()
+        let preparation = early ?? prepared()
+        let (soundCache, intactPacks, _) = kept.result()
+        let previous = asLeft == nil ? nil : soundCache
         // The output came from the cache's record of the site's setting: a cache that records
         // another (one copied from elsewhere, or altered) is no cache, and the build starts over.
         guard Path.isSame(OutputWriter.trimmed(preparation.outputDirectory), output) else {
