@@ -70,15 +70,24 @@ import Testing
         }
     }
 
-    @Test func aDamagedStateFileMeansAFullBuild() throws {
+    /// One flipped bit anywhere is caught. In the head (the length, a record, its digest) it is
+    /// no cache at all; in the body, no cache for a build with something to do (the next test).
+    @Test(arguments: [0, 8, 30, -40, -1])
+    func aDamagedStateFileMeansAFullBuild(offset: Int) throws {
         let fileSystem = MemoryFileSystem(Self.site)
         #expect(build(fileSystem).succeeded)
         var bytes = try #require(try? fileSystem.readFile(".sitegen-cache/build-state"))
-        bytes[bytes.count / 2] ^= 0x01
+        let headBytes = BuildCache.formatLine.utf8.count + 8 + (try RecordEncoder.encode(try #require(BuildCache.load(loader: try loader(fileSystem))).head).count)
+        let position = offset >= 0 ? BuildCache.formatLine.utf8.count + offset : bytes.count + offset
+        bytes[position] ^= 0x01
         fileSystem.add(".sitegen-cache/build-state", bytes)
         #expect(BuildCache.load(loader: try loader(fileSystem)) == nil, "the checksum catches one flipped bit")
-        let result = build(fileSystem)
-        #expect(result.outcome == .builtEverything)
+        if position < headBytes {
+            #expect(build(fileSystem).outcome == .builtEverything)
+        } else {
+            fileSystem.add("content/gamma/01-e.md", Array("# E2\n".utf8))
+            #expect(build(fileSystem).outcome == .builtEverything)
+        }
         #expect(build(fileSystem).upToDate)
     }
 
@@ -93,16 +102,25 @@ import Testing
         #expect(loaded.complete() == whole)
         #expect(whole.head.flowCount == 3 && whole.head.pageCount == 5)
         #expect(whole.head.warnings == whole.flows.flatMap(\.warnings).sorted())
-        for length in [Int.max, 1 << 40, -8, whole.head.entries.count] {
-            var pieces = try whole.encoded()
-            pieces[1] = (0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
-            pieces[pieces.count - 1] = BuildCache.checksum(of: Array(pieces[1..<(pieces.count - 1)]))
-            fileSystem.add(".sitegen-cache/build-state", Array(pieces.joined()))
+        let head = try RecordEncoder.encodeInChunks(whole.head)
+        let body = try RecordEncoder.encodeInChunks(whole.body)
+        let trueLength = head.reduce(0) { $0 + $1.count }
+        #expect(Array(BuildCache.stateFile(head: head, length: trueLength, body: body).joined()) == Array(try whole.encoded().joined()))
+        for length in [Int.max, 1 << 40, -8, whole.head.entries.count, trueLength - 8, trueLength + 8] {
+            fileSystem.add(".sitegen-cache/build-state", Array(BuildCache.stateFile(head: head, length: length, body: body).joined()))
             #expect(BuildCache.loadHead(loader: try loader(fileSystem)) == nil, "\(length)")
             let result = build(fileSystem)
             #expect(result.outcome == .builtEverything, "\(length)")
         }
         #expect(build(fileSystem).upToDate)
+        // A damaged body is found when the body is read, and is no cache either.
+        var pieces = try #require(BuildCache.load(loader: try loader(fileSystem))).encoded()
+        pieces[pieces.count - 2][0] ^= 0x01
+        fileSystem.add(".sitegen-cache/build-state", Array(pieces.joined()))
+        #expect(BuildCache.loadHead(loader: try loader(fileSystem)) != nil)
+        #expect(BuildCache.loadHead(loader: try loader(fileSystem))?.complete() == nil)
+        fileSystem.add("content/gamma/01-e.md", Array("# E3\n".utf8))
+        #expect(build(fileSystem).outcome == .builtEverything)
     }
 
     @Test func theCachesFoldersAreNeverFollowedOutOfTheSite() throws {

@@ -203,33 +203,39 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     // MARK: Reading and writing
 
-    /// A state file read and checked, its head decoded and its body still bytes.
+    /// A state file read, its head checked and decoded, its body still bytes.
     struct Loaded: Sendable {
         var head: Head
-        fileprivate var bodyRecord: [UInt8]
+        fileprivate var bodyRecord: ArraySlice<UInt8>
+        fileprivate var bodyChecksum: ArraySlice<UInt8>
 
-        /// The whole cache; nil when the body is not a record of one.
+        /// The whole cache; nil when the body is damaged or not a record of one.
         func complete() -> BuildCache? {
-            (try? RecordDecoder.decode(Body.self, from: bodyRecord)).map { BuildCache(head: head, body: $0) }
+            let record = Array(bodyRecord)
+            guard checksum(of: [record]).elementsEqual(bodyChecksum) else { return nil }
+            return (try? RecordDecoder.decode(Body.self, from: record)).map { BuildCache(head: head, body: $0) }
         }
     }
 
-    /// The state file: the format line; the length of the head's record, in 8 bytes; the head
-    /// and the body as records (`RecordEncoder`), the body on a whole word; and a digest of all but the format line, so that a
-    /// damaged file is told from a good one. Nil for a missing, unreadable, damaged or foreign
-    /// file: the build then starts over.
+    /// The state file: the format line; the length of the head's record, in 8 bytes; the head's
+    /// record (`RecordEncoder`), zeros up to a whole word, and a digest of all this but the format
+    /// line; the body's record and its digest. The digests tell a damaged file from a good one,
+    /// each part's checked when it is read. Nil for a missing, unreadable, damaged or foreign file:
+    /// the build then starts over.
     static func loadHead(loader: SiteLoader, folder: String = directory) -> Loaded? {
         let format = formatLine.utf8.count
         guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(Path.join(folder, fileName)), confinedTo: loader.root),
-            bytes.starts(with: formatLine.utf8), bytes.count >= format + 8 + checksumLength
+            bytes.starts(with: formatLine.utf8), bytes.count >= format + 8 + 2 * checksumLength
         else { return nil }
-        let end = bytes.count - checksumLength
-        guard Array(bytes.suffix(checksumLength)) == checksum(of: [Array(bytes[format..<end])]) else { return nil }
         let length = bytes[format..<format + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
-        guard length >= 0, length <= end - format - 8 - padding(after: length),
+        guard length >= 0, length <= bytes.count - format - 8 - 2 * checksumLength - padding(after: length) else { return nil }
+        let headEnd = format + 8 + length + padding(after: length)
+        guard checksum(of: [Array(bytes[format..<headEnd])]).elementsEqual(bytes[headEnd..<(headEnd + checksumLength)]),
             let head = try? RecordDecoder.decode(Head.self, from: Array(bytes[(format + 8)..<(format + 8 + length)]))
         else { return nil }
-        return Loaded(head: head, bodyRecord: Array(bytes[(format + 8 + length + padding(after: length))..<end]))
+        return Loaded(
+            head: head, bodyRecord: bytes[(headEnd + checksumLength)..<(bytes.count - checksumLength)],
+            bodyChecksum: bytes[(bytes.count - checksumLength)...])
     }
 
     /// The zero bytes after a head of `length` bytes, up to a whole number of words.
@@ -250,6 +256,17 @@ struct BuildCache: Sendable, Equatable, Codable {
         return Array(hash.hex.utf8)
     }
 
+    /// The state file's pieces for a head record said to be `length` bytes long (its true
+    /// length, but for tests of forged files) and a body record.
+    static func stateFile(head: [[UInt8]], length: Int, body: [[UInt8]]) -> [[UInt8]] {
+        var head = head
+        let padded = head.reduce(0) { $0 + $1.count }
+        // The head's digest follows on a whole word, as a digest's chunks must.
+        head[head.count - 1] += repeatElement(0, count: padding(after: padded))
+        let framed = [(0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }] + head
+        return [Array(formatLine.utf8)] + framed + [checksum(of: framed)] + body + [checksum(of: body)]
+    }
+
     /// Writes the state file atomically (a temporary file renamed into place), so that an
     /// interrupted save leaves the previous state or none, never half of one.
     func save(loader: SiteLoader, folder cacheFolder: String = directory) throws {
@@ -258,12 +275,8 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     /// The cache as the bytes of its file, in pieces.
     func encoded() throws -> [[UInt8]] {
-        var head = try RecordEncoder.encodeInChunks(head)
-        let length = head.reduce(0) { $0 + $1.count }
-        // The body starts on a whole word, as the checksum's chunks must.
-        head[head.count - 1] += repeatElement(0, count: Self.padding(after: length))
-        let record = [(0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }] + head + (try RecordEncoder.encodeInChunks(body))
-        return [Array(Self.formatLine.utf8)] + record + [Self.checksum(of: record)]
+        let head = try RecordEncoder.encodeInChunks(head)
+        return Self.stateFile(head: head, length: head.reduce(0) { $0 + $1.count }, body: try RecordEncoder.encodeInChunks(body))
     }
 
     /// Writes the pieces `encoded()` made, under a temporary name renamed over the last cache.

@@ -105,13 +105,17 @@ struct DirectoryWalker: Sendable {
         _ entry: DirectoryEntry, in directory: String, shownAs shown: String, ancestors: [Ancestor], viaLink: Bool, budget: Budget,
         into result: inout Result
     ) {
-        let path = directory + "/" + entry.name
         let name = Path.join(shown, entry.name)
         switch budget.takeEntry() {
         case .granted: break
         case .exhausted: return result.problems.append(Problem(path: name, message: "the walk stopped here: more than \(Self.maximumEntries) entries"))
         case .refused: return
         }
+        // Most entries are files the listing has told all about: their path on disk is never needed.
+        if entry.status.kind == .file {
+            return result.files.append(Entry(path: name, status: entry.status))
+        }
+        let path = directory + "/" + entry.name
         guard let status = follow(path, shownAs: name, entry.status, into: &result) else { return }
         guard status.kind == .directory else {
             result.files.append(Entry(path: name, status: status))
