@@ -12,6 +12,11 @@ package final class CompiledLanguage: Sendable {
     let flattenedChildren: [[ChildReference]]
     /// Style id → the `def:` style it ends at, without the prefix; absent for none.
     let resolvedStyles: [String: String]
+    /// Each definition's flags, and the pattern that starts it (a simple context's match, a
+    /// container's start), apart from the definitions: the engine reads them at every position
+    /// for every child, where copying a whole definition cost more than the look-up.
+    let flags: [ContextDefinition.Flags]
+    let startPatterns: [Regex?]
     package let warnings: [String]
     private let transitionCache = Mutex<[Int: Regex?]>([:])
 
@@ -21,6 +26,13 @@ package final class CompiledLanguage: Sendable {
         self.root = root
         self.warnings = warnings
         flattenedChildren = definitions.indices.map { Self.flatten($0, definitions) }
+        flags = definitions.map(\.flags)
+        startPatterns = definitions.map { definition in
+            switch definition.kind {
+            case .simple(let match): match
+            case .container(let start, _): start
+            }
+        }
         var resolved: [String: String] = [:]
         var ids = Set(styles.keys)
         for definition in definitions {

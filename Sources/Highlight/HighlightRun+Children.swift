@@ -1,11 +1,15 @@
 /// Starting child contexts (GtkSourceView's `simple_context_starts_here` and
 /// `container_context_starts_here`), and painting what they match.
 extension HighlightRun {
-    func childStarts(_ child: ChildReference, _ state: Segment, _ line: Line, at position: Int) throws(RegexError) -> (Segment, Int)? {
-        // Most children do not start here: the definition is copied only for one that does.
+    /// Whether `children[index]` starts at `position`, and the state after it when it does.
+    func childStarts(_ children: [ChildReference], _ index: Int, _ state: Segment, _ line: Line, at position: Int) throws(RegexError) -> (Segment, Int)? {
+        // Most children do not start here: the child and its definition are copied only for one that does.
+        guard let pattern = language.startPatterns[children[index].index],
+            let first = try pattern.match(line, length: line.count, from: position, scratch: scratch)
+        else { return nil }
+        let child = children[index]
         switch language.definitions[child.index].kind {
         case .simple(let regex):
-            guard let first = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
             let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
             guard let (match, matchEnd) = try applicableMatch(context, regex, line, at: position) else { return nil }
@@ -27,7 +31,6 @@ extension HighlightRun {
             }
             return (next, matchEnd)
         case .container(let start?, _):
-            guard let first = try start.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
             let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
             guard let (match, matchEnd) = try applicableMatch(context, start, line, at: position) else { return nil }
@@ -54,21 +57,21 @@ extension HighlightRun {
     /// refers to the start match is made once per distinct start text.
     func childContext(_ child: ChildReference, of parent: RuntimeContext, start: RegexMatch, line: Line) -> RuntimeContext {
         let definition = language.definitions[child.index]
-        var key = String(child.index)
+        var startText: String?
         var endRegex: Regex?
-        var dependsOnStart = false
         switch definition.kind {
         case .container(let startRegex, .dependsOnStart(let pattern)):
-            dependsOnStart = true
             let text = String(decoding: line[start.start..<start.end], as: UTF8.self)
-            key += "\u{0}" + text
-            if let existing = parent.children[key] { return existing }
+            if let existing = parent.childrenByStart[RuntimeContext.StartKey(definition: child.index, text: text)] { return existing }
+            startText = text
             endRegex = resolveEnd(pattern, startRegex: startRegex, start: start, line: line)
         case .container(_, .fixed(let end)):
+            if let existing = parent.children[child.index] { return existing }
             endRegex = end
-        default: break
+        default:
+            if let existing = parent.children[child.index] { return existing }
         }
-        if let existing = parent.children[key] { return existing }
+        let dependsOnStart = startText != nil
         let styleID = child.overridesStyle ? child.style : definition.style
         let context = RuntimeContext(
             definition: child.index, parent: parent, style: style(styleID),
@@ -89,7 +92,11 @@ extension HighlightRun {
                 context.transitions = language.sharedTransitions(child.index)
             }
         }
-        parent.children[key] = context
+        if let startText {
+            parent.childrenByStart[RuntimeContext.StartKey(definition: child.index, text: startText)] = context
+        } else {
+            parent.children[child.index] = context
+        }
         contexts.append(context)
         return context
     }

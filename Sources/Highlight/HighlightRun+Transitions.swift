@@ -17,12 +17,15 @@ extension HighlightRun {
                 return (segment, position)
             }
             let endMatch = try context.end?.match(line, length: line.count, from: position, scratch: scratch)
-            for child in language.flattenedChildren[context.definition] {
-                let flags = language.definitions[child.index].flags
+            // By index: a child is copied (its strings retained) only once it starts here.
+            let children = language.flattenedChildren[context.definition]
+            for child in children.indices {
+                let definition = children[child].index
+                let flags = language.flags[definition]
                 if !flags.contains(.extendParent), endMatch != nil { continue }
                 if flags.contains(.firstLineOnly), lineStart != 0 { continue }
-                if flags.contains(.onceOnly), state.childDefinitions.contains(child.index) { continue }
-                if let result = try childStarts(child, state, line, at: position) { return result }
+                if flags.contains(.onceOnly), state.childDefinitions.contains(definition) { continue }
+                if let result = try childStarts(children, child, state, line, at: position) { return result }
             }
             if endMatch != nil, let end = context.end,
                 let (match, matchEnd) = try applicableMatch(context, end, line, at: position)

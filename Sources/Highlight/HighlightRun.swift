@@ -69,7 +69,12 @@ final class HighlightRun {
     }
 
     func run() throws(RegexError) {
-        defer { for context in contexts { context.children.removeAll() } }
+        defer {
+            for context in contexts {
+                context.children.removeAll()
+                context.childrenByStart.removeAll()
+            }
+        }
         let rootDefinition = language.definitions[language.root]
         let rootContext = RuntimeContext(
             definition: language.root, parent: nil, style: 0, ignoresChildrenStyle: false, end: nil, flags: rootDefinition.flags)

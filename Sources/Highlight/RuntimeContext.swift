@@ -13,7 +13,15 @@ final class RuntimeContext {
     let allAncestorsExtend: Bool
     let end: Regex?
     var transitions: Regex?
-    var children: [String: RuntimeContext] = [:]
+    /// The contexts made under this one: by definition, and, for those whose end refers to the
+    /// start match, by definition and the text of that match.
+    var children: [Int: RuntimeContext] = [:]
+    var childrenByStart: [StartKey: RuntimeContext] = [:]
+
+    struct StartKey: Hashable {
+        var definition: Int
+        var text: String
+    }
     let flags: ContextDefinition.Flags
 
     init(definition: Int, parent: RuntimeContext?, style: UInt8, ignoresChildrenStyle: Bool, end: Regex?, flags: ContextDefinition.Flags) {

@@ -12,7 +12,7 @@ package enum HTMLEscaping {
     }
 
     /// Appends `text`, escaped, to UTF-8 `output`.
-    static func escape(_ text: String, into output: inout [UInt8]) {
+    package static func escape(_ text: String, into output: inout [UInt8]) {
         var text = text
         text.withUTF8 { append($0, to: &output) }
     }

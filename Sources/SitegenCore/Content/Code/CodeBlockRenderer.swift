@@ -72,22 +72,47 @@ struct CodeBlockRenderer: Sendable {
         let wrapsLines = info.lineNumbers || info.isDiff || !info.markedLines.isEmpty
         guard !languageID.isEmpty || info.title != nil || wrapsLines else { return Rendered(html: nil, manifest: manifest, problems: problems, error: error) }
 
-        var html = info.title.map { "<figure class=\"sg-code\">\n<figcaption class=\"sg-code-title\">\(HTMLEscaping.escape($0))</figcaption>\n" }
-            ?? "<div class=\"sg-code\">\n"
+        // Built as UTF-8 bytes: a block is hundreds of small pieces, each a string of its own before.
+        var html: [UInt8] = []
+        html.reserveCapacity(body.utf8.count * 2 + 256)
+        if let title = info.title {
+            html += "<figure class=\"sg-code\">\n<figcaption class=\"sg-code-title\">".utf8
+            HTMLEscaping.escape(title, into: &html)
+            html += "</figcaption>\n".utf8
+        } else {
+            html += "<div class=\"sg-code\">\n".utf8
+        }
         var classes = wrapsLines ? ["sg-lines"] : []
         if info.lineNumbers { classes.append("sg-numbered") }
-        html += classes.isEmpty ? "<pre>" : "<pre class=\"\(classes.joined(separator: " "))\">"
-        html += info.word.isEmpty ? "<code>" : "<code class=\"language-\(HTMLEscaping.escape(info.word))\">"
+        html += (classes.isEmpty ? "<pre>" : "<pre class=\"\(classes.joined(separator: " "))\">").utf8
+        if info.word.isEmpty {
+            html += "<code>".utf8
+        } else {
+            html += "<code class=\"language-".utf8
+            HTMLEscaping.escape(info.word, into: &html)
+            html += "\">".utf8
+        }
         for (index, line) in perLine.enumerated() {
             let tag = wrapsLines ? kinds[index].tag : nil
             // A marked line of a diff is added or removed, and marked as well.
             let isAlsoMarked = marked.contains(index) && kinds[index] != .marked
-            if let tag { html += isAlsoMarked ? "<\(tag) class=\"sg-line sg-mark\">" : "<\(tag) class=\"sg-line\">" }
-            for run in line { html += Self.span(run) }
-            if let tag { html += "</\(tag)>" }
+            if let tag { html += (isAlsoMarked ? "<\(tag) class=\"sg-line sg-mark\">" : "<\(tag) class=\"sg-line\">").utf8 }
+            for run in line {
+                if run.style.isEmpty {
+                    HTMLEscaping.escape(run.text, into: &html)
+                } else {
+                    html += "<span class=\"hl-".utf8
+                    html += run.style.utf8
+                    html += "\">".utf8
+                    HTMLEscaping.escape(run.text, into: &html)
+                    html += "</span>".utf8
+                }
+            }
+            if let tag { html += "</\(tag)>".utf8 }
         }
-        html += "</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")
-        return Rendered(html: html, manifest: manifest, problems: problems, error: error)
+        html += ("</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")).utf8
+        let htmlText = String(decoding: html, as: UTF8.self)
+        return Rendered(html: htmlText, manifest: manifest, problems: problems, error: error)
     }
 
     /// The `def:` styles of GtkSourceView 5's `def.lang`, each a class of the theme (`hl-keyword`).
@@ -111,11 +136,6 @@ struct CodeBlockRenderer: Sendable {
             case .removed: "del"
             }
         }
-    }
-
-    private static func span(_ run: TokenRun) -> String {
-        let text = HTMLEscaping.escape(run.text)
-        return run.style.isEmpty ? text : "<span class=\"hl-\(run.style)\">\(text)</span>"
     }
 
     /// `text` cut after each line break (byte by byte: a line break is one byte), in order; the
