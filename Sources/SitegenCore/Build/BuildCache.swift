@@ -275,8 +275,13 @@ struct BuildCache: Sendable, Equatable, Codable {
 
     /// The cache as the bytes of its file, in pieces.
     func encoded() throws -> [[UInt8]] {
+        try Self.encoded(head: head, body: try RecordEncoder.encodeInChunks(body))
+    }
+
+    /// The state file's pieces for `head` and a body already encoded.
+    static func encoded(head: Head, body: [[UInt8]]) throws -> [[UInt8]] {
         let head = try RecordEncoder.encodeInChunks(head)
-        return Self.stateFile(head: head, length: head.reduce(0) { $0 + $1.count }, body: try RecordEncoder.encodeInChunks(body))
+        return stateFile(head: head, length: head.reduce(0) { $0 + $1.count }, body: body)
     }
 
     /// Writes the pieces `encoded()` made, under a temporary name renamed over the last cache.

@@ -285,25 +285,28 @@ extension SiteBuilder {
                     separated: true)
             })
         let recorded = Dictionary((run.previous?.products ?? []).map { ($0.name, $0) }) { first, _ in first }
+        // The products whose key changed are made on every core, then written together.
+        let keyed = products.map { product in (product: product, key: run.keys.site(product)) }
+        let remade = keyed.parallelMap { product, key -> Swift.Result<[OutputFile], MustacheRenderError>? in
+            if let record = recorded[product.name], record.key == key { return nil }
+            return Swift.Result { () throws(MustacheRenderError) in try product.make() }
+        }
         var productRecords: [ProductRecord] = []
         var carried = kept.flatMap(\.outputs)
-        for product in products {
-            let key = run.keys.site(product)
-            if let record = recorded[product.name], record.key == key {
+        var productFiles: [OutputFile] = []
+        for ((product, key), made) in zip(keyed, remade) {
+            switch made {
+            case nil:
+                guard let record = recorded[product.name] else { continue }
                 carried += record.outputs
                 productRecords.append(record)
-                continue
-            }
-            do throws(MustacheRenderError) {
-                let files = try product.make()
-                transaction.write(files)
-                result.files += files
+            case .success(let files)?:
+                productFiles += files
                 productRecords.append(ProductRecord(name: product.name, key: key, outputs: files.map(\.path)))
-            } catch {
+            case .failure(let error)?:
                 return failed(diagnostics + preparation.theme.diagnostics(for: [error]))
             }
         }
-        transaction.carry(carried)
         // Remember what this build was made from, for the next one. Files it read from outside
         // the usual roots join the fingerprint, and with it every key.
         let extras = Self.outsideInputs(records.flatMap { $0.assets.map(\.source) }, loader: run.loader)
@@ -317,30 +320,38 @@ extension SiteBuilder {
         if extras != run.extraInputs { keys.global = FlowRecord.digests(of: final.entries, identity: run.identity).global }
         let referenced = Set(records.flatMap(\.packs))
         let keptPacks = (oldPacks + packs).filter { referenced.contains($0.name) }
-        func cache(_ outputs: [DirectoryWalker.Entry]) -> BuildCache {
-            BuildCache(
-                digest: final.digest, globalDigest: keys.global, entries: final.entries,
-                outputDirectory: OutputLocation.resolved(run.output, on: fileSystem) ?? run.output,
-                outputSetting: preparation.settings.outputDirectory, extraInputs: extras,
-                outputs: outputs,
-                flows: records.map { record in
-                    var record = record
-                    record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
-                    return record
-                },
-                products: zip(productRecords, products).map { record, product in
-                    ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
-                },
-                packs: keptPacks)
-        }
-        // The cache is described and encoded while the output is flushed to storage, and written
-        // once the new output is in place.
+        let outputDirectory = OutputLocation.resolved(run.output, on: fileSystem) ?? run.output
+        // The cache but for the output's statuses, known once the output is committed. Its body
+        // is encoded while the site-wide files are written.
+        let newCache = BuildCache(
+            digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: outputDirectory,
+            outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [],
+            flows: records.map { record in
+                var record = record
+                record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
+                return record
+            },
+            products: zip(productRecords, keyed).map { record, keyed in
+                ProductRecord(name: record.name, key: keys.site(keyed.product), outputs: record.outputs)
+            },
+            packs: keptPacks)
+        let encodedBody = Background { Swift.Result { try RecordEncoder.encodeInChunks(newCache.body) } }
+        transaction.write(productFiles)
+        result.files += productFiles
+        transaction.carry(carried)
+        // The head is encoded while the output is flushed to storage, and the cache written once
+        // the new output is in place.
         var encodedCache: Swift.Result<[[UInt8]], any Error> = .success([])
         // A commit that fails leaves the staging folder to the next build, whatever step it failed at.
         begun = nil
         do {
-            try transaction.commit { outputs in encodedCache = Swift.Result { try cache(outputs).encoded() } }
+            try transaction.commit { outputs in
+                var head = newCache.head
+                head.outputs = outputs
+                encodedCache = Swift.Result { try BuildCache.encoded(head: head, body: try encodedBody.result().get()) }
+            }
         } catch {
+            _ = encodedBody.result()
             return failed(diagnostics + [.error(error.message, path: error.path)])
         }
         let rebuilt = made.compactMap(\.record).map(\.slug)
