@@ -66,12 +66,14 @@ final class CodeHighlighting: Sendable {
     /// those an earlier build kept for it (nothing need be written when they do not). The flow's
     /// blocks are let go, so that a build holds the blocks of the flows in hand, not of the site.
     func take(flow: String) -> (store: HighlightStore, changed: Bool) {
-        state.withLock { state in
+        let (now, stored) = state.withLock { state in
             let now = state.used.removeValue(forKey: flow) ?? [:]
-            let before = state.stored.removeValue(forKey: flow) ?? (now.isEmpty ? loadStored(flow) : [:])
             for key in now.keys { state.memory[key] = nil }
-            return (HighlightStore(entries: now), now != before)
+            return (now, state.stored.removeValue(forKey: flow))
         }
+        // A flow that showed no block read none of its kept ones: they are read (outside the lock) to tell whether any were.
+        let before = stored ?? (now.isEmpty ? loadStored(flow) : [:])
+        return (HighlightStore(entries: now), now != before)
     }
 
     /// `; did you mean 'swift'?` for a misspelt language, or the empty string.
@@ -93,10 +95,17 @@ final class CodeHighlighting: Sendable {
         var hash = ContentHash()
         for part in [definitions, id, code] { hash.add(part) }
         let key = hash.hex
+        // The flow's kept blocks are read (a pack's range, decoded) outside the lock, which the
+        // other cores' blocks wait for.
+        if state.withLock({ $0.stored[flow] == nil }) {
+            let loaded = loadStored(flow)
+            state.withLock { state in
+                if state.stored[flow] == nil { state.stored[flow] = loaded }
+            }
+        }
         // One lock for what is known of this block and its language; one more to record a new block.
         let (known, compiled) = state.withLock { state -> (Result<[TokenRun], HighlightProblem>?, Result<CompiledLanguage, LanguageLoadError>?) in
             if let problem = state.failures[key] { return (.failure(problem), nil) }
-            if state.stored[flow] == nil { state.stored[flow] = loadStored(flow) }
             // A kept entry counts only if it is this text: a key that collided is highlighted again.
             guard let runs = state.memory[key] ?? state.stored[flow]?[key].flatMap({ $0.map(\.text).joined() == code ? $0 : nil })
             else { return (nil, state.compiled[id]) }
