@@ -45,28 +45,28 @@ import Testing
 
     @Test func aPackNameOutsideTheCacheIsNoCache() throws {
         _ = try rebuild { cache in
-            cache.packs.append(PackFile(name: "../../secret.txt", status: FileStatus(size: 10, modified: 0)))
-            cache.flows[0].fragment = PackReference(pack: "../../secret.txt", offset: 0, length: 10)
+            cache.body.packs.append(PackFile(name: "../../secret.txt", status: FileStatus(size: 10, modified: 0)))
+            cache.body.flows[0].fragment = PackReference(pack: "../../secret.txt", offset: 0, length: 10)
         }
     }
 
     @Test func aRangeBeyondItsPackIsNoCache() throws {
-        _ = try rebuild { cache in cache.flows[0].fragment.length = (cache.packs.first?.status.size ?? 0) + 1 }
-        _ = try rebuild { cache in cache.flows[1].fragment.offset = -1 }
-        _ = try rebuild { cache in cache.flows[1].highlights = PackReference(pack: cache.flows[1].fragment.pack, offset: Int.max, length: 2) }
+        _ = try rebuild { cache in cache.body.flows[0].fragment.length = (cache.packs.first?.status.size ?? 0) + 1 }
+        _ = try rebuild { cache in cache.body.flows[1].fragment.offset = -1 }
+        _ = try rebuild { cache in cache.body.flows[1].highlights = PackReference(pack: cache.flows[1].fragment.pack, offset: Int.max, length: 2) }
     }
 
     @Test func anOutputPathTheOutputNeverHadIsNoCache() throws {
         let fileSystem = try rebuild { cache in
-            if let index = cache.products.firstIndex(where: { $0.name == "theme" }) { cache.products[index].outputs.append("../../victim.txt") }
-            cache.flows[1].outputs[0] = "beta/embed.jx"
+            if let index = cache.products.firstIndex(where: { $0.name == "theme" }) { cache.body.products[index].outputs.append("../../victim.txt") }
+            cache.body.flows[1].outputs[0] = "beta/embed.jx"
         }
         #expect(!fileSystem.snapshot.keys.contains { $0.contains("sitegen-temporary") })
     }
 
     @Test func anImageTheCacheMovedToAnotherFlowIsNoCache() throws {
         _ = try rebuild { cache in
-            cache.flows[1].assets = [RecordedAsset(Asset(source: "secret.txt", destination: "gamma/leak.svg", root: "/"))]
+            cache.body.flows[1].assets = [RecordedAsset(Asset(source: "secret.txt", destination: "gamma/leak.svg", root: "/"))]
         }
     }
 

@@ -305,7 +305,7 @@ import Testing
         #expect(build(fileSystem).succeeded)
         let loader = try SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get()
         var cache = try #require(BuildCache.load(loader: loader))
-        cache.outputSetting = "elsewhere"
+        cache.head.outputSetting = "elsewhere"
         try cache.save(loader: loader)
         // With the output changed by hand, the build goes past the no-op check to a full build.
         fileSystem.add("public/gamma/index.html", Array("edited".utf8))

@@ -60,15 +60,10 @@ struct BuildCache: Sendable, Equatable, Codable {
     var head: Head
     var body: Body
 
-    subscript<Value>(dynamicMember field: WritableKeyPath<Head, Value>) -> Value {
-        get { head[keyPath: field] }
-        set { head[keyPath: field] = newValue }
-    }
-
-    subscript<Value>(dynamicMember field: WritableKeyPath<Body, Value>) -> Value {
-        get { body[keyPath: field] }
-        set { body[keyPath: field] = newValue }
-    }
+    // Read through, never written: a change to the body would leave the head's summary of it
+    // stale, so changes name `head` or `body`.
+    subscript<Value>(dynamicMember field: KeyPath<Head, Value>) -> Value { head[keyPath: field] }
+    subscript<Value>(dynamicMember field: KeyPath<Body, Value>) -> Value { body[keyPath: field] }
 
     init(head: Head, body: Body) {
         self.head = head

@@ -60,12 +60,25 @@ extension SiteBuilder {
         // What the last build kept of its flows, decoded only by a build with something to do,
         // while it reads the theme and settings.
         let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
-        lazy var kept = Background { () -> (cache: BuildCache?, intactPacks: Set<String>, blocks: @Sendable (String) -> [String: [TokenRun]]) in
-            let sound = loaded?.complete().flatMap { $0.isSound ? $0 : nil }
-            // What the last build kept in its packs is of use where the packs are as it left them.
-            let intactPacks = sound.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
-            return (sound, intactPacks, Self.keptBlocks(sound?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem))
+        let startKept = {
+            Background { () -> Kept in
+                let sound = loaded?.complete().flatMap { $0.isSound ? $0 : nil }
+                // What the last build kept in its packs is of use where the packs are as it left them.
+                let intactPacks = sound.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
+                return Kept(
+                    cache: sound, intactPacks: intactPacks,
+                    blocks: Self.keptBlocks(sound?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem))
+            }
         }
+        // Started by a build with something to do; no thread of this build outlives it.
+        var keptStarted: Background<Kept>?
+        func kept() -> Background<Kept> {
+            if let keptStarted { return keptStarted }
+            let started = startKept()
+            keptStarted = started
+            return started
+        }
+        defer { _ = keptStarted?.result() }
         // The program: the tool and the language definitions it highlights with, looked at once.
         let program = Self.program(tool, on: fileSystem)
         let identity = Self.identity(options, program: program, fileSystem: fileSystem)
@@ -80,7 +93,7 @@ extension SiteBuilder {
         // The theme and settings are read while the cache is decoded: the kept blocks are asked
         // for only once flows are made.
         func prepared() -> Preparation {
-            let keptTask = kept
+            let keptTask = kept()
             let (config, configDiagnostics) = reader.readConfig(inventory)
             var preparation = prepare(
                 options, loader: reader, inventory: inventory, config: config, program: program, keptBlocks: { keptTask.result().blocks($0) })
@@ -117,7 +130,8 @@ extension SiteBuilder {
                 pageCount: asLeft.pageCount)
         }
         let preparation = early ?? prepared()
-        let (soundCache, intactPacks, _) = kept.result()
+        let keptResult = kept().result()
+        let (soundCache, intactPacks) = (keptResult.cache, keptResult.intactPacks)
         let previous = asLeft == nil ? nil : soundCache
         // The output came from the cache's record of the site's setting: a cache that records
         // another (one copied from elsewhere, or altered) is no cache, and the build starts over.
@@ -132,6 +146,14 @@ extension SiteBuilder {
                 liveOutput: liveOutput, fingerprint: fingerprint, extraInputs: extras, identity: identity,
                 keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous, cache: soundCache,
                 packFolder: packFolder, intactPacks: intactPacks))
+    }
+
+    /// What the last build left that a build with something to do reads: its cache, when it is
+    /// sound; the packs still as it left them; and each flow's kept code blocks, read when asked for.
+    struct Kept: Sendable {
+        var cache: BuildCache?
+        var intactPacks: Set<String>
+        var blocks: @Sendable (String) -> [String: [TokenRun]]
     }
 
     /// What one build has found out before it renders anything.
@@ -291,18 +313,18 @@ extension SiteBuilder {
             if let record = recorded[product.name], record.key == key { return nil }
             return Swift.Result { () throws(MustacheRenderError) in try product.make() }
         }
-        var productRecords: [ProductRecord] = []
+        var productRecords: [(record: ProductRecord, product: SiteProduct)] = []
         var carried = kept.flatMap(\.outputs)
         var productFiles: [OutputFile] = []
         for ((product, key), made) in zip(keyed, remade) {
             switch made {
             case nil:
-                guard let record = recorded[product.name] else { continue }
-                carried += record.outputs
-                productRecords.append(record)
+                let outputs = recorded[product.name]?.outputs ?? []
+                carried += outputs
+                productRecords.append((ProductRecord(name: product.name, key: key, outputs: outputs), product))
             case .success(let files)?:
                 productFiles += files
-                productRecords.append(ProductRecord(name: product.name, key: key, outputs: files.map(\.path)))
+                productRecords.append((ProductRecord(name: product.name, key: key, outputs: files.map(\.path)), product))
             case .failure(let error)?:
                 return failed(diagnostics + preparation.theme.diagnostics(for: [error]))
             }
@@ -331,8 +353,8 @@ extension SiteBuilder {
                 record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
                 return record
             },
-            products: zip(productRecords, keyed).map { record, keyed in
-                ProductRecord(name: record.name, key: keys.site(keyed.product), outputs: record.outputs)
+            products: productRecords.map { record, product in
+                ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
             },
             packs: keptPacks)
         let encodedBody = Background { Swift.Result { try RecordEncoder.encodeInChunks(newCache.body) } }
