@@ -33,8 +33,8 @@ extension SiteBuilder {
         defer { locks.releaseAll() }
 
         // The head of the previous build's cache is read on a thread of its own while the inputs
-        // are listed; then the output it describes is listed on another, and the rest of the cache
-        // decoded on a third, while the inputs are fingerprinted.
+        // are listed; then the output it describes is listed on another, while the inputs are
+        // fingerprinted.
         let cacheFolder = options.workspace.cacheFolder
         let fileSystem = fileSystem
         let cacheLoad = Background { () -> BuildCache.Loaded? in
@@ -58,10 +58,12 @@ extension SiteBuilder {
         let loaded = cacheLoad.result()
         let head = loaded?.head
         // What the last build kept of its flows, decoded only by a build with something to do,
-        // while it reads the theme and settings.
+        // while it reads the theme and settings; no thread of this build outlives it.
         let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
-        let startKept = {
-            Background { () -> Kept in
+        var keptStarted: Background<Kept>?
+        func kept() -> Background<Kept> {
+            if let keptStarted { return keptStarted }
+            let started = Background { () -> Kept in
                 let sound = loaded?.complete().flatMap { $0.isSound ? $0 : nil }
                 // What the last build kept in its packs is of use where the packs are as it left them.
                 let intactPacks = sound.map { Self.intactPacks($0.packs, folder: packFolder, fileSystem: fileSystem) } ?? []
@@ -69,12 +71,6 @@ extension SiteBuilder {
                     cache: sound, intactPacks: intactPacks,
                     blocks: Self.keptBlocks(sound?.flows ?? [], intactPacks: intactPacks, folder: packFolder, fileSystem: fileSystem))
             }
-        }
-        // Started by a build with something to do; no thread of this build outlives it.
-        var keptStarted: Background<Kept>?
-        func kept() -> Background<Kept> {
-            if let keptStarted { return keptStarted }
-            let started = startKept()
             keptStarted = started
             return started
         }
