@@ -66,12 +66,11 @@ extension HighlightRun {
             startText = text
             endRegex = resolveEnd(pattern, startRegex: startRegex, start: start, line: line)
         case .container(_, .fixed(let end)):
-            if let existing = parent.children[child.index] { return existing }
             endRegex = end
-        default:
-            if let existing = parent.children[child.index] { return existing }
+        default: break
         }
         let dependsOnStart = startText != nil
+        if !dependsOnStart, let existing = parent.children[child.index] { return existing }
         let styleID = child.overridesStyle ? child.style : definition.style
         let context = RuntimeContext(
             definition: child.index, parent: parent, style: style(styleID),

@@ -255,9 +255,9 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// length, but for tests of forged files) and a body record.
     static func stateFile(head: [[UInt8]], length: Int, body: [[UInt8]]) -> [[UInt8]] {
         var head = head
-        let padded = head.reduce(0) { $0 + $1.count }
+        let written = head.reduce(0) { $0 + $1.count }
         // The head's digest follows on a whole word, as a digest's chunks must.
-        head[head.count - 1] += repeatElement(0, count: padding(after: padded))
+        head[head.count - 1] += repeatElement(0, count: padding(after: written))
         let framed = [(0..<8).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }] + head
         return [Array(formatLine.utf8)] + framed + [checksum(of: framed)] + body + [checksum(of: body)]
     }

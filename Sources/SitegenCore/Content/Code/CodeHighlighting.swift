@@ -88,7 +88,8 @@ final class CodeHighlighting: Sendable {
             state.withLock { $0.missedDefinitions = true }
             return nil
         }
-        let found = state.withLock { $0.languageIDs[word] }
+        // One lock for the language the word names and whether the flow's kept blocks are read.
+        let (found, storedRead) = state.withLock { ($0.languageIDs[word], $0.stored[flow] != nil) }
         let languageID = found ?? library.languageID(for: word)
         if found == nil { state.withLock { $0.languageIDs[word] = .some(languageID) } }
         guard let id = languageID else { return (word, .failure(.unknownLanguage(word))) }
@@ -97,7 +98,7 @@ final class CodeHighlighting: Sendable {
         let key = hash.hex
         // The flow's kept blocks are read (a pack's range, decoded) outside the lock, which the
         // other cores' blocks wait for.
-        if state.withLock({ $0.stored[flow] == nil }) {
+        if !storedRead {
             let loaded = loadStored(flow)
             state.withLock { state in
                 if state.stored[flow] == nil { state.stored[flow] = loaded }
