@@ -17,6 +17,9 @@ package final class CompiledLanguage: Sendable {
     /// for every child, where copying a whole definition cost more than the look-up.
     let flags: [ContextDefinition.Flags]
     let startPatterns: [Regex?]
+    /// The bytes each start pattern's match can begin with (nil for any): most children cannot
+    /// start at most positions, and are passed over without asking PCRE2.
+    let firstBytes: [ByteSet?]
     package let warnings: [String]
     private let transitionCache = Mutex<[Int: Regex?]>([:])
 
@@ -44,6 +47,7 @@ package final class CompiledLanguage: Sendable {
             if let name = Self.resolve(styleID, styles) { resolved[styleID] = name }
         }
         resolvedStyles = resolved
+        firstBytes = startPatterns.map { $0?.firstBytes }
     }
 
     static func resolve(_ id: String, _ styles: [String: String?]) -> String? {

@@ -19,8 +19,11 @@ extension HighlightRun {
             let endMatch = try context.end?.match(line, length: line.count, from: position, scratch: scratch)
             // By index: a child is copied (its strings retained) only once it starts here.
             let children = language.flattenedChildren[context.definition]
+            // The byte here, nil at the line's end, where no pattern that needs a byte can match.
+            let byte = position < line.count ? line[position] : nil
             for child in children.indices {
                 let definition = children[child].index
+                if let first = language.firstBytes[definition], !(byte.map(first.contains) ?? false) { continue }
                 let flags = language.flags[definition]
                 if !flags.contains(.extendParent), endMatch != nil { continue }
                 if flags.contains(.firstLineOnly), lineStart != 0 { continue }

@@ -11,6 +11,9 @@ final class Regex: @unchecked Sendable {
     private let code: OpaquePointer
     /// How many capturing groups the pattern has.
     let captureCount: Int
+    /// The bytes a match can begin with, as PCRE2's study of the pattern found them; nil when
+    /// it did not tell (or the pattern can match nothing at all), and then a match may begin anywhere.
+    let firstBytes: ByteSet?
 
     /// Compiles `pattern`; `anchored` makes it match only at the start position.
     init(_ pattern: String, anchored: Bool) throws(RegexError) {
@@ -32,6 +35,34 @@ final class Regex: @unchecked Sendable {
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
+        firstBytes = Self.firstBytes(of: compiled)
+    }
+
+    /// What PCRE2 knows of the bytes `code`'s matches begin with: a table of them, or one code
+    /// unit. PCRE2 does not say whether that unit is caseless, so its ASCII other case is let in
+    /// too, and every byte of a multi-byte character (`(?i)k` also matches the Kelvin sign).
+    private static func firstBytes(of code: OpaquePointer) -> ByteSet? {
+        var minimumLength: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MINLENGTH), &minimumLength)
+        guard minimumLength > 0 else { return nil }
+        var table: UnsafePointer<UInt8>?
+        if pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &table) == 0, let table {
+            return ByteSet(bitmap: UnsafeBufferPointer(start: table, count: 32))
+        }
+        var type: UInt32 = 0
+        var unit: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+        guard type == 1, unit < 0x80 else { return nil }
+        var bytes = ByteSet(0x80...0xFF)
+        let byte = UInt8(unit)
+        bytes.insert(byte)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): bytes.insert(byte - 0x20)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.insert(byte + 0x20)
+        default: break
+        }
+        return bytes
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -63,6 +94,45 @@ final class Regex: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
         return length > 0 ? String(decoding: buffer[0..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}
+
+/// A set of bytes, as 256 bits.
+struct ByteSet: Sendable, Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        for byte in bytes { insert(byte) }
+    }
+
+    /// The set a PCRE2 start bitmap (32 bytes, bit `n % 8` of byte `n / 8` for byte `n`) describes.
+    init(bitmap: UnsafeBufferPointer<UInt8>) {
+        for byte in 0...255 where bitmap[byte >> 3] & (1 << (byte & 7)) != 0 { insert(UInt8(byte)) }
+    }
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << (byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (UInt64(1) << (byte & 63)) != 0
+    }
+
+    static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
+        lhs.words == rhs.words
     }
 }
 
