@@ -17,6 +17,12 @@ package enum HTMLEscaping {
         text.withUTF8 { append($0, to: &output) }
     }
 
+    /// Appends `text`, escaped, to UTF-8 `output`.
+    package static func escape(_ text: Substring, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append($0, to: &output) }
+    }
+
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var run = 0
         for index in bytes.indices where needsEscape(bytes[index]) {

@@ -26,12 +26,13 @@ struct CodeBlockRenderer: Sendable {
         let lineCount = code.isEmpty ? 0 : code.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (code.utf8.last == 0x0A ? 0 : 1)
         let info = CodeInfo(block.info, lineCount: lineCount)
         var problems = info.problems
-        var lines = Self.lines(of: code)
         // A diff's marks come off before its lines are highlighted, and go back on as text.
-        var kinds: [LineKind] = lines.indices.map { info.markedLines.contains($0 + 1) ? .marked : .plain }
+        var kinds: [LineKind] = (0..<lineCount).map { info.markedLines.contains($0 + 1) ? .marked : .plain }
         let marked = Set(info.markedLines.map { $0 - 1 })
-        var signs: [String] = Array(repeating: "", count: lines.count)
+        var signs: [String] = Array(repeating: "", count: lineCount)
+        var body = code
         if info.isDiff {
+            var lines = Self.lines(of: code)
             for index in lines.indices {
                 // The sign's byte: `+` and a combining mark are one character, yet an added line.
                 guard let first = lines[index].utf8.first, "+- ".utf8.contains(first) else { continue }
@@ -39,8 +40,8 @@ struct CodeBlockRenderer: Sendable {
                 lines[index] = String(decoding: lines[index].utf8.dropFirst(), as: UTF8.self)
                 if first != UInt8(ascii: " ") { kinds[index] = first == UInt8(ascii: "+") ? .added : .removed }
             }
+            body = lines.joined()
         }
-        let body = lines.joined()
         var runs = [TokenRun(style: "", text: body)]
         var languageID = ""
         var error: String?
@@ -60,16 +61,21 @@ struct CodeBlockRenderer: Sendable {
                 problems.insert((problem.message + suggestion, 0), at: 0)
             }
         }
-        var perLine = Self.split(runs, into: lines.count)
-        for index in perLine.indices where !signs[index].isEmpty {
-            perLine[index].insert(TokenRun(style: "", text: signs[index]), at: 0)
+        let wrapsLines = info.lineNumbers || info.isDiff || !info.markedLines.isEmpty
+        // Runs are cut into lines only for a block whose lines are elements of their own; the
+        // others are written run by run, each cut at its line breaks as the lines would be.
+        var perLine: [[TokenRun]] = []
+        if wrapsLines {
+            perLine = Self.split(runs, into: lineCount)
+            for index in perLine.indices where !signs[index].isEmpty {
+                perLine[index].insert(TokenRun(style: "", text: signs[index]), at: 0)
+            }
         }
         let manifest = ManifestCodeBlock(
-            language: languageID, title: info.title, tokens: Self.merged(perLine.flatMap { $0 }).map { ManifestToken(style: $0.style, text: $0.text) },
+            language: languageID, title: info.title, tokens: Self.merged(wrapsLines ? perLine.flatMap { $0 } : runs).map { ManifestToken(style: $0.style, text: $0.text) },
             markedLines: info.markedLines.sorted(), lineNumbers: info.lineNumbers,
             addedLines: kinds.indices.filter { kinds[$0] == .added }.map { $0 + 1 },
             removedLines: kinds.indices.filter { kinds[$0] == .removed }.map { $0 + 1 })
-        let wrapsLines = info.lineNumbers || info.isDiff || !info.markedLines.isEmpty
         guard !languageID.isEmpty || info.title != nil || wrapsLines else { return Rendered(html: nil, manifest: manifest, problems: problems, error: error) }
 
         // Built as UTF-8 bytes: a block is hundreds of small pieces, each a string of its own before.
@@ -92,27 +98,36 @@ struct CodeBlockRenderer: Sendable {
             HTMLEscaping.escape(info.word, into: &html)
             html += "\">".utf8
         }
-        for (index, line) in perLine.enumerated() {
-            let tag = wrapsLines ? kinds[index].tag : nil
-            // A marked line of a diff is added or removed, and marked as well.
-            let isAlsoMarked = marked.contains(index) && kinds[index] != .marked
-            if let tag { html += (isAlsoMarked ? "<\(tag) class=\"sg-line sg-mark\">" : "<\(tag) class=\"sg-line\">").utf8 }
-            for run in line {
-                if run.style.isEmpty {
-                    HTMLEscaping.escape(run.text, into: &html)
-                } else {
-                    html += "<span class=\"hl-".utf8
-                    html += run.style.utf8
-                    html += "\">".utf8
-                    HTMLEscaping.escape(run.text, into: &html)
-                    html += "</span>".utf8
-                }
+        if wrapsLines {
+            for (index, line) in perLine.enumerated() {
+                let tag = kinds[index].tag
+                // A marked line of a diff is added or removed, and marked as well.
+                let isAlsoMarked = marked.contains(index) && kinds[index] != .marked
+                html += (isAlsoMarked ? "<\(tag) class=\"sg-line sg-mark\">" : "<\(tag) class=\"sg-line\">").utf8
+                for run in line { Self.write(run.text[...], style: run.style, into: &html) }
+                html += "</\(tag)>".utf8
             }
-            if let tag { html += "</\(tag)>".utf8 }
+        } else {
+            for run in runs {
+                for piece in Self.pieces(of: run.text) { Self.write(piece, style: run.style, into: &html) }
+            }
         }
         html += ("</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")).utf8
         let htmlText = String(decoding: html, as: UTF8.self)
         return Rendered(html: htmlText, manifest: manifest, problems: problems, error: error)
+    }
+
+    /// Text of one style as HTML: in a `<span>` of the style's class when it has one.
+    private static func write(_ text: Substring, style: String, into html: inout [UInt8]) {
+        if style.isEmpty {
+            HTMLEscaping.escape(text, into: &html)
+        } else {
+            html += "<span class=\"hl-".utf8
+            html += style.utf8
+            html += "\">".utf8
+            HTMLEscaping.escape(text, into: &html)
+            html += "</span>".utf8
+        }
     }
 
     /// The `def:` styles of GtkSourceView 5's `def.lang`, each a class of the theme (`hl-keyword`).
