@@ -1,4 +1,5 @@
 import Diagnostics
+import Highlight
 import Testing
 @testable import SitegenCore
 @testable import OnboardingKit
@@ -119,5 +120,39 @@ import Testing
         plain.order = nil
         plain.image = nil
         #expect(try RecordDecoder.decode(FlowSummary.self, from: RecordEncoder.encode(plain)) == plain)
+    }
+}
+
+/// A flow's kept code blocks as bytes: the record read back as written, and bytes that are not
+/// one (short, with more after it, styles and texts of different counts) a flow with none kept.
+@Suite struct HighlightStoreTests {
+    let store = HighlightStore(entries: [
+        "b": [TokenRun(style: "keyword", text: "let"), TokenRun(style: "", text: " x = \"é\"\n")],
+        "a": [TokenRun(style: "", text: "")],
+    ])
+
+    @Test func bytesAreTheRecordOfTheBlocksInKeyOrder() {
+        let sink = RecordSink()
+        sink.add(2)
+        for (key, styles, texts) in [("a", [""], [""]), ("b", ["keyword", ""], ["let", " x = \"é\"\n"])] {
+            sink.add(key)
+            styles.write(to: sink)
+            texts.write(to: sink)
+        }
+        #expect(store.bytes == Array(HighlightStore.formatLine.utf8) + sink.chunks.joined())
+        #expect(HighlightStore(bytes: store.bytes) == store)
+    }
+
+    @Test func bytesThatAreNotAStoreKeepNothing() {
+        let bytes = store.bytes
+        #expect(HighlightStore(bytes: bytes + [0]).entries.isEmpty)
+        #expect(HighlightStore(bytes: Array(bytes.dropLast())).entries.isEmpty)
+        #expect(HighlightStore(bytes: Array(bytes.dropFirst())).entries.isEmpty)
+        let sink = RecordSink()
+        sink.add(1)
+        sink.add("k")
+        ["keyword", ""].write(to: sink)
+        ["let"].write(to: sink)
+        #expect(HighlightStore(bytes: Array(HighlightStore.formatLine.utf8) + sink.chunks.joined()).entries.isEmpty)
     }
 }

@@ -11,26 +11,12 @@ struct HighlightStore: Sendable, Equatable {
     /// One flow's blocks, by key.
     var entries: [String: [TokenRun]] = [:]
 
-    /// The store as its bytes hold it: blocks by key, each block's runs of style and text.
-    private struct Record: Codable {
-        var blocks: [Block]
-    }
-
-    fileprivate struct Block: Codable {
-        var key: String
-        var styles: [String]
-        var texts: [String]
-    }
-
     /// The store `bytes` hold; an empty one for bytes that are not a store.
     init(bytes: [UInt8]) {
-        guard bytes.starts(with: Self.formatLine.utf8),
-            let record = try? RecordDecoder.decode(Record.self, from: bytes, at: Self.formatLine.utf8.count),
-            record.blocks.allSatisfy({ $0.styles.count == $0.texts.count })
-        else { return }
-        for block in record.blocks {
-            entries[block.key] = zip(block.styles, block.texts).map { TokenRun(style: $0, text: $1) }
-        }
+        guard bytes.starts(with: Self.formatLine.utf8) else { return }
+        let source = RecordSource(bytes, at: Self.formatLine.utf8.count)
+        guard let store = try? HighlightStore(record: source), source.offset == bytes.count else { return }
+        self = store
     }
 
     init(entries: [String: [TokenRun]] = [:]) {
@@ -39,23 +25,36 @@ struct HighlightStore: Sendable, Equatable {
 
     /// The store as bytes, its blocks in the order of their keys.
     var bytes: [UInt8] {
-        let record = Record(blocks: entries.sorted { $0.key < $1.key }.map { key, runs in
-            Block(key: key, styles: runs.map(\.style), texts: runs.map(\.text))
-        })
-        return Array(Self.formatLine.utf8) + ((try? RecordEncoder.encode(record)) ?? [])
+        let sink = RecordSink()
+        Self.formatLine.utf8.withContiguousStorageIfAvailable { sink.append(UnsafeRawBufferPointer($0)) }
+        write(to: sink)
+        return Array(sink.chunks.joined())
     }
 }
 
-extension HighlightStore.Block: RecordCodable {
+/// The record: how many blocks, then each block's key, its runs' styles and their texts (each
+/// list after its length), written from the runs and read back into them without a list of
+/// blocks between.
+extension HighlightStore: RecordCodable {
     func write(to sink: RecordSink) {
-        sink.add(key)
-        styles.write(to: sink)
-        texts.write(to: sink)
+        sink.add(entries.count)
+        for (key, runs) in entries.sorted(by: { $0.key < $1.key }) {
+            sink.add(key)
+            sink.add(runs.count)
+            for run in runs { sink.add(run.style) }
+            sink.add(runs.count)
+            for run in runs { sink.add(run.text) }
+        }
     }
 
     init(record source: RecordSource) throws {
-        let key = try source.string()
-        let styles = try [String](record: source)
-        self.init(key: key, styles: styles, texts: try [String](record: source))
+        let count = try source.count(each: 1)
+        for _ in 0..<count {
+            let key = try source.string()
+            let styles = try [String](record: source)
+            let texts = try [String](record: source)
+            guard styles.count == texts.count else { throw source.malformed("a block with \(styles.count) styles for \(texts.count) texts") }
+            entries[key] = zip(styles, texts).map { TokenRun(style: $0, text: $1) }
+        }
     }
 }
