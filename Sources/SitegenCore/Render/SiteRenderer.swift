@@ -113,7 +113,8 @@ package struct SiteRenderer: Sendable {
         throws(MustacheRenderError) -> (RenderedFlow, MustacheLookups)
     {
         let data = TemplateData(settings: settings, strings: theme.strings, hasCustomStylesheet: theme.customStylesheet != nil)
-        let versions = flow.inEveryLocale.map(\.contentVersion)
+        // A closure, not `\.contentVersion`: a key path through the dynamic member is made anew at every call.
+        let versions = flow.inEveryLocale.map { $0.contentVersion }
         var lookups = MustacheLookups()
         var files: [OutputFile] = []
         for shown in flow.inEveryLocale {
