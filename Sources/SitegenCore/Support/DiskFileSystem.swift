@@ -77,9 +77,15 @@ package struct DiskFileSystem: FileSystem {
     /// An entry's name and whether it is UTF-8, or nil for `.` and `..`. A name that is not
     /// UTF-8 comes with each byte that is not written `\xFF`, as messages show it.
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, Bool)? {
-        let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-        guard let name = String(validating: bytes, as: UTF8.self) else { return (escaped(bytes), false) }
-        return name == "." || name == ".." ? nil : (name, true)
+        // Read in place: copying the whole 256-byte name field, then its bytes, cost more than the `fstatat`.
+        let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> (String, Bool)? in
+            guard let base = raw.baseAddress else { return nil }
+            let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count))
+            guard let name = String(validating: bytes, as: UTF8.self) else { return (escaped(Array(bytes)), false) }
+            return (name, true)
+        }
+        guard let name else { return nil }
+        return name.1 && (name.0 == "." || name.0 == "..") ? nil : name
     }
 
     /// `bytes` with every byte that is not part of valid UTF-8 written as `\xHH`.
