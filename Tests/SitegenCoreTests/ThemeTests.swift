@@ -240,6 +240,21 @@ import Testing
     }
 }
 
+/// The default scripts as the output serves them: the leading comment, comment lines and
+/// indentation go; code, and a last line without a break, stay as written.
+@Suite struct RuntimeScriptTests {
+    @Test(arguments: [
+        ("/* The runtime.\n   Two lines. */\n\n(function () {\n  // a note\n  var x = \"//é\";\n})();\n", "(function () {\nvar x = \"//é\";\n})();\n"),
+        ("a();\n    // indented note\nb(); // after code\n", "a();\nb(); // after code\n"),
+        ("a();\nb();", "a();\nb();"),
+        ("/* never closed\nx();\n", "/* never closed\nx();\n"),
+        ("", ""),
+    ])
+    func commentLinesGoAndCodeStays(_ script: String, _ served: String) {
+        #expect(RuntimeScript.withoutComments(script) == served)
+    }
+}
+
 @Suite struct ThemeStylesheetTests {
     @Test(arguments: [
         ("a { x: 1; }\n/* alone */\nb { y: 2; }\n", "a { x: 1; }\nb { y: 2; }\n"),
@@ -248,6 +263,8 @@ import Testing
         ("a { /* inside */ x: 1; }\n", "a {  x: 1; }\n"),
         ("a {}\n/* never closed\n", "a {}\n/* never closed\n"),
         ("no comments at all\n", "no comments at all\n"),
+        ("/**/a {}\n", "a {}\n"),
+        ("p::before { content: \"é → ü\"; } /* ünïcode */\n", "p::before { content: \"é → ü\"; } \n"),
     ])
     func commentsGoAndRulesStay(_ css: String, _ served: String) {
         #expect(ThemeStylesheet.withoutComments(css) == served)

@@ -10,24 +10,36 @@ enum ThemeStylesheet {
 
     /// `css` without its `/* … */` comments, and without the lines that held only a comment.
     /// (The default stylesheet has no strings or URLs that hold `/*`.)
+    /// Byte by byte: the stylesheet is read on every build, and its characters cost more than its bytes.
     static func withoutComments(_ css: String) -> String {
-        var result = ""
-        result.reserveCapacity(css.utf8.count)
-        var rest = css[...]
-        while let start = rest.range(of: "/*") {
-            var before = rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "*/") else { break }
-            var after = rest[end.upperBound...]
+        let bytes = Array(css.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var rest = 0
+        while let start = Self.find("/*", in: bytes, from: rest), let close = Self.find("*/", in: bytes, from: start + 2) {
+            var kept = rest..<start
+            var after = close + 2
             // A comment on lines of its own goes with its line break.
-            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-            if before[lineStart...].allSatisfy({ $0 == " " }), after.first == "\n" {
-                before = before[..<lineStart]
-                after = after.dropFirst()
+            let lineStart = bytes[kept].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? rest
+            if bytes[lineStart..<start].allSatisfy({ $0 == UInt8(ascii: " ") }), after < bytes.count, bytes[after] == UInt8(ascii: "\n") {
+                kept = rest..<lineStart
+                after += 1
             }
-            result += before
+            result += bytes[kept]
             rest = after
         }
-        result += rest
-        return result
+        result += bytes[rest...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Where the two bytes of `pair` next occur in `bytes` from `start` on.
+    private static func find(_ pair: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        let (first, second) = pair.withUTF8Buffer { ($0[0], $0[1]) }
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == first, bytes[index + 1] == second { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -32,4 +32,3 @@ window.sitegen.part?.(code);
 const own = document.querySelector(".sg-flow .sg-carousel");
 if (own) code(own);
 })();
-
