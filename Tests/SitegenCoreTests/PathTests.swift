@@ -53,7 +53,7 @@ import Testing
     @Test func anInventoryFindsEachFoldersFirstRunOfFiles() {
         let paths = [
             "sitegen.yml", "content/a/01.md", "content/a/02.md", "content/a/b/03.md", "content/a/04.md", "content/c/05.md",
-            "static/x.png", "content/a/06.md", "content/d/07.md",
+            "static/x.png", "content/a/06.md", "content/d/07.md", "content/ab/08.md", "content/a/09.md", "content/abc.md", "z.txt",
         ]
         let files = paths.map { DirectoryWalker.Entry(path: $0, status: FileStatus(kind: .file, size: 1, modified: 0)) }
         // The scan the runs stand for: every folder a file is in, extended while it continues.

@@ -1,5 +1,11 @@
 import Diagnostics
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every input of a site as one walk found it: `sitegen.yml`, and everything under `content/`,
 /// `templates/`, `static/` and `languages/`, with the problems the walk met (links leaving the site, loops, special files).
 /// Loading and the build cache both work from it, so the site is listed once per build.
@@ -39,9 +45,10 @@ struct SiteInventory: Sendable {
         // build looks a path up, and one file's content silently stood for both.
         // Names of ASCII alone are equivalent to no other name of ASCII alone, so a site of
         // such names (the usual one) needs no look-up.
-        let names = files.map(\.path) + directories.sorted()
+        let isASCII = { (name: String) in name.utf8.allSatisfy { $0 < 0x80 } }
+        let allASCII = files.allSatisfy { isASCII($0.path) } && directories.allSatisfy(isASCII)
         var seen: [String: String] = [:]
-        for path in names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) ? names : [] {
+        for path in allASCII ? [] : files.map(\.path) + directories.sorted() {
             if let other = seen[path], !other.utf8.elementsEqual(path.utf8) {
                 problems.append(
                     .error("this name and \(loader.diskPath(other)) are one name to Unicode (they differ only in how a character is encoded: an accent composed or not, a Kelvin sign for a K), which sitegen cannot tell apart; rename one", path: loader.diskPath(path)))
@@ -67,9 +74,10 @@ struct SiteInventory: Sendable {
             for run in open[depth...] where ranges[run.folder] == nil { ranges[run.folder] = run.start..<index }
             open.removeSubrange(depth...)
         }
-        for (index, file) in files.enumerated() {
-            let folder = Path.directory(of: file.path)
-            guard folder != lastFolder else { continue }
+        for index in files.indices {
+            // Most files are in the folder of the file before: that is told from the bytes, with no folder's name made.
+            if let lastFolder, Self.isDirectly(files[index].path, in: lastFolder) { continue }
+            let folder = Path.directory(of: files[index].path)
             lastFolder = folder
             let chain = Array(Path.lineage(of: folder).reversed())
             var shared = 0
@@ -79,6 +87,21 @@ struct SiteInventory: Sendable {
         }
         close(from: 0, at: files.count)
         return ranges
+    }
+
+    /// Whether `path` names an entry of `folder` itself, not of a folder inside it.
+    private static func isDirectly(_ path: String, in folder: String) -> Bool {
+        var (path, folder) = (path, folder)
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                let slash = UInt8(ascii: "/")
+                guard !folder.isEmpty else { return !path.contains(slash) }
+                guard path.count > folder.count + 1, path[folder.count] == slash,
+                    let start = path.baseAddress, let other = folder.baseAddress, memcmp(start, other, folder.count) == 0
+                else { return false }
+                return !path[(folder.count + 1)...].contains(slash)
+            }
+        }
     }
 
     /// Every folder that is a flow (even an empty one, which no file shows), sorted.
