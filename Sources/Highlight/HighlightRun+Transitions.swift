@@ -23,11 +23,15 @@ extension HighlightRun {
             let byte = position < line.count ? line[position] : nil
             for child in children.indices {
                 let definition = children[child].index
-                if let first = language.firstBytes[definition], !(byte.map(first.contains) ?? false) { continue }
                 let flags = language.flags[definition]
                 if !flags.contains(.extendParent), endMatch != nil { continue }
                 if flags.contains(.firstLineOnly), lineStart != 0 { continue }
                 if flags.contains(.onceOnly), state.childDefinitions.contains(definition) { continue }
+                // Passed over as a call that failed, so that a block's budget of calls is spent as before.
+                if let first = language.firstBytes[definition], !(byte.map(first.contains) ?? false) {
+                    scratch.calls += 1
+                    continue
+                }
                 if let result = try childStarts(children, child, state, line, at: position) { return result }
             }
             if endMatch != nil, let end = context.end,

@@ -44,4 +44,26 @@ import Testing
         #expect(actual.contains("keyword:\u{017F}um"))
         #expect(actual == (try await folder.oracleRuns(code)), "GtkSourceView")
     }
+
+    /// A child passed over counts as a call that failed: a block that takes more calls than its
+    /// budget is left plain whether or not its children's patterns tell their first bytes.
+    @Test func childrenPassedOverSpendTheBudgetAsCallsDo() throws {
+        func highlighted(_ keyword: (Int) -> String) throws -> Result<[TokenRun], HighlightProblem> {
+            let children = "<context id=\"look\"><match>(?=x)</match></context>"
+                + (0..<100).map { "<context id=\"k\($0)\" style-ref=\"keyword\"><match>\(keyword($0))</match></context>" }.joined()
+            let folder = try LanguageFolder(["test.lang": LanguageFolder.language(definitions: "<context id=\"test\"><include>\(children)</include></context>")])
+            defer { folder.remove() }
+            return folder.highlighter.highlight(String(repeating: String(repeating: "x", count: 99) + " z7\n", count: 200), language: "test")
+        }
+        // The second spelling matches what the first does, but PCRE2 cannot tell its first bytes.
+        let told = try highlighted { "z\($0)" }
+        let untold = try highlighted { "(?:z\($0)|\\d(?&lt;=z))" }
+        for result in [told, untold] {
+            guard case .failure(.tooComplex(let detail)) = result else {
+                Issue.record("expected the block left plain for too much work, got \(result)")
+                continue
+            }
+            #expect(detail.contains("too much work"))
+        }
+    }
 }
