@@ -249,6 +249,9 @@ import Testing
         ("a();\nb();", "a();\nb();"),
         ("/* never closed\nx();\n", "/* never closed\nx();\n"),
         ("", ""),
+        // Bytes, not characters: a CR LF line is a line, and `*/` must follow `/*` whole.
+        ("a();\r\n// note\r\nb();\r\n", "a();\r\nb();\r\n"),
+        ("/*/ x */\ncode();\n", "code();\n"),
     ])
     func commentLinesGoAndCodeStays(_ script: String, _ served: String) {
         #expect(RuntimeScript.withoutComments(script) == served)
@@ -264,6 +267,7 @@ import Testing
         ("a {}\n/* never closed\n", "a {}\n/* never closed\n"),
         ("no comments at all\n", "no comments at all\n"),
         ("/**/a {}\n", "a {}\n"),
+        ("a { }\r\n/* c */\nb { }\n", "a { }\r\nb { }\n"),
         ("p::before { content: \"é → ü\"; } /* ünïcode */\n", "p::before { content: \"é → ü\"; } \n"),
     ])
     func commentsGoAndRulesStay(_ css: String, _ served: String) {

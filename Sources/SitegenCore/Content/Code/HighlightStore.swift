@@ -26,7 +26,7 @@ struct HighlightStore: Sendable, Equatable {
     /// The store as bytes, its blocks in the order of their keys.
     var bytes: [UInt8] {
         let sink = RecordSink()
-        Self.formatLine.utf8.withContiguousStorageIfAvailable { sink.append(UnsafeRawBufferPointer($0)) }
+        Array(Self.formatLine.utf8).withUnsafeBytes { sink.append($0) }
         write(to: sink)
         return Array(sink.chunks.joined())
     }
