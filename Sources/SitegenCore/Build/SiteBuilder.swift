@@ -101,6 +101,7 @@ package struct SiteBuilder: Sendable {
         resolver.responsive = settings.responsiveImages
         let (highlighting, languageDiagnostics) = SiteLanguages.highlighting(
             inventory, loader: loader, program: program ?? Self.program(SitegenVersion.version, on: fileSystem), kept: keptBlocks)
+        if settings.highlight { highlighting.startIndexing() }
         let code = CodeBlockRenderer(highlighting: settings.highlight ? highlighting : nil)
         let assembler = FlowAssembler(
             parser: PageParser(resolver: resolver, markdown: settings.markdown, code: code),
