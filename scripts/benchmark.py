@@ -139,9 +139,10 @@ def median_of(runs, prepare, command, cwd=None):
     return tuple(statistics.median(s[i] for s in samples) for i in range(3))
 
 
-def interleaved(runs, variants):
+def interleaved(runs, variants, walls=None):
     """Medians of several (prepare, command) variants run in turn, one of each per round, so that a
-    machine's slow minutes weigh on every variant alike: for ratios between them."""
+    machine's slow minutes weigh on every variant alike: for ratios between them. `walls`, when
+    given, is filled with each variant's wall times, round by round, for `in_turn`."""
     samples = {name: [] for name in variants}
     for run in range(runs + 1):
         for name, (prepare, command) in variants.items():
@@ -149,7 +150,16 @@ def interleaved(runs, variants):
             sample = measure(command(run) if callable(command) else command)
             if run > 0:
                 samples[name].append(sample)
+    if walls is not None:
+        walls.update({name: [sample[0] for sample in taken] for name, taken in samples.items()})
     return {name: tuple(statistics.median(s[i] for s in taken) for i in range(3)) for name, taken in samples.items()}
+
+
+def in_turn(walls, name, other):
+    """The median, over the rounds, of `name`'s wall time over `other`'s in the same round: a ratio
+    of two medians moves by tens of points when a slow minute falls on one variant's runs, a
+    median of the rounds' own ratios much less."""
+    return statistics.median(mine / theirs for mine, theirs in zip(walls[name], walls[other]))
 
 
 class Aside:
@@ -274,7 +284,8 @@ def main():
             hugo_site(imaged, hugo_source)
             variants["Hugo, same site"] = (
                 lambda _: None, lambda run: [hugo, "--quiet", "--source", hugo_source, "--destination", fresh / f"hugo-{run}"])
-        figures = interleaved(arguments.runs, variants)
+        walls = {}
+        figures = interleaved(arguments.runs, variants, walls)
         shutil.rmtree(fresh)
         figures["full, after rm -rf output"] = median_of(arguments.runs, clean, build)
         listing = pathlib.Path(temporary) / "files.txt"
@@ -293,16 +304,18 @@ def main():
     print(f"\n{'':24}{'wall':>9}{'CPU':>9}{'peak':>11}{'ratio':>22}")
     for name, (wall, cpu, peak) in figures.items():
         ratio = "" if name == "full build" else f"{wall / full * 100:.1f}% of a full build"
+        if name == "full, blocks kept":
+            ratio = f"{in_turn(walls, name, 'full build') * 100:.1f}% of a full build (in turn)"
         if name.startswith("full, after"):
             ratio = f"{wall / cmark:.2f}x cmark"
         if name == "cmark, same pages":
             ratio = f"full build = {full / cmark:.2f}x wall, {full_cpu / cmark_cpu:.2f}x CPU"
         if name == "full, no highlighting":
-            ratio = f"highlighting +{(full / wall - 1) * 100:.1f}%"
+            ratio = f"highlighting +{(in_turn(walls, 'full build', name) - 1) * 100:.1f}% (in turn)"
         if name == "full, one image per flow":
             ratio = f"{wall / cmark:.2f}x cmark"
         if name == "Hugo, same site":
-            ratio = f"{wall / imaged:.1f}x sitegen's time (one image per flow)"
+            ratio = f"{in_turn(walls, name, 'full, one image per flow'):.1f}x sitegen's time (one image per flow, in turn)"
         print(f"{name:26}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
     print(f"\noutput: {output_mb:.1f} MB")
     # Memory must not grow with the output: 64 MiB at 8,000 pages, 150 MiB at 80,000.
@@ -314,10 +327,10 @@ def main():
         (f"peak memory at most {memory_budget} MiB", figures["full build"][2] <= memory_budget),
         ("no-op rebuild at most 5% of a full build", figures["no-op rebuild"][0] <= 0.05 * full),
         ("one page changed at most 10% of a full build", figures["one page changed"][0] <= 0.10 * full),
-        ("highlighting adds at most 25% to a full build", full <= 1.25 * figures["full, no highlighting"][0]),
+        ("highlighting adds at most 25% to a full build", in_turn(walls, "full build", "full, no highlighting") <= 1.25),
     ]
     if "Hugo, same site" in figures:
-        targets.append(("at least 10x faster than Hugo on the same site", figures["Hugo, same site"][0] >= 10 * imaged))
+        targets.append(("at least 10x faster than Hugo on the same site", in_turn(walls, "Hugo, same site", "full, one image per flow") >= 10))
     else:
         print("Hugo is not installed: make benchmark installs it")
     for name, met in targets:
