@@ -16,8 +16,8 @@ enum RuntimeScript {
     static func withoutComments(_ text: String) -> String {
         let bytes = Array(text.utf8)
         var body = bytes[...]
-        if body.starts(with: "/*".utf8), let close = (2..<max(2, body.count - 1)).first(where: { body[$0] == UInt8(ascii: "*") && body[$0 + 1] == UInt8(ascii: "/") }) {
-            body = body[(close + 2)...].drop { $0 == UInt8(ascii: "\n") }
+        if body.starts(with: "/*".utf8), let close = body.dropFirst(2).firstRange(of: "*/".utf8) {
+            body = body[close.upperBound...].drop { $0 == UInt8(ascii: "\n") }
         }
         var kept: [UInt8] = []
         kept.reserveCapacity(body.count)

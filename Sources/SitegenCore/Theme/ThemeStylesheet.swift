@@ -16,9 +16,10 @@ enum ThemeStylesheet {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var rest = 0
-        while let start = Self.find("/*", in: bytes, from: rest), let close = Self.find("*/", in: bytes, from: start + 2) {
+        while let open = bytes[rest...].firstRange(of: "/*".utf8), let close = bytes[open.upperBound...].firstRange(of: "*/".utf8) {
+            let start = open.lowerBound
             var kept = rest..<start
-            var after = close + 2
+            var after = close.upperBound
             // A comment on lines of its own goes with its line break.
             let lineStart = bytes[kept].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? rest
             if bytes[lineStart..<start].allSatisfy({ $0 == UInt8(ascii: " ") }), after < bytes.count, bytes[after] == UInt8(ascii: "\n") {
@@ -30,16 +31,5 @@ enum ThemeStylesheet {
         }
         result += bytes[rest...]
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Where the two bytes of `pair` next occur in `bytes` from `start` on.
-    private static func find(_ pair: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
-        let (first, second) = pair.withUTF8Buffer { ($0[0], $0[1]) }
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == first, bytes[index + 1] == second { return index }
-            index += 1
-        }
-        return nil
     }
 }
