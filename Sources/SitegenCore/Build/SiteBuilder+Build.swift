@@ -309,18 +309,19 @@ extension SiteBuilder {
             if let record = recorded[product.name], record.key == key { return nil }
             return Swift.Result { () throws(MustacheRenderError) in try product.make() }
         }
-        var productRecords: [(record: ProductRecord, product: SiteProduct)] = []
+        // Each product with its output files; its key is taken once the fingerprint is final.
+        var productOutputs: [(product: SiteProduct, outputs: [String])] = []
         var carried = kept.flatMap(\.outputs)
         var productFiles: [OutputFile] = []
-        for ((product, key), made) in zip(keyed, remade) {
+        for ((product, _), made) in zip(keyed, remade) {
             switch made {
             case nil:
                 let outputs = recorded[product.name]?.outputs ?? []
                 carried += outputs
-                productRecords.append((ProductRecord(name: product.name, key: key, outputs: outputs), product))
+                productOutputs.append((product, outputs))
             case .success(let files)?:
                 productFiles += files
-                productRecords.append((ProductRecord(name: product.name, key: key, outputs: files.map(\.path)), product))
+                productOutputs.append((product, files.map(\.path)))
             case .failure(let error)?:
                 return failed(diagnostics + preparation.theme.diagnostics(for: [error]))
             }
@@ -349,8 +350,8 @@ extension SiteBuilder {
                 record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
                 return record
             },
-            products: productRecords.map { record, product in
-                ProductRecord(name: record.name, key: keys.site(product), outputs: record.outputs)
+            products: productOutputs.map { product, outputs in
+                ProductRecord(name: product.name, key: keys.site(product), outputs: outputs)
             },
             packs: keptPacks)
         let encodedBody = Background { Swift.Result { try RecordEncoder.encodeInChunks(newCache.body) } }
