@@ -13,8 +13,7 @@ package enum HTMLEscaping {
 
     /// Appends `text`, escaped, to UTF-8 `output`.
     package static func escape(_ text: String, into output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append($0, to: &output) }
+        escape(text[...], into: &output)
     }
 
     /// Appends `text`, escaped, to UTF-8 `output`.
