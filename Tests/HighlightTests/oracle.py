@@ -114,31 +114,31 @@ def main():
     specs = arguments[0]
     pairs = arguments[1:]
     GtkSource.init()
-    folder = tempfile.mkdtemp(prefix="sitegen-oracle-")
-    colours = write_scheme(folder, def_styles(specs))
-    manager = GtkSource.StyleSchemeManager.get_default()
-    manager.append_search_path(folder)
-    scheme = manager.get_scheme("sitegen-oracle")
-    languages = GtkSource.LanguageManager.get_default()
-    if search_path is not None:
-        languages.set_search_path([search_path] + list(languages.get_search_path()))
-    results = []
-    seconds = 0.0
-    for index in range(0, len(pairs), 2):
-        language_id, path = pairs[index], pairs[index + 1]
-        language = languages.get_language(language_id)
-        if language is None:
-            raise SystemExit("oracle: GtkSourceView has no language %r" % language_id)
-        with open(path, encoding="utf-8", newline="") as handle:
-            text = handle.read()
-        buffer = GtkSource.Buffer.new_with_language(language)
-        buffer.set_style_scheme(scheme)
-        buffer.set_highlight_matching_brackets(False)
-        began = time.perf_counter()
-        runs = highlight(buffer, text, colours)
-        seconds += time.perf_counter() - began
-        results.append({"path": path, "language": language_id, "runs": runs})
-    json.dump({"files": results, "seconds": seconds}, sys.stdout)
+    with tempfile.TemporaryDirectory(prefix="sitegen-oracle-") as folder:
+        colours = write_scheme(folder, def_styles(specs))
+        manager = GtkSource.StyleSchemeManager.get_default()
+        manager.append_search_path(folder)
+        scheme = manager.get_scheme("sitegen-oracle")
+        languages = GtkSource.LanguageManager.get_default()
+        if search_path is not None:
+            languages.set_search_path([search_path] + list(languages.get_search_path()))
+        results = []
+        seconds = 0.0
+        for index in range(0, len(pairs), 2):
+            language_id, path = pairs[index], pairs[index + 1]
+            language = languages.get_language(language_id)
+            if language is None:
+                raise SystemExit("oracle: GtkSourceView has no language %r" % language_id)
+            with open(path, encoding="utf-8", newline="") as handle:
+                text = handle.read()
+            buffer = GtkSource.Buffer.new_with_language(language)
+            buffer.set_style_scheme(scheme)
+            buffer.set_highlight_matching_brackets(False)
+            began = time.perf_counter()
+            runs = highlight(buffer, text, colours)
+            seconds += time.perf_counter() - began
+            results.append({"path": path, "language": language_id, "runs": runs})
+        json.dump({"files": results, "seconds": seconds}, sys.stdout)
 
 
 if __name__ == "__main__":

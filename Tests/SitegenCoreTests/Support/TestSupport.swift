@@ -9,13 +9,18 @@ enum Repository {
     static let fixtures = root.appendingPathComponent("Tests/SitegenCoreTests/Fixtures")
 }
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
-struct TemporaryDirectory {
+/// A fresh folder under the system's temporary folder, removed by `remove()` or, at the latest,
+/// when the last value holding it goes away (a fixture's tree kept no `defer` and left hundreds).
+final class TemporaryDirectory: Sendable {
     let path: String
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        remove()
     }
 
     func remove() {
