@@ -144,3 +144,32 @@ struct SupportTests {
         #expect(Validation.isSlug(id))
     }
 }
+
+/// The byte search the theme's comment strippers and the SVG checks use, against the standard
+/// library's `firstRange(of:)` on the same bytes.
+struct ByteSearchTests {
+    @Test func findsWhatTheStandardLibraryFinds() {
+        var generator = SystemRandomNumberGenerator()
+        // A small alphabet, so that partial matches and repeats are common.
+        let alphabet: [UInt8] = Array("/*ab\n".utf8) + [0x00, 0xE2, 0xFF]
+        for _ in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let pattern = (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let slice = bytes[start...]
+            #expect(slice.firstRange(ofBytes: pattern) == slice.firstRange(of: pattern), "\(bytes) from \(start), \(pattern)")
+            #expect(bytes.firstRange(ofBytes: pattern) == bytes.firstRange(of: pattern))
+        }
+    }
+
+    @Test func edges() {
+        let bytes = Array("a/* b */".utf8)
+        #expect(bytes.firstRange(ofBytes: Array("*/".utf8)) == 6..<8, "at the very end")
+        #expect(bytes.firstRange(ofBytes: Array("a".utf8)) == 0..<1, "at the very start")
+        #expect(bytes[1...].firstRange(ofBytes: Array("a".utf8)) == nil, "before the slice is not in it")
+        #expect(bytes.firstRange(ofBytes: Array("a/* b */!".utf8)) == nil, "longer than the bytes")
+        #expect(bytes.firstRange(ofBytes: []) == nil, "an empty pattern is never found")
+        #expect([UInt8]().firstRange(ofBytes: Array("a".utf8)) == nil)
+        #expect(Array("***/".utf8).firstRange(ofBytes: Array("**/".utf8)) == 1..<4, "a partial match before the match")
+    }
+}

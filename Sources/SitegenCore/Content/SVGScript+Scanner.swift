@@ -191,7 +191,7 @@ extension SVGScript {
 
         /// The value of `name="value"` in an XML declaration's bytes.
         private func pseudoAttribute(_ name: String, in declaration: [UInt8]) -> String? {
-            guard let at = declaration.firstRange(of: Array(name.utf8)) else { return nil }
+            guard let at = declaration.firstRange(ofBytes: Array(name.utf8)) else { return nil }
             var index = at.upperBound
             while index < declaration.count, SVGScript.isSpace(declaration[index]) || declaration[index] == UInt8(ascii: "=") { index += 1 }
             guard index < declaration.count, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }

@@ -26,7 +26,7 @@ package enum SVGScript {
         switch urlBytes(of: bytes, entities: scanner.entities) {
         case .failure(let reference): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
         case .success(let compact):
-            if let scheme = schemes.first(where: { compact.firstRange(of: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
+            if let scheme = schemes.first(where: { compact.firstRange(ofBytes: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
         }
         return nil
     }

@@ -94,7 +94,7 @@ extension CompiledTheme {
         for text in templates {
             let bytes = Array(text.utf8)
             var from = 0
-            while let found = bytes[from...].firstRange(of: prefix) {
+            while let found = bytes[from...].firstRange(ofBytes: prefix) {
                 var end = found.upperBound
                 while end < bytes.count, bytes[end] == UInt8(ascii: "_") || (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z"))
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end])

@@ -16,7 +16,7 @@ enum RuntimeScript {
     static func withoutComments(_ text: String) -> String {
         let bytes = Array(text.utf8)
         var body = bytes[...]
-        if body.starts(with: "/*".utf8), let close = body.dropFirst(2).firstRange(of: "*/".utf8) {
+        if body.starts(with: "/*".utf8), let close = body.dropFirst(2).firstRange(ofBytes: Array("*/".utf8)) {
             body = body[close.upperBound...].drop { $0 == UInt8(ascii: "\n") }
         }
         var kept: [UInt8] = []

@@ -16,7 +16,7 @@ enum ThemeStylesheet {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var rest = 0
-        while let open = bytes[rest...].firstRange(of: "/*".utf8), let close = bytes[open.upperBound...].firstRange(of: "*/".utf8) {
+        while let open = bytes[rest...].firstRange(ofBytes: Array("/*".utf8)), let close = bytes[open.upperBound...].firstRange(ofBytes: Array("*/".utf8)) {
             let start = open.lowerBound
             var kept = rest..<start
             var after = close.upperBound
