@@ -234,9 +234,11 @@ final class OutputTransaction: Sendable {
             // A file left under this name by a killed build may be a link to the current output.
             if fileSystem.linkStatus(of: temporary) != nil { try fileSystem.remove(temporary) }
             try make(temporary)
+            // The old name goes first: renamed over, ext4 writes the new file's data out there
+            // and then (10 ms for a 13 MB manifest), where the flush before the swap would
+            // have. The staging folder is not the output: nothing sees the path missing.
+            if fileSystem.linkStatus(of: destination) != nil { try fileSystem.remove(destination) }
             try fileSystem.move(from: temporary, to: destination)
-            // Renaming a name onto another link to the same file does nothing, and keeps both.
-            if fileSystem.linkStatus(of: temporary) != nil { try fileSystem.remove(temporary) }
         } catch {
             try? fileSystem.remove(temporary)
             throw error
