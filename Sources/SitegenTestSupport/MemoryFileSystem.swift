@@ -15,7 +15,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         case file(Int)
         case directory(Int)
         case link(target: String)
-        case special(String, inode: Int)
+        case special(SpecialFile, inode: Int)
     }
 
     private struct FileData: Sendable {
@@ -71,8 +71,8 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
-    /// Adds a FIFO, device or socket (`kind` names it: "a FIFO"), which is never read.
-    package func addSpecial(_ path: String, kind: String) {
+    /// Adds a FIFO, device or socket, which is never read.
+    package func addSpecial(_ path: String, kind: SpecialFile) {
         state.withLock { state in
             let key = Self.components(path).joined(separator: "/")
             Self.makeDirectories(Self.parent(of: key), in: &state)
@@ -414,7 +414,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         case .directory?:
             throw FileSystemError(path: path, reason: "is a folder, not a regular file", kind: .notARegularFile(.directory))
         case .special(let kind, _)?:
-            throw FileSystemError(path: path, reason: "is \(kind), not a regular file", kind: .notARegularFile(.special(kind)))
+            throw FileSystemError(path: path, reason: "is \(kind.description), not a regular file", kind: .notARegularFile(.special(kind)))
         case .link?, nil:
             throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound)
         }

@@ -34,7 +34,7 @@ import Testing
         #expect(try fileSystem.readFile(tree.path("pack"), range: 12..<20).isEmpty)
         #expect(try fileSystem.readFile(tree.path("pack"), range: 0..<0).isEmpty)
         try tree.fifo("pipe")
-        #expect { try fileSystem.readFile(tree.path("pipe"), range: 0..<4) } throws: { ($0 as? FileSystemError)?.kind == .notARegularFile(.special("a FIFO")) }
+        #expect { try fileSystem.readFile(tree.path("pipe"), range: 0..<4) } throws: { ($0 as? FileSystemError)?.kind == .notARegularFile(.special(.fifo)) }
     }
 
     @Test(arguments: FileSystemFixture.all)
@@ -43,16 +43,16 @@ import Testing
         defer { tree.remove() }
         try tree.fifo("pipe")
         try tree.write("folder/x", "")
-        for (path, kind) in [("pipe", FileKind.special("a FIFO")), ("folder", .directory)] {
+        for (path, kind) in [("pipe", FileKind.special(.fifo)), ("folder", .directory)] {
             #expect { try tree.fileSystem.readFile(tree.path(path)) } throws: { error in
                 (error as? FileSystemError)?.kind == .notARegularFile(kind)
             }
         }
-        #expect(try tree.fileSystem.entries(in: tree.root).first { $0.name == "pipe" }?.status.kind == .special("a FIFO"))
+        #expect(try tree.fileSystem.entries(in: tree.root).first { $0.name == "pipe" }?.status.kind == .special(.fifo))
         #expect { try tree.fileSystem.readFile(tree.path("none")) } throws: { ($0 as? FileSystemError)?.kind == .notFound }
         // A file listed as regular and made a FIFO or a folder since is refused too, without blocking.
         let root = try #require(tree.fileSystem.realPath(tree.root))
-        for (path, kind) in [("pipe", FileKind.special("a FIFO")), ("folder", .directory)] {
+        for (path, kind) in [("pipe", FileKind.special(.fifo)), ("folder", .directory)] {
             #expect { try tree.fileSystem.readListedFile(tree.path(path), confinedTo: root) } throws: { error in
                 (error as? FileSystemError)?.kind == .notARegularFile(kind)
             }

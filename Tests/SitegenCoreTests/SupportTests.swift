@@ -14,6 +14,13 @@ struct SupportTests {
         return hash.hex
     }
 
+    /// Walks and the build cache copy statuses by the ten thousand: a status stays a plain value,
+    /// copied without a call (a special file's kind held a string, and made every copy one).
+    @Test func aFileStatusIsAPlainValue() {
+        #expect(_isPOD(FileStatus.self))
+        #expect(_isPOD(FileKind.self))
+    }
+
     @Test func contentHashIsStableAndTellsInputsApart() {
         #expect(hex("onboarding") == hex("onboarding"))
         #expect(hex("onboarding").count == 16)

@@ -180,7 +180,7 @@ struct DirectoryWalker: Sendable {
             return nil
         }
         if case .special(let kind) = status.kind {
-            result.problems.append(Problem(path: name, message: "is \(kind); sitegen reads only regular files and folders"))
+            result.problems.append(Problem(path: name, message: "is \(kind.description); sitegen reads only regular files and folders"))
             return nil
         }
         return status

@@ -112,11 +112,12 @@ package struct FileIdentity: Sendable, Hashable {
     package static let unknown = FileIdentity(device: 0, inode: 0)
 }
 
-/// The kinds of file-system entry the build distinguishes.
+/// The kinds of file-system entry the build distinguishes. A plain value, as is `FileStatus`:
+/// walks copy statuses by the ten thousand, and a payload to retain made each copy a call.
 package enum FileKind: Sendable, Equatable {
     case file, directory, symbolicLink
     /// A FIFO, a device or a socket: never read.
-    case special(String)
+    case special(SpecialFile)
     /// An entry whose name is not UTF-8 text, which no path here can name: never read.
     case nameNotUTF8
 
@@ -126,8 +127,24 @@ package enum FileKind: Sendable, Equatable {
         case .file: return "a file"
         case .directory: return "a folder"
         case .symbolicLink: return "a symbolic link"
-        case .special(let name): return name
+        case .special(let special): return special.description
         case .nameNotUTF8: return "a file whose name is not UTF-8 text"
+        }
+    }
+}
+
+/// The kinds of entry that are neither files, folders nor links.
+package enum SpecialFile: Sendable, Equatable {
+    case fifo, characterDevice, blockDevice, socket, other
+
+    /// How messages name it: "a FIFO", "a socket"…
+    package var description: String {
+        switch self {
+        case .fifo: return "a FIFO"
+        case .characterDevice: return "a character device"
+        case .blockDevice: return "a block device"
+        case .socket: return "a socket"
+        case .other: return "a special file"
         }
     }
 }

@@ -110,11 +110,11 @@ enum Platform {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
         case S_IFLNK: return .symbolicLink
-        case S_IFIFO: return .special("a FIFO")
-        case S_IFCHR: return .special("a character device")
-        case S_IFBLK: return .special("a block device")
-        case S_IFSOCK: return .special("a socket")
-        default: return .special("a special file")
+        case S_IFIFO: return .special(.fifo)
+        case S_IFCHR: return .special(.characterDevice)
+        case S_IFBLK: return .special(.blockDevice)
+        case S_IFSOCK: return .special(.socket)
+        default: return .special(.other)
         }
     }
 

@@ -64,7 +64,7 @@ enum FileSystemFixture: CustomTestStringConvertible, Sendable {
         func fifo(_ relative: String) throws {
             switch fileSystem {
             case let memory as MemoryFileSystem:
-                memory.addSpecial(path(relative), kind: "a FIFO")
+                memory.addSpecial(path(relative), kind: .fifo)
             default:
                 try fileSystem.createDirectory(parent(of: path(relative)))
                 guard mkfifo(path(relative), 0o644) == 0 else { throw FileSystemError(path: relative, reason: "mkfifo failed") }
