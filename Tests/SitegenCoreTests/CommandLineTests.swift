@@ -1,4 +1,5 @@
 import SitegenTestSupport
+import Synchronization
 import Testing
 @testable import SitegenCore
 
@@ -51,6 +52,25 @@ import Testing
         #expect(run.out == "Built 1 flow, 2 pages in 0 ms → public\n")
         #expect(fileSystem.text("public/tour/index.html")?.contains("aria-roledescription=\"carousel\"") == true)
         #expect(fileSystem.text("public/manifest.json")?.contains("\"source\":\"tour/02-b.md\"") == true)
+    }
+
+    /// A build hands what it worked from to the environment, which the real process keeps until
+    /// it exits instead of freeing it: built and up to date alike.
+    @Test func aBuildHandsItsDataToTheEnvironmentToKeep() {
+        let fileSystem = MemoryFileSystem(site)
+        let output = CapturedOutput()
+        let kept = Mutex<[SiteBuilder.Result]>([])
+        var environment = output.environment(fileSystem)
+        environment.keepUntilExit = { value in
+            if let result = value as? SiteBuilder.Result { kept.withLock { $0.append(result) } }
+        }
+        for _ in 0..<2 {
+            #expect(CommandLineInterface(arguments: ["build", "--quiet"], environment: environment).run() == .success)
+        }
+        let results = kept.withLock { $0 }
+        #expect(results.map(\.outcome) == [.builtEverything, .upToDate])
+        #expect(results.allSatisfy { !$0.remains.isEmpty })
+        #expect(results.last?.remains.contains { $0 is SiteInventory } == true)
     }
 
     @Test func theOutputFolderDefaultsToTheSitesOwn() {

@@ -123,7 +123,7 @@ extension SiteBuilder {
         if let asLeft, asLeft.digest == fingerprint.digest {
             return Result(
                 outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: asLeft.warnings, flowCount: asLeft.flowCount,
-                pageCount: asLeft.pageCount)
+                pageCount: asLeft.pageCount, remains: [inventory, fingerprint, loaded, liveOutput])
         }
         let preparation = early ?? prepared()
         let keptResult = kept().result()
@@ -388,6 +388,7 @@ extension SiteBuilder {
         removePacks(except: Set(keptPacks.map(\.name)), folder: run.packFolder)
         workshop.removeUnused(keeping: records.flatMap { $0.assets.map(\.asset) })
         removeEarlierLayouts(loader: run.loader, folder: cacheFolder)
+        result.remains = [run, made, outlined, records, newCache, transaction, keyed, remade, keptHighlights, kept]
         return result
     }
 

@@ -38,6 +38,10 @@ package struct SiteBuilder: Sendable {
         /// How many media files (image versions, stills, animations) the build made, rather than
         /// found in its cache.
         package var madeMedia = 0
+        /// What the build worked from (its inputs' listing, the caches, the flows made), held by
+        /// the result so that a process ending with the build can keep it rather than free it
+        /// (`CLIEnvironment.keepUntilExit`).
+        package var remains: [any Sendable] = []
 
         /// True when the build produced its output, found it up to date, or the check passed.
         package var succeeded: Bool { outcome != .failed }

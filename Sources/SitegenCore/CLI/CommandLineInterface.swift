@@ -87,6 +87,7 @@ package struct CommandLineInterface: Sendable {
             if !quiet { environment.standardError(notice + "\n") }
         }
         let seconds = environment.now() - started
+        defer { environment.keepUntilExit(result) }
         report(result.diagnostics, showWarnings: !quiet)
         if result.upToDate {
             if !quiet {
