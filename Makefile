@@ -6,7 +6,8 @@
 SWIFT ?= swift
 # libpcre2-dev and libgtksourceview-5-common: the highlighting engine's regex library and the
 # language definitions it reads. libvips-dev and librlottie-dev: image work and Lottie animations.
-APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark libpcre2-dev libgtksourceview-5-common libvips-dev librlottie-dev
+# libmimalloc-dev: the binary's memory allocator (see Package.swift).
+APT_PACKAGES := pkg-config libcmark-dev libyaml-dev libmicrohttpd-dev cmark libpcre2-dev libgtksourceview-5-common libvips-dev librlottie-dev libmimalloc-dev
 # The benchmarks compare sitegen's builds with Hugo's, and sitegen serve under wrk with Python's
 # and Hugo's servers.
 BENCHMARK_APT_PACKAGES := wrk hugo

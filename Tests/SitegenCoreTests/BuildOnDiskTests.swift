@@ -142,6 +142,16 @@ import Testing
         #expect(outputs[0] == outputs[1], "a sequential, cache-less build writes the same bytes")
     }
 
+    /// The binary's `malloc` and `free` are mimalloc's (Package.swift), for the C libraries it
+    /// loads too, as the dynamic linker reports its bindings.
+    @Test func theBuiltBinaryAllocatesWithMimalloc() throws {
+        let run = try runBinary(["--version"], environment: ["LD_DEBUG": "bindings"])
+        #expect(run.status == 0)
+        let bindings = run.printed.split(separator: "\n").filter { $0.hasSuffix("normal symbol `malloc' [GLIBC_2.2.5]") || $0.contains("normal symbol `free'") }
+        #expect(!bindings.isEmpty, "\(run.printed.prefix(2000))")
+        #expect(bindings.allSatisfy { $0.contains("/libmimalloc.so") }, "\(bindings.filter { !$0.contains("/libmimalloc.so") }.prefix(5))")
+    }
+
     @Test func theBuiltBinaryWorksFromAnyFolder() throws {
         #expect(FileManager.default.isExecutableFile(atPath: sitegenBinary.path), "build the sitegen product first (make test does)")
         let site = try copyOfFixture("basic")
