@@ -232,7 +232,7 @@ extension SiteBuilder {
         let highlighting = preparation.highlighting
         let keptHighlights = Dictionary((run.cache?.flows ?? []).map { ($0.slug, $0.highlights) }) { first, _ in first }
         let loader = run.loader
-        let made = Array(outlined.flows.indices).parallelMap { index -> MadeFlow in
+        var made = Array(outlined.flows.indices).parallelMap { index -> MadeFlow in
             let (outline, diagnostics) = self.outline(
                 index, of: outlined, loader: loader, inventory: run.inventory, preparation: preparation)
             let assembled = assembler.assemble(outline, directory: outlined.directory)
@@ -260,11 +260,15 @@ extension SiteBuilder {
             }
             return made
         }
+        // What was made, taken apart once: a flow's record is large, and a build of 10,000 flows
+        // held several copies of them all at its end (10 MB each).
         let facts = made.map(\.facts)
+        let failures = Set(made.compactMap(\.failure)).sorted { ($0.path, $0.location) < ($1.path, $1.location) }
+        var fresh = made.compactMap(\.record)
+        made = []
         let (problems, staticFiles) = siteProblems(
             facts, kept: kept, slugs: outlined.slugs, loader: run.loader, inventory: run.inventory, preparation: preparation)
         var diagnostics = preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings) + problems
-        let failures = Set(made.compactMap(\.failure)).sorted { ($0.path, $0.location) < ($1.path, $1.location) }
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
@@ -277,12 +281,15 @@ extension SiteBuilder {
         } catch {
             return failed(diagnostics + [.error("cannot write the build cache: \(error)", path: workshop.folder)])
         }
-        let media = workshop.make(made.compactMap(\.record).flatMap { $0.assets.map(\.asset) })
+        let media = workshop.make(fresh.flatMap { $0.assets.map(\.asset) })
         diagnostics += media.diagnostics
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         transaction.write(media.files)
 
-        var records = kept + made.compactMap(\.record)
+        let rebuilt = fresh.map(\.slug)
+        let freshOutputs = fresh.flatMap(\.outputs)
+        var records = kept + fresh
+        fresh = []
         records.sort { FlowSummary.precedes($0.summary, $1.summary) }
         let oldPacks = (run.cache?.packs ?? []).filter { run.intactPacks.contains($0.name) }
         compact(&records, packs: oldPacks, into: pack, folder: run.packFolder)
@@ -340,16 +347,16 @@ extension SiteBuilder {
         let referenced = Set(records.flatMap(\.packs))
         let keptPacks = (oldPacks + packs).filter { referenced.contains($0.name) }
         let outputDirectory = OutputLocation.resolved(run.output, on: fileSystem) ?? run.output
+        // Each record's key, set in place rather than in a copy of them all.
+        for index in records.indices {
+            records[index].key = keys.flow(records[index].slug, otherFlows: records[index].otherFlows)
+        }
         // The cache but for the output's statuses, known once the output is committed. Its body
         // is encoded while the site-wide files are written.
         let newCache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: outputDirectory,
             outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [],
-            flows: records.map { record in
-                var record = record
-                record.key = keys.flow(record.slug, otherFlows: record.otherFlows)
-                return record
-            },
+            flows: records,
             products: productOutputs.map { product, outputs in
                 ProductRecord(name: product.name, key: keys.site(product), outputs: outputs)
             },
@@ -373,12 +380,11 @@ extension SiteBuilder {
             _ = encodedBody.result()
             return failed(diagnostics + [.error(error.message, path: error.path)])
         }
-        let rebuilt = made.compactMap(\.record).map(\.slug)
         // Everything, or only some flows (and whatever depends on them) with the rest carried over.
         result.outcome = carried.isEmpty ? .builtEverything : .rebuiltFlows(records.map(\.slug).filter(Set(rebuilt).contains))
         result.diagnostics = themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics
         result.diagnostics.sort()
-        result.outputs = result.files.map(\.path) + made.compactMap(\.record).flatMap(\.outputs)
+        result.outputs = result.files.map(\.path) + freshOutputs
         result.flowCount = records.count
         result.pageCount = records.reduce(0) { $0 + $1.summary.pageCount }
         result.highlightedBlocks = highlighting.highlightedCount
@@ -388,7 +394,8 @@ extension SiteBuilder {
         removePacks(except: Set(keptPacks.map(\.name)), folder: run.packFolder)
         workshop.removeUnused(keeping: records.flatMap { $0.assets.map(\.asset) })
         removeEarlierLayouts(loader: run.loader, folder: cacheFolder)
-        result.remains = [run, made, outlined, records, newCache, transaction, keyed, remade, keptHighlights, kept]
+        // Only what the build holds to its end anyway: keeping what it has let go would raise its peak.
+        result.remains = [run, records, newCache, transaction]
         return result
     }
 
