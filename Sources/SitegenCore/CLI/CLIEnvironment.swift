@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything the command line reaches outside itself, injected so that commands run in tests.
 package struct CLIEnvironment: Sendable {
@@ -56,15 +57,13 @@ package struct CLIEnvironment: Sendable {
             now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
             tool: processTool(), onStopRequest: stopOnSignals, openInBrowser: openInBrowser,
             variables: ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix("SITEGEN_") })
-        environment.keepUntilExit = { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) }
+        environment.keepUntilExit = { value in keptUntilExit.withLock { $0.append(value) } }
         return environment
     }()
 
-    /// A value no one reads again, held so that it is never freed.
-    private final class KeptUntilExit: Sendable {
-        let value: any Sendable
-        init(_ value: any Sendable) { self.value = value }
-    }
+    /// What the process keeps until it exits: reachable from here, so that a leak checker does
+    /// not take it for a leak.
+    private static let keptUntilExit = Mutex<[any Sendable]>([])
 
     /// Handles SIGINT and SIGTERM with `stop` from now on, for the life of the process.
     private static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) {

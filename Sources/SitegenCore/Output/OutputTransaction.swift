@@ -213,8 +213,9 @@ final class OutputTransaction: Sendable {
         }
     }
 
-    /// Puts a file at `staging/path`: made by `make` under a temporary name, then renamed over
-    /// whatever is there, so that a file shared with the current output is never written through.
+    /// Puts a file at `staging/path`: made by `make` under a temporary name, then renamed into
+    /// place once the file there is unlinked, so that a file shared with the current output is
+    /// never written through.
     /// Where the staging folder held nothing when the build began and this build puts the path for
     /// the `first` time, nothing there can be shared with the current output: the file is written
     /// in place, with no temporary name to rename. (A path a build puts twice, as a link to the
@@ -237,7 +238,9 @@ final class OutputTransaction: Sendable {
             // The old name goes first: renamed over, ext4 writes the new file's data out there
             // and then (10 ms for a 13 MB manifest), where the flush before the swap would
             // have. The staging folder is not the output: nothing sees the path missing.
-            if fileSystem.linkStatus(of: destination) != nil { try fileSystem.remove(destination) }
+            // A folder there is not removed: the rename fails, naming the path. Nor is a file
+            // found gone (another write of the path took it first): the rename is all it takes.
+            if let kind = fileSystem.linkStatus(of: destination)?.kind, kind != .directory { try? fileSystem.remove(destination) }
             try fileSystem.move(from: temporary, to: destination)
         } catch {
             try? fileSystem.remove(temporary)

@@ -137,9 +137,11 @@ package final class PreviewServer: Sendable {
 
     private func build() -> Build {
         let started = environment.now()
-        let result = SiteBuilder(fileSystem: environment.fileSystem).build(
+        var result = SiteBuilder(fileSystem: environment.fileSystem).build(
             BuildOptions(siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, workspace: .preview),
             tool: environment.tool)
+        // What the build worked from goes now: the server builds again and again.
+        result.remains = []
         return Build(result: result, started: started)
     }
 

@@ -90,7 +90,7 @@ extension PreviewFile {
     /// `html` with the client's script tag before the end of its head, or at its end.
     static func withLiveReload(_ html: [UInt8]) -> [UInt8] {
         var result = html
-        if let end = html.firstRange(of: Array("</head>".utf8)) ?? html.firstRange(of: Array("</HEAD>".utf8)) {
+        if let end = html.firstRange(ofBytes: Array("</head>".utf8)) ?? html.firstRange(ofBytes: Array("</HEAD>".utf8)) {
             result.insert(contentsOf: scriptTag, at: end.lowerBound)
         } else {
             result += scriptTag

@@ -114,7 +114,7 @@ package struct FileIdentity: Sendable, Hashable {
 
 /// The kinds of file-system entry the build distinguishes. A plain value, as is `FileStatus`:
 /// walks copy statuses by the ten thousand, and a payload to retain made each copy a call.
-package enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case file, directory, symbolicLink
     /// A FIFO, a device or a socket: never read.
     case special(SpecialFile)
@@ -134,7 +134,7 @@ package enum FileKind: Sendable, Equatable {
 }
 
 /// The kinds of entry that are neither files, folders nor links.
-package enum SpecialFile: Sendable, Equatable {
+package enum SpecialFile: Sendable, Equatable, CustomStringConvertible {
     case fifo, characterDevice, blockDevice, socket, other
 
     /// How messages name it: "a FIFO", "a socket"…

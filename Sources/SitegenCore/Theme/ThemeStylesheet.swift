@@ -8,6 +8,9 @@ enum ThemeStylesheet {
         return withoutComments(file.text)
     }
 
+    private static let commentOpen = Array("/*".utf8)
+    private static let commentClose = Array("*/".utf8)
+
     /// `css` without its `/* … */` comments, and without the lines that held only a comment.
     /// (The default stylesheet has no strings or URLs that hold `/*`.)
     /// Byte by byte: the stylesheet is read on every build, and its characters cost more than its bytes.
@@ -16,7 +19,7 @@ enum ThemeStylesheet {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var rest = 0
-        while let open = bytes[rest...].firstRange(ofBytes: Array("/*".utf8)), let close = bytes[open.upperBound...].firstRange(ofBytes: Array("*/".utf8)) {
+        while let open = bytes[rest...].firstRange(ofBytes: Self.commentOpen), let close = bytes[open.upperBound...].firstRange(ofBytes: Self.commentClose) {
             let start = open.lowerBound
             var kept = rest..<start
             var after = close.upperBound

@@ -77,14 +77,16 @@ func pngBytes(width: Int, height: Int) -> [UInt8] {
 let sitegenBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
 
 /// Runs the built `sitegen` binary (or `executable` with `arguments`), in `directory` when given,
-/// with `environment` added; returns its exit status and all it printed.
+/// with `environment` added and the variables in `removing` taken out; returns its exit status
+/// and all it printed.
 func runBinary(
-    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: URL = sitegenBinary
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], removing: Set<String> = [],
+    executable: URL = sitegenBinary
 ) throws -> (status: Int32, printed: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.filter { !removing.contains($0.key) }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let output = Pipe()
     process.standardOutput = output
