@@ -39,6 +39,22 @@ struct SupportTests {
         #expect(bytes.hex == hex("naïve"))
     }
 
+    /// A digest is a number (`value`) whose sixteen hex digits are `hex`; adding a number adds its
+    /// eight little-endian bytes, as the build cache's entries are added to its digests.
+    @Test func aDigestIsANumberAndAddsAsItsBytes() {
+        var hash = ContentHash()
+        hash.add("onboarding")
+        #expect(hash.hex == String(repeating: "0", count: 16 - String(hash.value, radix: 16).count) + String(hash.value, radix: 16))
+        var asNumber = ContentHash()
+        asNumber.add(UInt64(0x0102_0304_0506_0708))
+        var asBytes = ContentHash()
+        asBytes.add([0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01] as [UInt8])
+        #expect(asNumber.value == asBytes.value)
+        var other = ContentHash()
+        other.add(UInt64(0x0102_0304_0506_0709))
+        #expect(other.value != asNumber.value)
+    }
+
     @Test func contentHashChangesWithEveryByteOfALongText() {
         let text = Array(String(repeating: "The quick brown fox. ", count: 40).utf8)
         var digests: Set<String> = []

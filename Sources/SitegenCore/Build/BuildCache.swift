@@ -18,13 +18,15 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 15\n"
+    static let formatLine = "sitegen build cache 16\n"
 
-    /// One input file: where it is (relative to the site), its status and its content hash.
+    /// One input file: where it is (relative to the site), its status and its content's digest
+    /// (`ContentHash.value`: a number, where sixteen hex digits were a string to allocate for each
+    /// of ten thousand files).
     struct Entry: Sendable, Equatable, Codable {
         var path: String
         var status: FileStatus
-        var hash: String
+        var hash: UInt64
     }
 
     /// What the last build was made from, where it wrote, and what it said.
@@ -134,13 +136,13 @@ struct BuildCache: Sendable, Equatable, Codable {
             // A file the walk listed as regular is opened without looking at it again.
             guard let bytes = try? (file.status.kind == .file ? fileSystem.readListedFile : fileSystem.readFile)(path, loader.root) else {
                 hash.add("\u{0}unreadable")
-                return Entry(path: file.path, status: file.status, hash: hash.hex)
+                return Entry(path: file.path, status: file.status, hash: hash.value)
             }
             hash.add(bytes)
             if keeps[index], bytes.count <= keptFileSize {
                 kept.withLock { $0[path] = bytes }
             }
-            return Entry(path: file.path, status: file.status, hash: hash.hex)
+            return Entry(path: file.path, status: file.status, hash: hash.value)
         }
         let read = kept.withLock { $0 }
         return Fingerprint(digest: digest(of: entries, identity: identity, folders: folders), entries: entries, read: read)
@@ -347,7 +349,7 @@ extension BuildCache.Entry: RecordCodable {
     init(record source: RecordSource) throws {
         let path = try source.string()
         let status = try FileStatus(record: source)
-        self.init(path: path, status: status, hash: try source.string())
+        self.init(path: path, status: status, hash: UInt64(truncatingIfNeeded: try source.int()))
     }
 }
 

@@ -39,6 +39,11 @@ struct ContentHash: Sendable {
         addWords(bytes, count: bytes.count)
     }
 
+    /// Adds a 64-bit value (another digest's `value`) as its eight little-endian bytes.
+    mutating func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { add($0) }
+    }
+
     /// Mixes in `bytes` and then `count`, the length of the whole piece they end.
     private mutating func addWords(_ bytes: UnsafeRawBufferPointer, count: Int) {
         var offset = 0
@@ -59,14 +64,19 @@ struct ContentHash: Sendable {
         state ^= state >> 29
     }
 
-    /// Sixteen lowercase hex digits of the state, finished so that every bit depends on all.
-    var hex: String {
+    /// The digest: the state finished so that every bit depends on all.
+    var value: UInt64 {
         var value = state
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD
         value ^= value >> 33
         value &*= 0xC4CE_B9FE_1A85_EC53
         value ^= value >> 33
+        return value
+    }
+
+    /// Sixteen lowercase hex digits of `value`.
+    var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
