@@ -179,6 +179,32 @@ import Testing
         #expect(Set(fileSystem.snapshot.keys.filter { $0.hasPrefix(folder) }) == Set(cache.packs.map { folder + $0.name }), "the damaged pack is gone")
     }
 
+    /// Links from a rebuilt flow into flows the build keeps resolve against the kept flows' pages,
+    /// worked out only when a link names them: to a page and a flow, and, when wrong, with the
+    /// same suggestions a clean build gives.
+    @Test func linksIntoKeptFlowsResolveAsInACleanBuild() throws {
+        let fileSystem = MemoryFileSystem(Self.site)
+        #expect(build(fileSystem).succeeded)
+        fileSystem.add("content/beta/02-d.md", Array("# D\n\n[B](../alpha/02-b.md) and [E](../gamma/) and [A](../alpha/01-a.md#a)\n".utf8))
+        let rebuilt = build(fileSystem)
+        #expect(rebuilt.rebuiltFlows == ["beta"], "\(rebuilt.diagnostics)")
+        let page = try #require(fileSystem.text("output/beta/index.html"))
+        #expect(page.contains("href=\"../alpha/#b\""), "a kept flow's page, by its id")
+        #expect(page.contains("href=\"../gamma/\""))
+        #expect(fileSystem.snapshot.filter { $0.key.hasPrefix("output/") } == cleanBuild(of: fileSystem))
+        for (link, message) in [
+            ("../alpha/02-c.md", "finds no page '02-c.md' in flow 'alpha'; did you mean '02-b.md'?"),
+            ("../gama/", "finds no flow 'gama'; did you mean 'gamma'?"),
+        ] {
+            fileSystem.add("content/beta/02-d.md", Array("# D\n\n[X](\(link))\n".utf8))
+            let failed = build(fileSystem)
+            #expect(failed.diagnostics.contains { $0.message.contains(message) }, "\(failed.diagnostics)")
+            let clean = SiteBuilder(fileSystem: MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") }))
+                .build(BuildOptions(), tool: SitegenVersion.version)
+            #expect(failed.diagnostics.map(\.message) == clean.diagnostics.map(\.message))
+        }
+    }
+
     /// A build that reads its flows' front matter again when they are made (a site past the
     /// outline budget) writes byte for byte what one that kept it writes, with the same
     /// diagnostics, each once: problems of a page, of a link across flows, and of a folder.

@@ -41,12 +41,14 @@ extension SiteBuilder {
             let (outline, diagnostics) = self.outline(flow.slug, loader: loader, inventory: inventory, preparation: preparation)
             return (outline: flow.keeps ? outline : nil, directory: outline.directory, diagnostics: flow.keeps ? diagnostics : [])
         }
-        let pages = kept.map { ($0.slug, $0.directory) } + zip(flows, outlined).map { ($0.slug, $1.directory) }
+        let pages = zip(flows, outlined).map { ($0.slug, $1.directory) }
+        let keptPages = kept.map { record in (record.slug, { @Sendable in record.directory }) }
         var kept: [Int: FlowAssembler.Outline] = [:]
         for (index, flow) in outlined.enumerated() { kept[index] = flow.outline }
         return Outlined(
             flows: flows.map(\.slug), outlines: Handoff(kept),
-            directory: PageDirectory(flows: Dictionary(pages) { first, _ in first }, inventory: inventory),
+            directory: PageDirectory(
+                flows: Dictionary(pages) { first, _ in first }, keptFlows: Dictionary(keptPages) { first, _ in first }, inventory: inventory),
             slugs: slugs, diagnostics: folderDiagnostics + outlined.flatMap(\.diagnostics))
     }
 

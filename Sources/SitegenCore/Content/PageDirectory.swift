@@ -19,6 +19,9 @@ struct PageDirectory: Sendable {
     }
 
     var flows: [String: FlowPages] = [:]
+    /// Flows an earlier build made and this one keeps, whose pages are worked out only when a link
+    /// names them: a one-page rebuild of 1,000 flows made every kept flow's table for one link.
+    var keptFlows: [String: @Sendable () -> FlowPages] = [:]
     /// Names at the output's root that are not flows but that a link may name: the build's own
     /// files and folders, and the top of each static file's path.
     var published: Set<String> = Set(ContentLayout.reservedSlugs)
@@ -27,12 +30,28 @@ struct PageDirectory: Sendable {
         self.flows = flows
     }
 
-    /// `flows`, and the names the static files of `inventory` are published under.
-    init(flows: [String: FlowPages], inventory: SiteInventory) {
+    /// `flows` and `keptFlows`, and the names the static files of `inventory` are published under.
+    init(flows: [String: FlowPages], keptFlows: [String: @Sendable () -> FlowPages] = [:], inventory: SiteInventory) {
         self.flows = flows
+        self.keptFlows = keptFlows.filter { flows[$0.key] == nil }
         for entry in inventory.files(under: StaticFiles.directory) {
             published.insert(Path.components(of: Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path).first.map(String.init) ?? "")
         }
+    }
+
+    /// The pages of flow `slug`, when the site has that flow.
+    func pages(of slug: String) -> FlowPages? {
+        flows[slug] ?? keptFlows[slug]?()
+    }
+
+    /// Whether the site has flow `slug`.
+    func hasFlow(_ slug: String) -> Bool {
+        flows[slug] != nil || keptFlows[slug] != nil
+    }
+
+    /// Every flow's slug.
+    var slugs: [String] {
+        Array(flows.keys) + keptFlows.keys.filter { flows[$0] == nil }
     }
 
     /// The separator between a page's id and a heading's anchor in the heading's id

@@ -67,14 +67,14 @@ struct PageLinkResolver: Sendable {
         let parts = Path.components(of: target).map(String.init)
         let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 } ?? ""
         switch parts.count {
-        case 1 where directory.flows[parts[0]] != nil:
+        case 1 where directory.hasFlow(parts[0]):
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 1 where !isPageFile:
             // `../name/` is a flow, or a folder or file the site publishes at the output's root.
             guard !directory.published.contains(parts[0]) else { return .unchanged }
             return resolver.missingFlow(parts[0], written: url)
         case 2 where parts[1] == ContentLayout.flowIndexFile:
-            guard directory.flows[parts[0]] != nil else { return resolver.missingFlow(parts[0], written: url) }
+            guard directory.hasFlow(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 2 where isPageFile:
             return resolver.toPage(parts[1], in: parts[0], anchor: anchor, written: url).withQuery(query)
@@ -125,7 +125,7 @@ struct PageLinkResolver: Sendable {
                 return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)
             }
             if anchors.footnotes.contains(fragment) || anchors.footnotes.contains(anchor) { return .unchanged }
-            let pages = directory.flows[flow] ?? .init()
+            let pages = directory.pages(of: flow) ?? .init()
             if let known = idInFlow(anchor, pages) {
                 return known.map { .resolved(href: "#" + anchor, flow: flow, check: $0) } ?? .unchanged
             }
@@ -155,7 +155,7 @@ struct PageLinkResolver: Sendable {
         func toFlow(_ slug: String, anchor: String, written: String) -> PageLink {
             let address = slug == flow ? "" : PageLinkResolver.flowAddress(slug)
             guard !anchor.isEmpty else { return .resolved(href: address.isEmpty ? "./" : address, flow: slug, check: nil) }
-            let pages = directory.flows[slug] ?? .init()
+            let pages = directory.pages(of: slug) ?? .init()
             guard let known = idInFlow(anchor, pages) else {
                 return .broken(
                     "link '\(written)' finds no page '\(anchor)' in flow '\(slug)'\(didYouMean(anchor, in: pages.ids.values.sorted()))",
@@ -165,7 +165,7 @@ struct PageLinkResolver: Sendable {
         }
 
         func toPage(_ name: String, in slug: String, anchor: String, written: String) -> PageLink {
-            guard let pages = directory.flows[slug] else { return missingFlow(slug, written: written) }
+            guard let pages = directory.pages(of: slug) else { return missingFlow(slug, written: written) }
             guard let id = pages.ids[name] else {
                 if pages.unreadable.contains(name) { return .unchanged }
                 if pages.drafts.contains(name) {
@@ -185,7 +185,7 @@ struct PageLinkResolver: Sendable {
 
         func missingFlow(_ slug: String, written: String) -> PageLink {
             .broken(
-                "link '\(written)' finds no flow '\(slug)'\(didYouMean(slug, in: directory.flows.keys.sorted()))", flow: slug)
+                "link '\(written)' finds no flow '\(slug)'\(didYouMean(slug, in: directory.slugs.sorted()))", flow: slug)
         }
     }
 
