@@ -66,6 +66,18 @@ enum Platform {
         return base.distance(to: found)
     }
 
+    /// Whether a leak checker (LeakSanitizer, in a sanitized build) watches the process: it reads
+    /// the memory the process still holds at its exit, and cannot follow Swift's references that
+    /// carry tag bits, so what the process keeps until then would look leaked to it.
+    static let hasLeakChecker: Bool = {
+        #if canImport(Glibc)
+            let defaultHandle = UnsafeMutableRawPointer(bitPattern: 0)
+        #else
+            let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)
+        #endif
+        return dlsym(defaultHandle, "__lsan_do_leak_check") != nil
+    }()
+
     /// Swaps two paths atomically; returns 0, or an `errno` value.
     static func exchange(_ first: String, _ second: String) -> Int32 {
         sitegen_exchange(first, second) == 0 ? 0 : errno
