@@ -33,7 +33,7 @@ struct PageDirectory: Sendable {
     /// `flows` and `keptFlows`, and the names the static files of `inventory` are published under.
     init(flows: [String: FlowPages], keptFlows: [String: @Sendable () -> FlowPages] = [:], inventory: SiteInventory) {
         self.flows = flows
-        self.keptFlows = keptFlows.filter { flows[$0.key] == nil }
+        self.keptFlows = keptFlows
         for entry in inventory.files(under: StaticFiles.directory) {
             published.insert(Path.components(of: Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path).first.map(String.init) ?? "")
         }
@@ -49,7 +49,7 @@ struct PageDirectory: Sendable {
         flows[slug] != nil || keptFlows[slug] != nil
     }
 
-    /// Every flow's slug.
+    /// Every flow's slug (a flow made again, in `flows`, stands for a kept one of that slug).
     var slugs: [String] {
         Array(flows.keys) + keptFlows.keys.filter { flows[$0] == nil }
     }
