@@ -118,12 +118,13 @@ fuzz: deps
 
 # The Swift tests under AddressSanitizer, then ThreadSanitizer, each in a build folder of its own.
 # (The build-tool plugin's executable is sanitized too, and Foundation leaks a buffer in it: leak
-# checking is off while building.) Tests/Sanitizers holds the suppressions and why each is there.
+# checking is off while building.) Tests/Sanitizers holds the suppressions and why each is there;
+# SITEGEN_SANITIZED tells the tests which sanitizer runs (a few checks cannot hold under one).
 sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	SITEGEN_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	SITEGEN_SANITIZED=address LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	SITEGEN_SANITIZED=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/races.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	SITEGEN_SANITIZED=thread TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/races.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # Kills real builds of a 5,000-page site in every phase and checks every output: at chosen system
 # calls with strace's fault injection (SAMPLES=4 more calls sampled per kind of build), and at
