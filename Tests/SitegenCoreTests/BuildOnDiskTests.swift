@@ -145,7 +145,7 @@ import Testing
     /// The binary's allocator is mimalloc (Package.swift), for the C libraries it loads too: every
     /// binding the dynamic linker makes of an allocation function, bound at start-up, is to it.
     /// (A sanitized build's allocator is the sanitizer's, by design: `make sanitize` says so.)
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["SITEGEN_SANITIZED"] != nil, "a sanitizer's allocator serves a sanitized build"))
+    @Test(.disabled(if: runningSanitizer != nil, "a sanitizer's allocator serves a sanitized build"))
     func theBuiltBinaryAllocatesWithMimalloc() throws {
         let run = try runBinary(
             ["--version"], environment: ["LD_DEBUG": "bindings", "LD_BIND_NOW": "1"], removing: ["LD_DEBUG_OUTPUT", "LD_PRELOAD"])

@@ -258,7 +258,7 @@ import Testing
 
     /// Under `ulimit -f` the build died of SIGXFSZ (exit 153) naming no file. (ThreadSanitizer's
     /// own runtime dies of SIGBUS under the limit, before the build says anything.)
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["SITEGEN_SANITIZED"] == "thread", "ThreadSanitizer cannot run under ulimit -f"))
+    @Test(.disabled(if: runningSanitizer == "thread", "ThreadSanitizer cannot run under ulimit -f"))
     func aFileSizeLimitIsAnErrorNamingTheFile() throws {
         let site = try TemporaryDirectory()
         defer { site.remove() }
@@ -431,7 +431,7 @@ import Testing
             (error as? MustacheRenderError)?.message.contains("takes more than 20 million steps to render") == true
         }
         // Sanitized builds run many times slower: the bound is for the hours it once took.
-        #expect(ContinuousClock.now - started < .seconds(ProcessInfo.processInfo.environment["SITEGEN_SANITIZED"] == nil ? 30 : 300))
+        #expect(ContinuousClock.now - started < .seconds(runningSanitizer == nil ? 30 : 300))
     }
 
     /// Escape sequences in a file name or a quoted line set the terminal's title and cleared it.

@@ -9,6 +9,10 @@ enum Repository {
     static let fixtures = root.appendingPathComponent("Tests/SitegenCoreTests/Fixtures")
 }
 
+/// The sanitizer `make sanitize` runs the tests under (`address` or `thread`), or nil: the few
+/// checks that cannot hold under one read it here.
+let runningSanitizer = ProcessInfo.processInfo.environment["SITEGEN_SANITIZED"]
+
 /// A fresh folder under the system's temporary folder, removed by `remove()` or, at the latest,
 /// when the last value holding it goes away (a fixture's tree kept no `defer` and left hundreds).
 final class TemporaryDirectory: Sendable {
