@@ -80,7 +80,7 @@ package enum Markdown {
             } else if type == CMARK_NODE_CODE_BLOCK {
                 codeBlocks.append(node)
             } else if type == CMARK_NODE_IMAGE {
-                let position = context?.inlinePositions[node]
+                let position = context?.inlinePosition(of: node)
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
@@ -95,7 +95,7 @@ package enum Markdown {
         }
         let anchors = MarkdownAnchors(headings: Set(headings), footnotes: context?.footnoteIDs ?? [])
         for node in links {
-            let position = context?.inlinePositions[node]
+            let position = context?.inlinePosition(of: node)
             let link = MarkdownLink(
                 url: string(cmark_node_get_url(node)),
                 line: position?.line ?? Int(cmark_node_get_start_line(node)),
@@ -105,7 +105,7 @@ package enum Markdown {
         let lines = codeBlocks.isEmpty ? nil : parsedSource()
         for node in codeBlocks {
             // A block moved in from text parsed again (a footnote's) knows where it was written.
-            let position = context?.inlinePositions[node]
+            let position = context?.inlinePosition(of: node)
             let line = position?.line ?? Int(cmark_node_get_start_line(node))
             let column = position?.column ?? Int(cmark_node_get_start_column(node))
             let block = MarkdownCodeBlock(

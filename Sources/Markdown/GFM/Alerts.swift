@@ -9,8 +9,8 @@ enum Alerts {
         for quote in CMarkNode.children(root) where cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
             // A paragraph the tables pass parsed again (the marker line before a table) has no position in the body.
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-                let (name, firstLine) = marker(of: paragraph, source: context.adopted.contains(paragraph) ? nil : source),
-                context.adopted.contains(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(quote)
+                let (name, firstLine) = marker(of: paragraph, source: context.isAdopted(paragraph) ? nil : source),
+                context.isAdopted(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(quote)
             else { continue }
             guard let kind = AlertKind(rawValue: name.lowercased()) else {
                 context.warnings.append(

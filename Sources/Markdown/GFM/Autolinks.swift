@@ -38,7 +38,7 @@ enum Autolinks {
                     made = link(url: url, text: raw)
                 } else {
                     made = CMarkNode.text(String(decoding: context.decoder.decode(raw), as: UTF8.self))
-                    if let made { context.rawTexts[made] = RawText(bytes: raw, before: before, after: after) }
+                    if let made { context.setRawText(RawText(bytes: raw, before: before, after: after), of: made) }
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)

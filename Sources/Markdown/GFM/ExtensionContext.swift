@@ -5,15 +5,15 @@ import CCMark
 final class ExtensionContext {
     let extensions: MarkdownExtensions
     let flags: Int32
-    /// Where an image or a link moved in from a parsed-again piece of text sits in the body.
-    var inlinePositions: [OpaquePointer: (line: Int, column: Int)] = [:]
-    /// Each table's block and the shape of its rows.
-    var tables: [OpaquePointer: TableLayout] = [:]
-    /// The source of text nodes whose positions are not in the body's source (or that a pass made).
-    var rawTexts: [OpaquePointer: RawText] = [:]
     var decoder: EntityDecoder
-    /// Blocks moved in from text parsed again, whose positions are not in the body's source.
-    var adopted: Set<OpaquePointer> = []
+    /// What the passes know of nodes beyond cmark's own fields (see `NodeFacts`), found from the
+    /// node itself: its user data holds its index here. Kept in the node, a fact goes with it
+    /// when it is freed, and a node later made at the same address starts with none; the table
+    /// keyed by address that this replaces had to be cleared node by node on every free, and
+    /// hashed hundreds of thousands of addresses for one large table.
+    private var facts: [NodeFacts] = []
+    /// The tables made, in order, each with the index of its facts (whose layout a free clears).
+    private var tableFacts: [(node: OpaquePointer, facts: Int)] = []
     /// The footnotes by label (case folded); the first definition of a label wins.
     var footnotes: [String: FootnoteDefinition] = [:]
     /// Definitions of a label already defined, which are never shown.
@@ -56,13 +56,12 @@ final class ExtensionContext {
         return current != root
     }
 
-    /// Frees `node` and forgets what was known about it and the nodes under it.
+    /// Frees `node` and the nodes under it; a table among them is no longer one to finish.
     func free(_ node: OpaquePointer) {
-        for descendant in CMarkNode.descendants(of: node) {
-            rawTexts[descendant] = nil
-            inlinePositions[descendant] = nil
-            tables[descendant] = nil
-            adopted.remove(descendant)
+        if !tableFacts.isEmpty {
+            for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_CUSTOM_BLOCK {
+                if let index = factIndex(of: descendant) { facts[index].table = nil }
+            }
         }
         cmark_node_unlink(node)
         cmark_node_free(node)
@@ -70,8 +69,72 @@ final class ExtensionContext {
 
     /// How the text `node` was written, nil when that cannot be told.
     func raw(of node: OpaquePointer, in source: SourceText) -> RawText? {
-        if let known = rawTexts[node] { return known }
+        if let known = rawText(of: node) { return known }
         return RawText(of: node, in: source, decoder: &decoder)
+    }
+
+    /// Whether `node` moved in from text parsed again, so that its position is not in the body's source.
+    func isAdopted(_ node: OpaquePointer) -> Bool {
+        tag(of: node) & Self.adoptedBit != 0
+    }
+
+    /// Marks `nodes` as moved in from text parsed again.
+    func markAdopted(_ nodes: [OpaquePointer]) {
+        for node in nodes { setTag(tag(of: node) | Self.adoptedBit, of: node) }
+    }
+
+    /// The source of a text node whose position is not in the body's source (or that a pass made).
+    func rawText(of node: OpaquePointer) -> RawText? {
+        factIndex(of: node).flatMap { facts[$0].rawText }
+    }
+
+    func setRawText(_ raw: RawText, of node: OpaquePointer) {
+        facts[factIndex(making: node)].rawText = raw
+    }
+
+    /// Where an image, a link or a code block moved in from text parsed again sits in the body.
+    func inlinePosition(of node: OpaquePointer) -> (line: Int, column: Int)? {
+        factIndex(of: node).flatMap { facts[$0].inlinePosition }
+    }
+
+    func setInlinePosition(_ position: (line: Int, column: Int), of node: OpaquePointer) {
+        facts[factIndex(making: node)].inlinePosition = position
+    }
+
+    /// Records `node` as a table's block, with the shape of its rows.
+    func addTable(_ node: OpaquePointer, layout: TableLayout) {
+        let index = factIndex(making: node)
+        facts[index].table = layout
+        tableFacts.append((node, index))
+    }
+
+    /// Each table still in a tree (none freed since), in the order they were made.
+    var tables: [(node: OpaquePointer, layout: TableLayout)] {
+        tableFacts.compactMap { table in facts[table.facts].table.map { (table.node, $0) } }
+    }
+
+    /// A node's user data, as sitegen uses it: bit 0 says adopted, the bits above hold the index
+    /// of its facts plus one (zero when it has none).
+    private func tag(of node: OpaquePointer) -> Int {
+        Int(bitPattern: cmark_node_get_user_data(node))
+    }
+
+    private func setTag(_ tag: Int, of node: OpaquePointer) {
+        cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: tag))
+    }
+
+    private static let adoptedBit = 1
+
+    private func factIndex(of node: OpaquePointer) -> Int? {
+        let stored = tag(of: node) >> 1
+        return stored == 0 ? nil : stored - 1
+    }
+
+    private func factIndex(making node: OpaquePointer) -> Int {
+        if let index = factIndex(of: node) { return index }
+        facts.append(NodeFacts())
+        setTag((facts.count << 1) | (tag(of: node) & Self.adoptedBit), of: node)
+        return facts.count - 1
     }
 
     /// The body's link reference definitions that `lines` (text parsed again on its own) may
@@ -124,6 +187,13 @@ final class ExtensionContext {
         }
         return text
     }
+}
+
+/// What the extensions know of one node that cmark does not keep.
+private struct NodeFacts {
+    var rawText: RawText?
+    var inlinePosition: (line: Int, column: Int)?
+    var table: TableLayout?
 }
 
 /// A table's columns and how many rows follow its header; its cells are the paragraphs under its block.

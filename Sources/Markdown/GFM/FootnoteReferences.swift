@@ -53,7 +53,7 @@ enum FootnoteReferences {
                     made = CMarkNode.text(String(decoding: context.decoder.decode(text), as: UTF8.self))
                     let before = piece.range.lowerBound == 0 ? raw.before : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
                     let after = piece.range.upperBound == bytes.count ? raw.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
-                    if let made { context.rawTexts[made] = RawText(bytes: text, before: before, after: after) }
+                    if let made { context.setRawText(RawText(bytes: text, before: before, after: after), of: made) }
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)

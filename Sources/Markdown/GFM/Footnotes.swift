@@ -133,20 +133,13 @@ enum Footnotes {
             }
             define(label: label, body: body, at: paragraph, context: context)
         }
-        for sibling in following(paragraph) where Int(cmark_node_get_start_line(sibling)) <= consumedUntil {
+        // The blocks after it are in the order they were written: the first that starts past the
+        // last line taken ends the ones to remove (looking at every later one made a page of
+        // thousands of definitions quadratic).
+        while let sibling = cmark_node_next(paragraph), Int(cmark_node_get_start_line(sibling)) <= consumedUntil {
             context.free(sibling)
         }
         context.free(paragraph)
-    }
-
-    private static func following(_ node: OpaquePointer) -> [OpaquePointer] {
-        var result: [OpaquePointer] = []
-        var current = cmark_node_next(node)
-        while let sibling = current {
-            result.append(sibling)
-            current = cmark_node_next(sibling)
-        }
-        return result
     }
 
     private static func dropColumns(_ columns: Int, from content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -79,7 +79,7 @@ enum Strikethrough {
         func flush() {
             guard !pendingText.isEmpty, let top = stack.last, let text = CMarkNode.text(String(decoding: context.decoder.decode(pendingText), as: UTF8.self)) else { return }
             cmark_node_append_child(top.node, text)
-            context.rawTexts[text] = RawText(bytes: pendingText, before: nil, after: nil)
+            context.setRawText(RawText(bytes: pendingText, before: nil, after: nil), of: text)
             pendingText = []
         }
         for (index, piece) in pieces.enumerated() {

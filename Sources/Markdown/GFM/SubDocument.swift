@@ -37,19 +37,21 @@ struct SubDocument {
 
     /// Records where `node`'s images, links, code blocks and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
-        context.adopted.formUnion(CMarkNode.descendants(of: node))
-        for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_TEXT {
-            if context.rawTexts[descendant] == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
-                context.rawTexts[descendant] = raw
+        let descendants = CMarkNode.descendants(of: node)
+        context.markAdopted(descendants)
+        for descendant in descendants {
+            let type = cmark_node_get_type(descendant)
+            if type == CMARK_NODE_TEXT {
+                if context.rawText(of: descendant) == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
+                    context.setRawText(raw, of: descendant)
+                }
+            } else if type == CMARK_NODE_IMAGE || type == CMARK_NODE_LINK || type == CMARK_NODE_CODE_BLOCK {
+                let position = context.inlinePosition(of: descendant)
+                    ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
+                guard position.line > base, position.line <= base + lines.count else { continue }
+                let line = lines[position.line - base - 1]
+                context.setInlinePosition((line.line, position.column + line.offset), of: descendant)
             }
-        }
-        for descendant in CMarkNode.descendants(of: node)
-        where [CMARK_NODE_IMAGE, CMARK_NODE_LINK, CMARK_NODE_CODE_BLOCK].contains(cmark_node_get_type(descendant)) {
-            let position = context.inlinePositions[descendant]
-                ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
-            guard position.line > base, position.line <= base + lines.count else { continue }
-            let line = lines[position.line - base - 1]
-            context.inlinePositions[descendant] = (line.line, position.column + line.offset)
         }
     }
 

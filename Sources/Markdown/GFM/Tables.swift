@@ -5,7 +5,7 @@ import CCMark
 enum Tables {
     /// Turns every table under `root`, whose positions are in `source`, into a table block.
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for node in CMarkNode.descendants(of: root) where !context.adopted.contains(node) {
+        for node in CMarkNode.descendants(of: root) where !context.isAdopted(node) {
             let type = cmark_node_get_type(node)
             let first = Int(cmark_node_get_start_line(node))
             let last = Int(cmark_node_get_end_line(node))
@@ -80,7 +80,7 @@ enum Tables {
             insert(before, before: block, context: context, literalStart: true)
         }
         addCells(header: (lines[delimiter - 1], header), rows: rows, columns: alignments.count, to: table, context: context)
-        context.tables[table] = TableLayout(alignments: alignments, bodyRows: rows.count)
+        context.addTable(table, layout: TableLayout(alignments: alignments, bodyRows: rows.count))
         cmark_node_insert_before(block, table)
         if end < lines.count {
             let lazy = lines[end].lazyDepth
@@ -101,7 +101,7 @@ enum Tables {
 
     /// Warns about a paragraph of the body itself (one parsed again has no position of its own there).
     private static func warn(_ message: String, at line: BlockLine, block: OpaquePointer, context: ExtensionContext) {
-        guard !context.adopted.contains(block), !context.isSubDocument(block) else { return }
+        guard !context.isAdopted(block), !context.isSubDocument(block) else { return }
         let column = line.offset + (line.content.count - line.content.drop { $0 == 0x20 || $0 == 0x09 }.count) + 1
         context.warnings.append(MarkdownWarning(message: message, line: line.number, byteColumn: column))
     }
@@ -168,7 +168,7 @@ enum Tables {
             let raw = RawText(of: text, in: document.source, decoder: &context.decoder)
             cmark_node_set_literal(text, String(CMarkNode.literal(text).dropFirst()))
             if let raw, raw.bytes.starts(with: Array("&#32;".utf8)) {
-                context.rawTexts[text] = RawText(bytes: Array(raw.bytes.dropFirst(5)), before: nil, after: raw.after)
+                context.setRawText(RawText(bytes: Array(raw.bytes.dropFirst(5)), before: nil, after: raw.after), of: text)
             }
         }
         for block in blocks {

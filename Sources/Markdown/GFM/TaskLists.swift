@@ -10,11 +10,11 @@ enum TaskLists {
     static let aloneMarker = "\u{2}"
 
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM && !context.adopted.contains(item) {
+        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM && !context.isAdopted(item) {
             let line = source.line(Int(cmark_node_get_start_line(item)))
             guard isTaskLine(line), let paragraph = cmark_node_first_child(item),
                 cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-                context.adopted.contains(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(item),
+                context.isAdopted(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(item),
                 let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT
             else { continue }
             // Bytes, as cmark-gfm reads them: a blank and a combining mark after it are one character.
@@ -124,7 +124,10 @@ enum TaskLists {
 }
 
 private extension String {
+    /// The string without the whitespace characters that start and end it. Found from both ends
+    /// in place: reversing twice went through generic collections a character at a time.
     var trimmingCharacters: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }
