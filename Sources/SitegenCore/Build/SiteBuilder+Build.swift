@@ -363,6 +363,7 @@ extension SiteBuilder {
             packs: keptPacks)
         let encodedBody = Background { Swift.Result { try RecordEncoder.encodeInChunks(newCache.body) } }
         transaction.write(productFiles)
+        if !productFiles.isEmpty { transaction.flushWrittenSoFar() }
         result.files += productFiles
         transaction.carry(carried)
         // The head is encoded while the output is flushed to storage, and the cache written once

@@ -43,8 +43,8 @@ final class OutputTransaction: Sendable {
         var temporaryCount = 0
         /// Bytes of generated files (not copies) written so far.
         var generatedSize = 0
-        /// The flush `flushWrittenSoFar()` started, if it did.
-        var earlyFlush: Background<Bool>?
+        /// The flushes `flushWrittenSoFar()` started.
+        var earlyFlushes: [Background<Bool>] = []
     }
 
     /// The most bytes of generated files (pages, manifest, scripts; copied images aside) one
@@ -147,17 +147,18 @@ final class OutputTransaction: Sendable {
         let flush = flushing()
         work(files)
         _ = flush.result()
-        _ = state.withLock { $0.earlyFlush }?.result()
+        state.withLock { $0.earlyFlushes }.forEach { _ = $0.result() }
         try swapIn()
         return files
     }
 
     /// Starts flushing what the staging folder holds so far to storage, on a thread of its own,
-    /// so that the flush before the swap waits only for what is written after this (the flows'
-    /// pages are flushed while the site-wide files are made).
+    /// so that the flush before the swap waits only for what is written after this: the flows'
+    /// pages are flushed while the site-wide files are made, and those (a manifest of megabytes)
+    /// while the rest is linked and the cache encoded.
     func flushWrittenSoFar() {
         let flush = flushing()
-        state.withLock { $0.earlyFlush = flush }
+        state.withLock { $0.earlyFlushes.append(flush) }
     }
 
     /// The staging folder being flushed to storage, on a thread of its own.
