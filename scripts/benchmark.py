@@ -9,6 +9,7 @@ built by sitegen and, when it is installed (Debian packages it), by Hugo with ba
     python3 scripts/benchmark.py                 # 1,000 flows x 8 pages (8,000 pages)
     python3 scripts/benchmark.py --size large    # 10,000 flows x 8 pages (80,000 pages)
     python3 scripts/benchmark.py --languages     # the 8,000 pages in 4 locales, half translated
+    python3 scripts/benchmark.py --large-pages   # single pages of 1.5-2.5 MB, beside cmark-gfm
 """
 
 import argparse
@@ -197,6 +198,8 @@ def main():
                         help="full builds of both sizes in turn, in one run, for the large/small ratio")
     parser.add_argument("--languages", action="store_true",
                         help="the site in 4 locales, half of each translated, against the source locale alone")
+    parser.add_argument("--large-pages", action="store_true",
+                        help="one page of each large shape (a long table, task list, footnotes...), beside cmark-gfm")
     arguments = parser.parse_args()
 
     sitegen = built_sitegen(arguments.sitegen)
@@ -205,6 +208,8 @@ def main():
         return scaling(sitegen, arguments.runs)
     if arguments.languages:
         return languages(sitegen, arguments.runs, SIZES[arguments.size])
+    if arguments.large_pages:
+        return large_pages(sitegen, arguments.runs)
 
     with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temporary:
         site = pathlib.Path(temporary) / "site"
@@ -404,6 +409,70 @@ def languages(sitegen, runs, flows):
         ("no-op rebuild at most 5% of a full build", figures["no-op rebuild"][0] <= 0.05 * full),
     ]:
         print(f"{'met ' if met else 'MISSED'}  {name}")
+    return 0
+
+
+def large_page(shape, rng):
+    """The Markdown of one page of `shape`, 1.5 to 2.5 MB: where the work of a page's extensions
+    grows with its blocks, as real tutorials' reference tables and long checklists do."""
+    if shape == "table":
+        rows = ["| Name | Value | Note | Link |", "|---|:-:|--:|---|"] + [
+            f"| item {i} | **{i * 7 % 1000}** | {words(rng, 3)} `code` _em_ ~~old~~ | https://example.com/{i} |" for i in range(24_000)]
+        return "\n".join(rows)
+    if shape == "task list":
+        return "\n".join("    " * rng.randint(0, 3) + f"- [{'x' if i % 3 == 0 else ' '}] {words(rng, 6)} *{words(rng, 1)}*"
+                         for i in range(30_000))
+    if shape == "footnotes":
+        body = "\n\n".join(f"{words(rng, 12)}[^n{i}] and [link {i}][r{i % 50}]." for i in range(8_000))
+        references = "\n".join(f"[r{i}]: https://example.net/{i}" for i in range(50))
+        notes = "\n\n".join(f"[^n{i}]: {words(rng, 8)} https://example.org/{i}" for i in range(8_000))
+        return f"{body}\n\n{references}\n\n{notes}"
+    if shape == "inline":
+        # No bare addresses: cmark-gfm's autolinks take minutes over thousands of them in one
+        # paragraph (the table's column of them shows what sitegen's cost).
+        pieces = [rng.choice([f"[{words(rng, 2)}](https://e.com/{i})", f"**{words(rng, 2)}**", f"_{words(rng, 1)}_",
+                              f"`{words(rng, 1)}()`", f"~~{words(rng, 1)}~~", f"<https://site{i}.example>", words(rng, 3)])
+                  for i in range(150_000)]
+        return "\n".join(" ".join(pieces[i:i + 8]) for i in range(0, len(pieces), 8))
+    if shape == "alerts":
+        kinds = ["NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"]
+        return "\n\n".join(f"> [!{kinds[i % 5]}]\n> {words(rng, 10)}\n> {words(rng, 6)} **{words(rng, 2)}**" for i in range(12_000))
+    if shape == "code blocks":
+        # sitegen highlights each block, which cmark-gfm does not do.
+        return "\n\n".join(f"```swift\nlet v{i} = \"{words(rng, 3)}\"\nfunc f{i}(x: Int) -> Int {{ x * {i} }} // {words(rng, 4)}\n```"
+                            for i in range(12_000))
+    raise ValueError(shape)
+
+
+LARGE_SHAPES = ["table", "task list", "footnotes", "inline", "alerts", "code blocks"]
+
+
+def large_pages(sitegen, runs):
+    """Full builds of one-page sites, each page of one shape, against cmark-gfm with its
+    extensions over the same page (cmark-gfm only parses and renders: no template, no
+    highlighting, no files but its output), with peak memory."""
+    cmark_gfm = shutil.which("cmark-gfm")
+    if cmark_gfm is None:
+        sys.exit("cmark-gfm is not installed: make test-deps installs it")
+    rng = random.Random(2026)
+    with tempfile.TemporaryDirectory(prefix="sitegen-large-") as temporary:
+        print(f"one page per site; median of {runs} runs after a warm-up\n")
+        print(f"{'':14}{'size':>9}{'sitegen':>10}{'peak':>10}{'cmark-gfm':>11}{'peak':>10}")
+        for shape in LARGE_SHAPES:
+            site = pathlib.Path(temporary) / shape.replace(" ", "-")
+            flow = site / "content" / "large"
+            flow.mkdir(parents=True)
+            (site / "sitegen.yml").write_text("title: Large pages\n")
+            (flow / "_index.md").write_text(f"---\ntitle: {shape}\n---\n")
+            text = f"# {shape.capitalize()}\n\n{large_page(shape, rng)}\n"
+            page = flow / "01-page.md"
+            page.write_text(f"---\ntitle: {shape.capitalize()}\n---\n{text}")
+            built = median_of(runs, lambda run: shutil.rmtree(site / ".sitegen-cache", ignore_errors=True),
+                              lambda run: [sitegen, "build", "--quiet", "--site", site, "--output", site / f"out-{run}"])
+            oracle = median_of(runs, lambda _: None, [cmark_gfm, "--unsafe", "-e", "table", "-e", "autolink", "-e", "strikethrough",
+                                                      "-e", "tasklist", "-e", "footnotes", page])
+            print(f"{shape:14}{len(text.encode()) / 1e6:7.1f}MB{built[0]:9.2f}s{built[2]:6.0f} MiB{oracle[0]:10.2f}s"
+                  f"{oracle[2]:6.0f} MiB  {built[0] / oracle[0]:.1f}x")
     return 0
 
 
