@@ -126,22 +126,29 @@ extension SiteBuilder {
                 pageCount: asLeft.pageCount, remains: [inventory, fingerprint, loaded, liveOutput])
         }
         let preparation = early ?? prepared()
-        let keptResult = kept().result()
-        let (soundCache, intactPacks) = (keptResult.cache, keptResult.intactPacks)
-        let previous = asLeft == nil ? nil : soundCache
         // The output came from the cache's record of the site's setting: a cache that records
         // another (one copied from elsewhere, or altered) is no cache, and the build starts over.
         guard Path.isSame(OutputWriter.trimmed(preparation.outputDirectory), output) else {
+            _ = kept().result()
             locks.releaseAll()
             return build(options, tool: tool, waiting: waiting, readingCache: false)
         }
+        // With the output as the last build left it, the staging folder is brought up to date
+        // (listed, its leftovers cleared) while that build's flows are decoded, which a build
+        // otherwise waited for with a core idle.
+        let beginning = asLeft == nil ? nil : Background { [fileSystem] in
+            Swift.Result { () throws(OutputWriter.Failure) in try OutputWriter(fileSystem: fileSystem).begin(output, current: liveOutput) }
+        }
         let (globalDigest, flowDigests) = FlowRecord.digests(of: fingerprint.entries, identity: identity)
+        let keptResult = kept().result()
+        let (soundCache, intactPacks) = (keptResult.cache, keptResult.intactPacks)
+        let previous = asLeft == nil ? nil : soundCache
         return make(
             Run(
                 options: options, loader: reader, inventory: inventory, preparation: preparation, output: output,
                 liveOutput: liveOutput, fingerprint: fingerprint, extraInputs: extras, identity: identity,
                 keys: ProductKeys(global: globalDigest, flowDigests: flowDigests), previous: previous, cache: soundCache,
-                packFolder: packFolder, intactPacks: intactPacks))
+                packFolder: packFolder, intactPacks: intactPacks, beginning: beginning))
     }
 
     /// What the last build left that a build with something to do reads: its cache, when it is
@@ -174,6 +181,9 @@ extension SiteBuilder {
         /// The cache's folder of packs, on disk, and the packs in it that are as the last build left them.
         var packFolder: String
         var intactPacks: Set<String>
+        /// The new output, begun with the current one as `liveOutput` lists it while the cache was
+        /// decoded; of use where the cache proved sound (`previous`).
+        var beginning: Background<Swift.Result<OutputTransaction, OutputWriter.Failure>>?
     }
 
     /// The one way a build makes its output: every file is part of a product (a flow's files, or
@@ -211,8 +221,17 @@ extension SiteBuilder {
             return result
         }
         let transaction: OutputTransaction
-        do {
-            transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.previous == nil ? nil : run.liveOutput)
+        do throws(OutputWriter.Failure) {
+            switch run.beginning?.result() {
+            case let begun? where run.previous != nil:
+                transaction = try begun.get()
+            case let begun?:
+                // Begun with the output's files to link, for a cache that proved unsound: begun again without.
+                (try? begun.get())?.abandon()
+                transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: nil)
+            case nil:
+                transaction = try OutputWriter(fileSystem: fileSystem).begin(run.output, current: run.previous == nil ? nil : run.liveOutput)
+            }
         } catch {
             return failed(preparation.diagnostics + outlined.diagnostics + [.error(error.message, path: error.path)])
         }
