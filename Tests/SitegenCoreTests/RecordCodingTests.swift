@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Highlight
 import Testing
 @testable import SitegenCore
@@ -120,6 +121,23 @@ import Testing
         plain.order = nil
         plain.image = nil
         #expect(try RecordDecoder.decode(FlowSummary.self, from: RecordEncoder.encode(plain)) == plain)
+        // Every field of a summary's image and translations, which the cache writes as a record of its own.
+        var full = summary
+        full.image?.variants = [ManifestImageVariant(src: "a-320.webp", width: 320, height: 240, type: "image/webp")]
+        full.image?.stills = [ManifestImageVariant(src: "a-still.png", width: 4, height: 3, type: "image/png")]
+        var translation = plain
+        translation.locale = "ko"
+        translation.title = "투어"
+        full.translations = [translation]
+        #expect(try RecordDecoder.decode(FlowSummary.self, from: RecordEncoder.encode(full)) == full)
+        #expect(try RecordDecoder.decode([FlowRecord].self, from: RecordEncoder.encode([cache.flows[0], cache.flows[0]])) == [cache.flows[0], cache.flows[0]])
+        // Any other coder is refused, never given a summary without its fields.
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(full) }
+        // A record cut short anywhere is an error, not a summary.
+        let bytes = try RecordEncoder.encode(full)
+        for end in stride(from: 0, to: bytes.count, by: 7) {
+            #expect(throws: (any Error).self) { try RecordDecoder.decode(FlowSummary.self, from: Array(bytes[..<end])) }
+        }
     }
 }
 

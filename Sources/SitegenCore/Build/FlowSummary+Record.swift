@@ -1,83 +1,85 @@
 import OnboardingKit
 
 /// A summary as the build cache keeps it: its fields in order, the image with its versions and
-/// stills (which the site index's card shows) but not its animation.
-extension FlowSummary: Codable {
-    private enum CodingKeys: CodingKey {
-        case slug, title, description, order, locale, direction, pageCount, image, storageKey, contentVersion, showOnce, translations
+/// stills (which the site index's card shows) but not its animation. Listed once, as a record
+/// (`RecordCodable`): a cache decodes a thousand of them on every rebuild, and going through
+/// `Decoder`'s containers cost ten times as much.
+extension FlowSummary: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(slug)
+        sink.add(title)
+        sink.add(description)
+        sink.add(order, sink.add)
+        sink.add(locale)
+        sink.add(direction.rawValue)
+        sink.add(pageCount)
+        sink.add(image) { image in
+            sink.add(image.src)
+            sink.add(image.alt)
+            sink.add(image.width)
+            sink.add(image.height)
+            image.variants.map(ImageVersion.init).write(to: sink)
+            image.stills.map(ImageVersion.init).write(to: sink)
+        }
+        sink.add(storageKey)
+        sink.add(contentVersion)
+        sink.add(showOnce)
+        translations.write(to: sink)
     }
 
-    private struct Image: Codable {
-        var src: String
-        var alt: String
-        var width: Int
-        var height: Int
-        var variants: [Version]
-        var stills: [Version]
-
-        init(_ image: ManifestImage) {
-            (src, alt, width, height) = (image.src, image.alt, image.width, image.height)
-            variants = image.variants.map(Version.init)
-            stills = image.stills.map(Version.init)
-        }
-
-        var manifest: ManifestImage {
-            var image = ManifestImage(src: src, width: width, height: height, alt: alt)
-            image.variants = variants.map(\.manifest)
-            image.stills = stills.map(\.manifest)
+    init(record source: RecordSource) throws {
+        let slug = try source.string()
+        let title = try source.string()
+        let description = try source.string()
+        let order = try source.optional(source.int)
+        let locale = try source.string()
+        let direction = try source.string()
+        guard let textDirection = TextDirection(rawValue: direction) else { throw source.malformed("no direction '\(direction)'") }
+        let pageCount = try source.int()
+        let image = try source.optional { () throws -> ManifestImage in
+            var image = ManifestImage(src: try source.string(), width: 0, height: 0, alt: try source.string())
+            image.width = try source.int()
+            image.height = try source.int()
+            image.variants = try [ImageVersion](record: source).map(\.manifest)
+            image.stills = try [ImageVersion](record: source).map(\.manifest)
             return image
         }
-    }
-
-    private struct Version: Codable {
-        var src: String
-        var width: Int
-        var height: Int
-        var type: String
-
-        init(_ version: ManifestImageVariant) {
-            (src, width, height, type) = (version.src, version.width, version.height, version.type)
-        }
-
-        var manifest: ManifestImageVariant { ManifestImageVariant(src: src, width: width, height: height, type: type) }
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(slug, forKey: .slug)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encodeIfPresent(order, forKey: .order)
-        try container.encode(locale, forKey: .locale)
-        try container.encode(direction.rawValue, forKey: .direction)
-        try container.encode(pageCount, forKey: .pageCount)
-        try container.encodeIfPresent(image.map(Image.init), forKey: .image)
-        try container.encode(storageKey, forKey: .storageKey)
-        try container.encode(contentVersion, forKey: .contentVersion)
-        try container.encode(showOnce, forKey: .showOnce)
-        try container.encode(translations, forKey: .translations)
-    }
-
-    // Read in the order written: a record's fields have no names.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let slug = try container.decode(String.self, forKey: .slug)
-        let title = try container.decode(String.self, forKey: .title)
-        let description = try container.decode(String.self, forKey: .description)
-        let order = try container.decodeIfPresent(Int.self, forKey: .order)
-        let locale = try container.decode(String.self, forKey: .locale)
-        let direction = try container.decode(String.self, forKey: .direction)
-        guard let textDirection = TextDirection(rawValue: direction) else {
-            throw DecodingError.dataCorruptedError(forKey: .direction, in: container, debugDescription: "no direction '\(direction)'")
-        }
-        let pageCount = try container.decode(Int.self, forKey: .pageCount)
-        let image = try container.decodeIfPresent(Image.self, forKey: .image)
         self.init(
             slug: slug, title: title, description: description, order: order, locale: locale, direction: textDirection,
-            pageCount: pageCount, image: image?.manifest,
-            storageKey: try container.decode(String.self, forKey: .storageKey),
-            contentVersion: try container.decode(String.self, forKey: .contentVersion),
-            showOnce: try container.decode(Bool.self, forKey: .showOnce))
-        translations = try container.decode([FlowSummary].self, forKey: .translations)
+            pageCount: pageCount, image: image, storageKey: try source.string(), contentVersion: try source.string(),
+            showOnce: try source.bool())
+        translations = try [FlowSummary](record: source)
+    }
+}
+
+/// Kept only in the cache's records, whose coding is `RecordCodable`'s: a summary in a type whose
+/// `Codable` conformance is synthesized (`FlowRecord`) is written and read as a record there.
+extension FlowSummary: Codable {
+    package func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: RecordEncoder.recordOnly))
+    }
+
+    package init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: RecordEncoder.recordOnly))
+    }
+}
+
+/// A version or still of a summary's image, as the record keeps it.
+private struct ImageVersion: RecordCodable {
+    var manifest: ManifestImageVariant
+
+    init(_ manifest: ManifestImageVariant) {
+        self.manifest = manifest
+    }
+
+    func write(to sink: RecordSink) {
+        sink.add(manifest.src)
+        sink.add(manifest.width)
+        sink.add(manifest.height)
+        sink.add(manifest.type)
+    }
+
+    init(record source: RecordSource) throws {
+        manifest = ManifestImageVariant(src: try source.string(), width: try source.int(), height: try source.int(), type: try source.string())
     }
 }

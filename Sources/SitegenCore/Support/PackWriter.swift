@@ -99,14 +99,37 @@ final class PackWriter: Sendable {
     }
 }
 
-/// A range of bytes in one of the build cache's pack files.
-struct PackReference: Sendable, Hashable, Codable {
+/// A range of bytes in one of the build cache's pack files, kept in the cache as a record (two in
+/// each flow's).
+struct PackReference: Sendable, Hashable, Codable, RecordCodable {
     var pack: String
     var offset: Int
     var length: Int
 
+    init(pack: String, offset: Int, length: Int) {
+        (self.pack, self.offset, self.length) = (pack, offset, length)
+    }
+
     /// A name that is the same exactly when the reference is.
     var name: String { "\(pack):\(offset):\(length)" }
+
+    func write(to sink: RecordSink) {
+        sink.add(pack)
+        sink.add(offset)
+        sink.add(length)
+    }
+
+    init(record source: RecordSource) throws {
+        self.init(pack: try source.string(), offset: try source.int(), length: try source.int())
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: RecordEncoder.recordOnly))
+    }
+
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: RecordEncoder.recordOnly))
+    }
 }
 
 /// A pack file as the cache keeps it: a pack whose status has changed since is not read.

@@ -54,6 +54,11 @@ final class RecordSource {
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
+    /// An optional value as `RecordSink.add(_:_:)` writes it, its value read by `read`.
+    func optional<Value>(_ read: () throws -> Value) throws -> Value? {
+        try bool() ? try read() : nil
+    }
+
     func bool() throws -> Bool {
         switch try byte() {
         case 0: return false

@@ -21,6 +21,9 @@ struct RecordEncoder {
         return sink.chunks
     }
 
+    /// What a type kept only in records (`RecordCodable`) says to any other coder.
+    static let recordOnly = "kept only in sitegen's cache records"
+
     static func unsupported(_ what: String) -> EncodingError {
         EncodingError.invalidValue(what, .init(codingPath: [], debugDescription: "a record cannot hold \(what)"))
     }
@@ -167,6 +170,16 @@ final class RecordSink {
 
     func add(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { append($0) }
+    }
+
+    func add(_ value: Bool) {
+        append(value ? 1 : 0)
+    }
+
+    /// An optional value: one byte saying whether it is there, then the value written by `write`.
+    func add<Value>(_ value: Value?, _ write: (Value) -> Void) {
+        append(value == nil ? 0 : 1)
+        if let value { write(value) }
     }
 
     func add(_ text: String) {
