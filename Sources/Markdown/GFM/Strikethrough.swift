@@ -25,7 +25,7 @@ enum Strikethrough {
         ]
         for node in CMarkNode.descendants(of: root) where containers.contains(cmark_node_get_type(node).rawValue) {
             let children = CMarkNode.children(node)
-            guard children.contains(where: { cmark_node_get_type($0) == CMARK_NODE_TEXT && CMarkNode.literal($0).contains("~") }) else {
+            guard children.contains(where: { cmark_node_get_type($0) == CMARK_NODE_TEXT && CMarkNode.literal($0, containsAnyOf: ["~"]) }) else {
                 continue
             }
             rebuild(node, children: children, source: source, context: context)
