@@ -207,18 +207,6 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         try writeFile(path, try joined(pieces))
     }
 
-    package func overwriteFile(_ path: String, pieces: [FilePiece]) throws -> Bool {
-        let bytes = try joined(pieces)
-        return state.withLock { state in
-            // As on a disk, a file's own bytes are written whatever its folder allows.
-            guard let key = try? Self.resolve(path, followingLast: false, in: state), case .file(let inode)? = state.nodes[key],
-                let data = state.files[inode], data.links == 1, data.readable
-            else { return false }
-            Self.store(bytes, at: key, in: &state)
-            return true
-        }
-    }
-
     package func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
         try writeFile(destination, try readFile(source, confinedTo: root))
     }

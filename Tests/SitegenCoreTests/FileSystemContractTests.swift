@@ -180,51 +180,6 @@ import Testing
     }
 
     @Test(arguments: FileSystemFixture.all)
-    func overwritingWritesALoneFileInPlaceAndNothingElse(_ fixture: FileSystemFixture) throws {
-        let tree = try fixture.make()
-        defer { tree.remove() }
-        let fileSystem = tree.fileSystem
-        try tree.write("lone", "a longer first text")
-        try tree.write("source", "0123456789")
-        // As a new file is with the usual umask, whatever this process's is.
-        if fixture == .disk { #expect(chmod(tree.path("lone"), 0o644) == 0) }
-        let before = try #require(fileSystem.linkStatus(of: tree.path("lone")))
-        #expect(try fileSystem.overwriteFile(tree.path("lone"), pieces: [.bytes(Array("new ".utf8)), .range(2..<5, of: tree.path("source"))]))
-        #expect(try fileSystem.readFile(tree.path("lone")) == Array("new 234".utf8), "nothing of the longer bytes before is left")
-        #expect(fileSystem.linkStatus(of: tree.path("lone"))?.identity == before.identity, "the same file")
-        #expect(try fileSystem.overwriteFile(tree.path("lone"), pieces: [.bytes(Array(repeating: 0x61, count: 70_000))]))
-        #expect(try fileSystem.readFile(tree.path("lone")) == Array(repeating: 0x61, count: 70_000))
-        // A file with a second name, a link, a folder, a FIFO (never opened) or nothing: refused and left as it was.
-        try tree.write("shared", "shared")
-        try fileSystem.hardLink(from: tree.path("shared"), to: tree.path("second name"))
-        try tree.link("link", to: tree.path("source"))
-        try tree.write("folder/x", "")
-        try tree.fifo("pipe")
-        for path in ["shared", "second name", "link", "folder", "pipe", "none"] {
-            #expect(try fileSystem.overwriteFile(tree.path(path), pieces: [.bytes(Array("x".utf8))]) == false, "\(path)")
-        }
-        #expect(try fileSystem.readFile(tree.path("second name")) == Array("shared".utf8))
-        #expect(try fileSystem.readFile(tree.path("source")) == Array("0123456789".utf8))
-        #expect(fileSystem.linkStatus(of: tree.path("link"))?.kind == .symbolicLink)
-        #expect(fileSystem.linkStatus(of: tree.path("none")) == nil)
-    }
-
-    /// On a disk, a file whose permissions a new file would not have is not written over: the
-    /// output keeps the permissions a fresh build gives it.
-    @Test(arguments: [0o600, 0o444, 0o755, 0o4644])
-    func overwritingLeavesAFileWithOtherPermissionsAlone(_ mode: Int) throws {
-        let tree = try FileSystemFixture.disk.make()
-        defer { tree.remove() }
-        try tree.write("file", "before")
-        #expect(chmod(tree.path("file"), mode_t(mode)) == 0)
-        #expect(try tree.fileSystem.overwriteFile(tree.path("file"), pieces: [.bytes(Array("after".utf8))]) == false)
-        #expect(try tree.fileSystem.readFile(tree.path("file")) == Array("before".utf8))
-        #expect(chmod(tree.path("file"), 0o644) == 0)
-        #expect(try tree.fileSystem.overwriteFile(tree.path("file"), pieces: [.bytes(Array("after".utf8))]))
-        #expect(try tree.fileSystem.readFile(tree.path("file")) == Array("after".utf8))
-    }
-
-    @Test(arguments: FileSystemFixture.all)
     func hardLinksShareTheFile(_ fixture: FileSystemFixture) throws {
         let tree = try fixture.make()
         defer { tree.remove() }

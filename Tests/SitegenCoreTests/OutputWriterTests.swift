@@ -95,35 +95,6 @@ import Testing
         #expect(fileSystem.kind(of: "out/old") == nil, "a folder left empty is gone")
     }
 
-    /// A file the staging folder alone holds (the output before last, where it differs from the
-    /// last) is written over in place, keeping its storage, where making it anew meant removing
-    /// it first; one the staging folder shares with the current output never is: that would
-    /// write through to the output.
-    @Test(arguments: FileSystemFixture.all)
-    func theStagingFoldersOwnFilesAreWrittenInPlaceAndSharedOnesNever(_ fixture: FileSystemFixture) throws {
-        let tree = try fixture.make()
-        defer { tree.remove() }
-        let fileSystem = tree.fileSystem
-        let writer = OutputWriter(fileSystem: fileSystem)
-        let output = tree.path("out")
-        func build(_ number: Int, same: String = "same") throws {
-            try writer.write([OutputFile(path: "index.html", text: "index \(number)"), OutputFile(path: "kept.txt", text: same)], to: output)
-        }
-        try build(1)
-        try build(2)
-        // The staging folder now holds build 1's output: its own index, and kept.txt shared with build 2's.
-        let staging = tree.path(".out.sitegen-staging")
-        let ownIndex = try #require(fileSystem.linkStatus(of: staging + "/index.html"))
-        let shared = try #require(fileSystem.linkStatus(of: output + "/kept.txt"))
-        #expect(fileSystem.linkStatus(of: staging + "/kept.txt")?.identity == shared.identity)
-        try build(3, same: "changed")
-        #expect(try fileSystem.readFile(output + "/index.html") == Array("index 3".utf8))
-        #expect(fileSystem.linkStatus(of: output + "/index.html")?.identity == ownIndex.identity, "the staging folder's own file, written in place")
-        #expect(try fileSystem.readFile(output + "/kept.txt") == Array("changed".utf8))
-        #expect(try fileSystem.readFile(staging + "/kept.txt") == Array("same".utf8), "build 2's output was never written through")
-        #expect(try fileSystem.readFile(staging + "/index.html") == Array("index 2".utf8))
-    }
-
     /// A path put twice in one build (linked to the current output both times, or written and
     /// then linked) ends as one file with its bytes, and no temporary name is left beside it: a
     /// rename onto another link to the same file does nothing, leaving both names.

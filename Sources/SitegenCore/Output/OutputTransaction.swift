@@ -86,7 +86,6 @@ final class OutputTransaction: Sendable {
                     try link(file.path)
                 } else {
                     let first = state.withLock { $0.files.insert(file.path).inserted }
-                    if first, try overwrite(file) { return nil }
                     try replace(file.path, first: first) { temporary in
                         switch file.contents {
                         case .text(let text): try fileSystem.writeFile(temporary, text: text)
@@ -197,22 +196,6 @@ final class OutputTransaction: Sendable {
             throw error
         }
         try? fileSystem.move(from: aside, to: staging)
-    }
-
-    /// Writes `file` over the file the staging folder held at its path, when that is a file of the
-    /// staging folder alone (never one it shares with the current output): its storage is reused,
-    /// where a new file meant removing the old one, and on a disk that discards its blocks (4 ms
-    /// for a 13 MB manifest) and allocates as many again. False when it is not such a file.
-    private func overwrite(_ file: OutputFile) throws -> Bool {
-        // `overwriteFile` itself refuses a file with a second name, as one linked to the current output has.
-        guard spare[file.path]?.kind == .file else { return false }
-        let destination = Path.join(staging, file.path)
-        switch file.contents {
-        case .text(let text): return try fileSystem.overwriteFile(destination, pieces: [.bytes(Array(text.utf8))])
-        case .bytes(let bytes): return try fileSystem.overwriteFile(destination, pieces: [.bytes(bytes)])
-        case .pieces(let pieces): return try fileSystem.overwriteFile(destination, pieces: pieces)
-        case .copy: return false
-        }
     }
 
     /// Makes `staging/path` a hard link to the current output's file, unless it already is one.

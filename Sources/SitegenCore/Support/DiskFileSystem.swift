@@ -269,31 +269,6 @@ package struct DiskFileSystem: FileSystem {
     package func writeFile(_ path: String, pieces: [FilePiece]) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
-        try write(pieces, to: descriptor, path: path)
-    }
-
-    package func overwriteFile(_ path: String, pieces: [FilePiece]) throws -> Bool {
-        // Looked at before it is opened, so that opening never touches a device or a FIFO.
-        var before = stat()
-        // Kept as a new file would be made: a file made private, read-only or executable is made anew.
-        guard lstat(path, &before) == 0, before.st_mode & S_IFMT == S_IFREG, before.st_nlink == 1, before.st_uid == geteuid(),
-            before.st_mode & 0o644 == 0o644, before.st_mode & 0o7111 == 0
-        else { return false }
-        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
-            status.st_dev == before.st_dev, status.st_ino == before.st_ino
-        else { return false }
-        try write(pieces, to: descriptor, path: path)
-        let end = lseek(descriptor, 0, SEEK_CUR)
-        guard end >= 0, ftruncate(descriptor, end) == 0 else { throw Self.error(path) }
-        return true
-    }
-
-    /// Writes each piece in turn at the descriptor's offset (see `writeFile(_:pieces:)`).
-    private func write(_ pieces: [FilePiece], to descriptor: Int32, path: String) throws {
         var sources: [String: Int32] = [:]
         defer { sources.values.forEach { close($0) } }
         var pending: [UInt8] = []

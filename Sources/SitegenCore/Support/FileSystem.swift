@@ -37,13 +37,6 @@ package protocol FileSystem: Sendable {
     /// is copied from must not be `path` itself, and must really lie in the folder its path names
     /// (`realFolder(of:)`): one that is a link to another folder is an error, not copied.
     func writeFile(_ path: String, pieces: [FilePiece]) throws
-    /// Writes `pieces` over the regular file at `path` in place, as `writeFile(_:pieces:)` would
-    /// write a new one, when that file has no other name (no hard link shares it) and is as a new
-    /// one would be (on a disk: this user's, readable by all, writable by its owner, not
-    /// executable): its storage is reused, and no file is made or removed. False, having written
-    /// nothing, when nothing is at `path` or it is anything else (a link, a shared, private or
-    /// read-only file, a folder, a special file).
-    func overwriteFile(_ path: String, pieces: [FilePiece]) throws -> Bool
     /// Copies a regular file's bytes (never a link), with `source` confined to `root` as `readFile`.
     func copyFile(from source: String, to destination: String, confinedTo root: String?) throws
     /// Makes `newPath` a second name of the file at `existing`: same bytes, same status.

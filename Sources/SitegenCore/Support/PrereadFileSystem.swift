@@ -34,7 +34,6 @@ final class PrereadFileSystem: FileSystem, Sendable {
     func writeFile(_ path: String, _ bytes: [UInt8]) throws { try base.writeFile(path, bytes) }
     func writeFile(_ path: String, text: String) throws { try base.writeFile(path, text: text) }
     func writeFile(_ path: String, pieces: [FilePiece]) throws { try base.writeFile(path, pieces: pieces) }
-    func overwriteFile(_ path: String, pieces: [FilePiece]) throws -> Bool { try base.overwriteFile(path, pieces: pieces) }
     func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
         try base.copyFile(from: source, to: destination, confinedTo: root)
     }

@@ -75,10 +75,6 @@ final class FaultyFileSystem: FileSystem, Sendable {
         try check(path, writing: true)
         try base.writeFile(path, pieces: pieces)
     }
-    func overwriteFile(_ path: String, pieces: [FilePiece]) throws -> Bool {
-        try check(path, writing: true)
-        return try base.overwriteFile(path, pieces: pieces)
-    }
     func copyFile(from source: String, to destination: String, confinedTo root: String?) throws {
         try check(destination, writing: true)
         try base.copyFile(from: source, to: destination, confinedTo: root)
