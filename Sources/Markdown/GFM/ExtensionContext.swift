@@ -56,15 +56,29 @@ final class ExtensionContext {
         return current != root
     }
 
-    /// Frees `node` and the nodes under it; a table among them is no longer one to finish.
+    /// Takes `node` and the nodes under it out of the tree for good; a table among them is no
+    /// longer one to finish. Their memory is freed with the context, once every pass is done:
+    /// a pass walks a list of nodes taken before it changed anything, and a node freed meanwhile
+    /// (a table's paragraph, with its text) was read after it was freed, or taken for a new node
+    /// cmark had made at its address.
     func free(_ node: OpaquePointer) {
+        // Taken out once: a list made before may name it again.
+        guard tag(of: node) & Self.removedBit == 0 else { return }
+        setTag(tag(of: node) | Self.removedBit, of: node)
         if !tableFacts.isEmpty {
             for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_CUSTOM_BLOCK {
                 if let index = factIndex(of: descendant) { facts[index].table = nil }
             }
         }
         cmark_node_unlink(node)
-        cmark_node_free(node)
+        removed.append(node)
+    }
+
+    /// The nodes `free` took out, each the root of a tree no other holds.
+    private var removed: [OpaquePointer] = []
+
+    deinit {
+        removed.forEach { cmark_node_free($0) }
     }
 
     /// How the text `node` was written, nil when that cannot be told.
@@ -113,8 +127,8 @@ final class ExtensionContext {
         tableFacts.compactMap { table in facts[table.facts].table.map { (table.node, $0) } }
     }
 
-    /// A node's user data, as sitegen uses it: bit 0 says adopted, the bits above hold the index
-    /// of its facts plus one (zero when it has none).
+    /// A node's user data, as sitegen uses it: bit 0 says adopted, bit 1 taken out (`free`), the
+    /// bits above hold the index of its facts plus one (zero when it has none).
     private func tag(of node: OpaquePointer) -> Int {
         Int(bitPattern: cmark_node_get_user_data(node))
     }
@@ -124,16 +138,18 @@ final class ExtensionContext {
     }
 
     private static let adoptedBit = 1
+    private static let removedBit = 2
+    private static let flagBits = 2
 
     private func factIndex(of node: OpaquePointer) -> Int? {
-        let stored = tag(of: node) >> 1
+        let stored = tag(of: node) >> Self.flagBits
         return stored == 0 ? nil : stored - 1
     }
 
     private func factIndex(making node: OpaquePointer) -> Int {
         if let index = factIndex(of: node) { return index }
         facts.append(NodeFacts())
-        setTag((facts.count << 1) | (tag(of: node) & Self.adoptedBit), of: node)
+        setTag((facts.count << Self.flagBits) | (tag(of: node) & ((1 << Self.flagBits) - 1)), of: node)
         return facts.count - 1
     }
 

@@ -164,7 +164,7 @@ enum Footnotes {
             return line
         }
         if let document = SubDocument(lines, context: context) {
-            defer { document.free() }
+            defer { context.free(document.root) }
             if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
                 if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
                 for block in CMarkNode.children(quote) {
@@ -184,7 +184,7 @@ enum Footnotes {
 
     private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
         guard let document = SubDocument(lines, context: context) else { return }
-        defer { document.free() }
+        defer { context.free(document.root) }
         if context.extensions.tables {
             for block in document.blocks { Tables.apply(under: block, source: document.source, context: context) }
         }

@@ -11,6 +11,8 @@ struct SubDocument {
         var offset: Int
     }
 
+    /// Its tree: what is left of it once its blocks are moved goes to `ExtensionContext.free`,
+    /// which marks the tables still in it as not to finish.
     let root: OpaquePointer
     let source: SourceText
     private let lines: [Line]
@@ -66,9 +68,5 @@ struct SubDocument {
             return children.filter { Int(cmark_node_get_start_line($0)) > base }
         }
         return Array(children[(rule + 1)...])
-    }
-
-    func free() {
-        cmark_node_free(root)
     }
 }

@@ -135,7 +135,7 @@ enum Tables {
         }
         let lines = cells.compactMap { $0 }
         guard let document = SubDocument(lines, context: context) else { return }
-        defer { document.free() }
+        defer { context.free(document.root) }
         var headings = document.blocks.makeIterator()
         for cell in cells {
             guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { continue }
@@ -160,7 +160,7 @@ enum Tables {
             lines[0].offset -= 5
         }
         guard let document = SubDocument(lines, context: context) else { return }
-        defer { document.free() }
+        defer { context.free(document.root) }
         let blocks = document.blocks
         if guarded, let paragraph = blocks.first, let text = cmark_node_first_child(paragraph),
             cmark_node_get_type(text) == CMARK_NODE_TEXT
@@ -184,7 +184,7 @@ enum Tables {
     /// Parses `lines` again and puts the blocks they become after `node`.
     private static func insert(_ lines: [SubDocument.Line], after node: OpaquePointer, context: ExtensionContext) {
         guard let document = SubDocument(lines, context: context) else { return }
-        defer { document.free() }
+        defer { context.free(document.root) }
         for block in document.blocks {
             Tables.apply(under: block, source: document.source, context: context)
         }
