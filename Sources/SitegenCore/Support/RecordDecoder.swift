@@ -142,7 +142,7 @@ private struct KeyedRecordDecoding<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? { try present(type) }
 
     private func present<Value: Decodable>(_ type: Value.Type) throws -> Value? {
-        try source.bool() ? try source.value(type) : nil
+        try source.optional { try source.value(type) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

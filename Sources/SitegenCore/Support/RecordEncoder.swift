@@ -177,9 +177,9 @@ final class RecordSink {
     }
 
     /// An optional value: one byte saying whether it is there, then the value written by `write`.
-    func add<Value>(_ value: Value?, _ write: (Value) -> Void) {
+    func add<Value>(_ value: Value?, _ write: (Value) throws -> Void) rethrows {
         append(value == nil ? 0 : 1)
-        if let value { write(value) }
+        if let value { try write(value) }
     }
 
     func add(_ text: String) {
@@ -215,7 +215,7 @@ private protocol RecordWriting {
 }
 
 extension RecordWriting {
-    func write(_ value: Bool) { sink.append(value ? 1 : 0) }
+    func write(_ value: Bool) { sink.add(value) }
     func write(_ value: String) { sink.add(value) }
     func write(_ value: Double) { sink.add(value.bitPattern) }
     func writeInteger<Number: BinaryInteger>(_ value: Number) throws {
@@ -264,8 +264,7 @@ private struct KeyedRecordEncoding<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws { try present(value) }
 
     private func present<Value: Encodable>(_ value: Value?) throws {
-        sink.append(value == nil ? 0 : 1)
-        if let value { try write(value) }
+        try sink.add(value) { try write($0) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
