@@ -41,9 +41,10 @@ import Testing
     /// nodes must stay readable until the page is done. A reviewer's page read freed memory and
     /// crashed every build before this round's; repeated 200 times it crashed at once. Each page
     /// renders, and renders the same after the others (nothing of one page's nodes outlives it).
-    /// Where sitegen agrees with cmark-gfm on such a page, the oracle checks it too; where it does
-    /// not (a table in an unused footnote's lazy lines is dropped, cmark-gfm shows it), that is
-    /// older than this test and left for its own fix.
+    /// Each renders as cmark-gfm renders it, but for the list repeated: there a lazy line that
+    /// ends an item's table ends the list in cmark-gfm, and the next item starts another (tight)
+    /// one; sitegen keeps one loose list and puts the tables after it. Nothing is lost; left for
+    /// its own fix.
     static let pagesParsedAgain = [
         "[^5]: x\n    a | b\n    -|-\nc | d\n-|-\n",
         "[^5]: x\n    a | b\n    -|-\nc | d\n-|-\n\nSee [^5].\n",
@@ -57,7 +58,7 @@ import Testing
         let first = pages.map { Markdown.render($0, footnotePrefix: "page-").html }
         let again = pages.reversed().map { Markdown.render($0, footnotePrefix: "page-").html }.reversed()
         #expect(Array(again) == first)
-        for page in pages.suffix(2) {
+        for page in pages where !page.hasPrefix("- x\n  a | b\n  -|-\nc | d\n-|-\n\n") {
             let (rendered, expected) = try Oracle.renderings(of: page)
             #expect(rendered == expected)
         }

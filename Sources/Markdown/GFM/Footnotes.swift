@@ -98,18 +98,28 @@ enum Footnotes {
             var body = [SubDocument.Line(
                 bytes: quote + text, line: firstLine.number, offset: firstLine.offset + firstLine.content.count - text.count - 2)]
             let next = position + 1 < starts.count ? starts[position + 1] : lines.count
-            // With text on the definition's first line, the lines after it continue that paragraph
-            // (lazily unless indented by 4); without, they are the definition's blocks.
-            let continuesParagraph = !text.isEmpty
+            // A definition with no text on its first line whose next line is not indented by 4
+            // is empty: that line and the rest of the paragraph are text after it, as cmark-gfm
+            // reads them.
+            if text.isEmpty, start + 1 < next, lines[start + 1].indent < 4 {
+                _ = define(label: label, body: body, at: paragraph, context: context)
+                insert(lines[(start + 1)..<next].map(Self.unindented), before: paragraph, context: context)
+                continue
+            }
+            // The lines after the first are in the definition when indented by 4; those that are
+            // not are lazy, so that cmark sees them lazy, as cmark-gfm does: they continue its
+            // paragraph, or else (after a table, say) end the definition.
             for line in lines[(start + 1)..<next] {
-                if continuesParagraph && line.indent < 4 {
-                    let kept = line.content.drop { $0 == 0x20 || $0 == 0x09 }
-                    body.append(SubDocument.Line(bytes: Array(kept), line: line.number, offset: line.offset + line.content.count - kept.count))
+                if line.indent < 4 {
+                    body.append(Self.unindented(line))
                 } else {
                     let kept = dropColumns(4, from: line.content)
                     body.append(SubDocument.Line(bytes: quote + kept, line: line.number, offset: line.offset + line.content.count - kept.count - 2))
                 }
             }
+            // The last definition takes the indented blocks after the paragraph, unless it ends in it.
+            var pulled: [SubDocument.Line] = []
+            var pulledUntil = last
             // In a block quote a blank line ends a definition, as cmark-gfm has it.
             let quoted = containers.chain.contains { cmark_node_get_type($0) == CMARK_NODE_BLOCK_QUOTE }
             if next == lines.count {
@@ -122,17 +132,21 @@ enum Footnotes {
                         pending.append(SubDocument.Line(bytes: Array(">".utf8), line: number, offset: line.offset))
                     } else if line.indent >= 4 {
                         let dropped = dropColumns(4, from: line.content)
-                        body += pending
+                        pulled += pending
                         pending = []
-                        body.append(SubDocument.Line(bytes: quote + dropped, line: number, offset: line.offset + line.content.count - dropped.count - 2))
-                        consumedUntil = number
+                        pulled.append(SubDocument.Line(bytes: quote + dropped, line: number, offset: line.offset + line.content.count - dropped.count - 2))
+                        pulledUntil = number
                     } else {
                         break
                     }
                     number += 1
                 }
             }
-            define(label: label, body: body, at: paragraph, context: context)
+            if !pulled.isEmpty, define(label: label, body: body + pulled, tookBlocksAfter: true, at: paragraph, context: context) {
+                consumedUntil = pulledUntil
+            } else {
+                _ = define(label: label, body: body, at: paragraph, context: context)
+            }
         }
         // The blocks after it are in the order they were written: the first that starts past the
         // last line taken ends the ones to remove (looking at every later one made a page of
@@ -153,33 +167,61 @@ enum Footnotes {
         return content[index...]
     }
 
+    /// A line of text after a definition, or lazy in it, as written but for its indent.
+    private static func unindented(_ line: BlockLine) -> SubDocument.Line {
+        let kept = line.content.drop { $0 == 0x20 || $0 == 0x09 }
+        return SubDocument.Line(bytes: Array(kept), line: line.number, offset: line.offset + line.content.count - kept.count)
+    }
+
     /// Parses a definition's text (lines in a block quote) as blocks and keeps them, in an item of
-    /// their own, before `node`.
-    private static func define(label: [UInt8], body: [SubDocument.Line], at node: OpaquePointer, context: ExtensionContext) {
+    /// their own, before `node`. Blocks its lines made after the quote (a lazy line after a table
+    /// in it ends it) follow the item, as cmark-gfm has them after the definition. With `tookBlocksAfter`
+    /// (the body holds the indented blocks after the definition's paragraph), a definition that ends
+    /// in its paragraph makes nothing and returns false: those blocks are not its.
+    private static func define(
+        label: [UInt8], body: [SubDocument.Line], tookBlocksAfter: Bool = false, at node: OpaquePointer, context: ExtensionContext
+    ) -> Bool {
         let key = FootnoteLabel.key(label)
-        guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return }
+        guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return true }
         let lines = body.map { line in
             var line = line
             line.bytes = line.bytes.map { $0 == marker ? UInt8(ascii: "[") : $0 }
             return line
         }
+        var after: [OpaquePointer] = []
         if let document = SubDocument(lines, context: context) {
             defer { context.free(document.root) }
             if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
                 if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
+                // The blocks taken from after the paragraph are quoted, and stay in the quote unless
+                // it ended before them.
+                if tookBlocksAfter, document.blocks.count > 1 {
+                    cmark_node_free(item)
+                    return false
+                }
                 for block in CMarkNode.children(quote) {
                     document.adopt(block, into: context)
                     cmark_node_unlink(block)
                     cmark_node_append_child(item, block)
                 }
+                if context.extensions.tables {
+                    for block in document.blocks.dropFirst() { Tables.apply(under: block, source: document.source, context: context) }
+                }
+                after = Array(document.blocks.dropFirst())
+                for block in after {
+                    document.adopt(block, into: context)
+                    cmark_node_unlink(block)
+                }
             }
         }
         cmark_node_insert_before(node, item)
+        for block in after { cmark_node_insert_before(node, block) }
         if context.footnotes[key] == nil {
             context.footnotes[key] = FootnoteDefinition(label: label, item: item)
         } else {
             context.footnoteDuplicates.append(item)
         }
+        return true
     }
 
     private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {

@@ -1,0 +1,43 @@
+import Testing
+@testable import Markdown
+
+/// Where a footnote definition ends, what follows it is the page's own text, shown whether or not
+/// anything refers to the note: cmark-gfm's reading, line for line. Each page is rendered with a
+/// reference to its note and without one (an unused definition is not shown, its neighbours are).
+@Suite struct FootnoteEndTests {
+    static let pages = [
+        // A line that is not indented, after a table in the definition, ends it.
+        "[^a]: x\n    a | b\n    -|-\nc | d\n-|-\n",
+        "[^a]: x\n    a | b\n    -|-\n    c | d\ne | f\n",
+        "[^a]: x\n    a | b\n    -|-\n    c | d\ne | f\n\n    code after the note, not in it\n",
+        "[^a]: x\n    ```\n    code\nlazy | x\n-|-\n",
+        "- [^a]: x\n      a | b\n      -|-\n  c | d\n",
+        "> [^a]: y\n>     a | b\n>     --|--\n> c | d\n> --|--\n",
+        "[^a]: x\n    a | b\n    -|-\nc | d\n-|-\n[^b]: second\n",
+        // A definition whose first line has no text and whose next line is not indented is empty.
+        "[^a]:\nnext paragraph\n",
+        "[^a]:\nnext\n    more of it\n",
+        "intro\n[^a]:\nnext [^b] text\n[^b]: y\n",
+        "[^a]:\nnext | x\n-|-\n",
+        // Lines that stay in the definition.
+        "[^a]:\n    para one\nlazy\n",
+        "[^a]:\n    a | b\n-|-\n",
+        "[^a]: x\n    a | b\n    -|-\n\n    more of the note\n",
+        "[^a]: x\nlazy\n    indented\n",
+    ]
+
+    @Test(arguments: pages) func textAfterADefinitionIsKept(page: String) throws {
+        for variant in [page, page + "\nSee [^a].\n"] {
+            let (rendered, expected) = try Oracle.renderings(of: variant)
+            #expect(rendered == expected, "\(variant)")
+        }
+    }
+
+    /// The words after an unused definition that ends early are on the page.
+    @Test func nothingAfterAnUnusedDefinitionIsLost() {
+        let html = Markdown.render("[^a]: x\n    a | b\n    -|-\nafter | the\n-|-\n\n[^b]:\nstill here\n").html
+        #expect(html.contains("<th>after</th>"))
+        #expect(html.contains("<p>still here</p>"))
+        #expect(!html.contains("<th>a</th>"))
+    }
+}
