@@ -153,6 +153,32 @@ import Testing
         #expect(build(fileSystem).diagnostics.isEmpty, "and fixed stays fixed")
     }
 
+    /// Every build reports the warnings of the whole site, whatever its cache held: those of no
+    /// one flow (a page in no flow, a file the theme does not use), and those reading a kept
+    /// flow's folder found (a page in a subfolder), after a full build, an incremental one and one
+    /// with nothing to do alike; and a clean build reports the same.
+    @Test func theSitesWarningsAreReportedByEveryBuild() throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging([
+            "content/stray.md": "# In no flow\n",
+            "content/alpha/extra/03-x.md": "# In a subfolder\n",
+            "templates/notes.txt": "not a theme file\n",
+        ]) { _, new in new })
+        let first = build(fileSystem)
+        #expect(first.succeeded && first.outcome == .builtEverything)
+        let paths = Set(first.diagnostics.filter { !$0.isError }.compactMap(\.path).map { Path.fileName(of: $0) })
+        #expect(paths == ["stray.md", "03-x.md", "notes.txt"], "\(first.diagnostics)")
+        fileSystem.add("content/beta/02-d.md", Array("# D, edited\n".utf8))
+        let other = build(fileSystem)
+        #expect(other.rebuiltFlows == ["beta"] && other.diagnostics == first.diagnostics, "\(other.diagnostics)")
+        let same = build(fileSystem)
+        #expect(same.outcome == .upToDate && same.diagnostics == first.diagnostics, "\(same.diagnostics)")
+        let clean = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
+        #expect(build(clean).diagnostics == first.diagnostics)
+        for fixed in ["content/stray.md", "content/alpha/extra/03-x.md", "templates/notes.txt"] { try fileSystem.remove(fixed) }
+        #expect(build(fileSystem).diagnostics.isEmpty)
+        #expect(build(fileSystem).diagnostics.isEmpty, "and fixed stays fixed")
+    }
+
     /// A flow's manifest fragment is kept in one of the cache's packs; the flows of a pack gone
     /// or changed there are made again, and the others are kept.
     @Test(arguments: ["removed", "edited", "emptied"])

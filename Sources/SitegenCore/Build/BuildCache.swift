@@ -18,7 +18,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 17\n"
+    static let formatLine = "sitegen build cache 18\n"
 
     /// One input file: where it is (relative to the site), its status and its content's digest
     /// (`ContentHash.value`: a number, where sixteen hex digits were a string to allocate for each
@@ -43,7 +43,7 @@ struct BuildCache: Sendable, Equatable, Codable {
         var extraInputs: [String] = []
         /// Every file of the output as that build left it, relative to the output.
         var outputs: [DirectoryWalker.Entry]
-        /// The flows' warnings, sorted, which a build with nothing to do repeats.
+        /// The build's warnings, sorted, which a build with nothing to do repeats.
         var warnings: [Diagnostic] = []
         var flowCount = 0
         var pageCount = 0
@@ -72,14 +72,15 @@ struct BuildCache: Sendable, Equatable, Codable {
         self.body = body
     }
 
-    /// A cache whose head's warnings and counts are those of `flows`.
+    /// A cache whose head's counts are those of `flows`, and its warnings theirs and `siteWarnings`
+    /// (those of no one flow).
     init(
         digest: String, globalDigest: String, entries: [Entry], outputDirectory: String, outputSetting: String, extraInputs: [String] = [],
-        outputs: [DirectoryWalker.Entry], flows: [FlowRecord] = [], products: [ProductRecord] = [], packs: [PackFile] = []
+        outputs: [DirectoryWalker.Entry], flows: [FlowRecord] = [], siteWarnings: [Diagnostic] = [], products: [ProductRecord] = [], packs: [PackFile] = []
     ) {
         head = Head(
             digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: outputDirectory, outputSetting: outputSetting,
-            extraInputs: extraInputs, outputs: outputs, warnings: flows.flatMap(\.warnings).sorted(), flowCount: flows.count,
+            extraInputs: extraInputs, outputs: outputs, warnings: (flows.flatMap(\.warnings) + siteWarnings).sorted(), flowCount: flows.count,
             pageCount: flows.reduce(0) { $0 + $1.summary.pageCount })
         body = Body(flows: flows, products: products, packs: packs)
     }

@@ -203,8 +203,6 @@ extension SiteBuilder {
             record.key == run.keys.flow(record.slug, otherFlows: record.otherFlows) && record.packs.allSatisfy(run.intactPacks.contains)
         }
         let outlined = outline(loader: run.loader, inventory: run.inventory, preparation: preparation, kept: kept)
-        // The settings and theme's warnings were reported by the build that made the theme's files.
-        let themeKept = run.previous?.globalDigest == run.keys.global
         var result = Result(outcome: .failed, site: nil, files: [], outputDirectory: run.output, diagnostics: [])
         var begun: OutputTransaction?
         func failed(_ diagnostics: [Diagnostic]) -> Result {
@@ -217,7 +215,7 @@ extension SiteBuilder {
                     _ = save(refreshed, loader: run.loader, folder: cacheFolder)
                 }
             }
-            result.diagnostics = (themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics).sorted()
+            result.diagnostics = diagnostics.sorted()
             return result
         }
         let transaction: OutputTransaction
@@ -287,7 +285,10 @@ extension SiteBuilder {
         made = []
         let (problems, staticFiles) = siteProblems(
             facts, kept: kept, slugs: outlined.slugs, loader: run.loader, inventory: run.inventory, preparation: preparation)
-        var diagnostics = preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings) + problems
+        // Every build reports the warnings of the whole site, whatever it kept (as compilers repeat
+        // those of what they do not compile again); one with nothing to do, those the cache keeps.
+        let siteDiagnostics = preparation.diagnostics + outlined.diagnostics + problems
+        var diagnostics = siteDiagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings)
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
@@ -375,7 +376,7 @@ extension SiteBuilder {
         let newCache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: outputDirectory,
             outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [],
-            flows: records,
+            flows: records, siteWarnings: siteDiagnostics.filter { !$0.isError },
             products: productOutputs.map { product, outputs in
                 ProductRecord(name: product.name, key: keys.site(product), outputs: outputs)
             },
@@ -402,7 +403,7 @@ extension SiteBuilder {
         }
         // Everything, or only some flows (and whatever depends on them) with the rest carried over.
         result.outcome = carried.isEmpty ? .builtEverything : .rebuiltFlows(records.map(\.slug).filter(Set(rebuilt).contains))
-        result.diagnostics = themeKept ? diagnostics.filter { $0.isError || !preparation.diagnostics.contains($0) } : diagnostics
+        result.diagnostics = diagnostics
         result.diagnostics.sort()
         result.outputs = result.files.map(\.path) + freshOutputs
         result.flowCount = records.count

@@ -8,14 +8,22 @@ extension SiteBuilder {
     struct Outlined {
         /// Each flow to make, by slug.
         var flows: [String]
-        /// The outlines kept from this first reading, by index in `flows`, each handed out once;
-        /// a flow without one is read again when it is made (see `outlineBudget`).
-        var outlines: Handoff<FlowAssembler.Outline>
+        /// The outlines kept from this first reading, by index in `flows`, each handed out once
+        /// with the problems reading its folder found; a flow without one is read again when it
+        /// is made (see `outlineBudget`).
+        var outlines: Handoff<KeptOutline>
         /// Where every page of the site is, kept flows' included.
         var directory: PageDirectory
         /// Every flow folder's slug, kept or not.
         var slugs: [String]
-        /// The problems of the flow folders, and those reading the outlines kept found.
+        /// The problems of the content folder itself (a page in no flow, say); a flow folder's
+        /// are its own, reported with the flow (and kept with it for builds that keep the flow).
+        var diagnostics: [Diagnostic]
+    }
+
+    /// A flow's outline from the first reading, with the problems reading its folder found.
+    struct KeptOutline: Sendable {
+        var outline: FlowAssembler.Outline
         var diagnostics: [Diagnostic]
     }
 
@@ -39,17 +47,17 @@ extension SiteBuilder {
         }
         let outlined = flows.parallelMap { flow in
             let (outline, diagnostics) = self.outline(flow.slug, loader: loader, inventory: inventory, preparation: preparation)
-            return (outline: flow.keeps ? outline : nil, directory: outline.directory, diagnostics: flow.keeps ? diagnostics : [])
+            return (kept: flow.keeps ? KeptOutline(outline: outline, diagnostics: diagnostics) : nil, directory: outline.directory)
         }
         let pages = zip(flows, outlined).map { ($0.slug, $1.directory) }
         let keptPages = kept.map { record in (record.slug, { @Sendable in record.directory }) }
-        var kept: [Int: FlowAssembler.Outline] = [:]
-        for (index, flow) in outlined.enumerated() { kept[index] = flow.outline }
+        var kept: [Int: KeptOutline] = [:]
+        for (index, flow) in outlined.enumerated() { kept[index] = flow.kept }
         return Outlined(
             flows: flows.map(\.slug), outlines: Handoff(kept),
             directory: PageDirectory(
                 flows: Dictionary(pages) { first, _ in first }, keptFlows: Dictionary(keptPages) { first, _ in first }, inventory: inventory),
-            slugs: slugs, diagnostics: folderDiagnostics + outlined.flatMap(\.diagnostics))
+            slugs: slugs, diagnostics: folderDiagnostics)
     }
 
     /// One flow read as far as its front matter, with the problems reading its folder found.
@@ -60,12 +68,12 @@ extension SiteBuilder {
         return (preparation.assembler.outline(source, displayDirectory: loader.diskPath(source.directory)), diagnostics)
     }
 
-    /// Flow `index` of `outlined`, handed out once: its outline kept, or read again (with the
-    /// problems reading it found, which the first reading left out).
+    /// Flow `index` of `outlined`, handed out once: its outline kept, or read again, with the
+    /// problems reading its folder found.
     func outline(_ index: Int, of outlined: Outlined, loader: SiteLoader, inventory: SiteInventory, preparation: Preparation)
         -> (FlowAssembler.Outline, [Diagnostic])
     {
-        if let kept = outlined.outlines.take(index) { return (kept, []) }
+        if let kept = outlined.outlines.take(index) { return (kept.outline, kept.diagnostics) }
         return outline(outlined.flows[index], loader: loader, inventory: inventory, preparation: preparation)
     }
 
