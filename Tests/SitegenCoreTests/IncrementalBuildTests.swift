@@ -60,6 +60,23 @@ import Testing
         #expect(build(fileSystem).upToDate, "and the cache agrees afterwards")
     }
 
+    /// A site with warnings everywhere a build finds them (a page's, a flow folder's, the theme's,
+    /// and one in no flow) says, after each edit, what a clean build says, and again with nothing to do.
+    @Test(arguments: Edit.allCases)
+    func anIncrementalBuildWarnsAsACleanBuildWarns(_ edit: Edit) throws {
+        let fileSystem = MemoryFileSystem(Self.site.merging([
+            "content/beta/02-d.md": "# D\n\n![](../../art/logo.svg)\n", "content/alpha/extra/x.md": "# X\n",
+            "content/stray.md": "# Stray\n", "templates/notes.txt": "notes\n",
+        ]) { _, new in new })
+        #expect(build(fileSystem).diagnostics.count == 4)
+        try edit.apply(to: fileSystem)
+        let clean = MemoryFileSystem(fileSystem.snapshot.filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".sitegen-cache/") })
+        let expected = build(clean).diagnostics
+        #expect(build(fileSystem).diagnostics == expected)
+        let again = build(fileSystem)
+        #expect(again.upToDate && again.diagnostics == expected)
+    }
+
     @Test func onlyTheChangedFlowIsRebuilt() throws {
         let fileSystem = MemoryFileSystem(Self.site)
         _ = build(fileSystem)
