@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    /// Captions beside a video that are links are captions like any other: used where the link
+    /// leads to a file of the site, an error naming them where it leads out of the site or
+    /// nowhere, never skipped without a word.
+    @Test func captionsThatAreLinksAreFollowedInsideTheSiteAndNamedOtherwise() throws {
+        let fileSystem = Self.site(["shared/demo.ko.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\n녹음.\n"])
+        try fileSystem.remove("content/tour/demo.ko.vtt")
+        fileSystem.addLink("content/tour/demo.ko.vtt", to: "../../shared/demo.ko.vtt")
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        #expect(fileSystem.text("output/tour/index.html")?.contains(#"src="demo.ko.vtt" srclang="ko""#) == true)
+        #expect(fileSystem.text("output/tour/demo.ko.vtt")?.contains("녹음.") == true)
+        for target in ["../../../outside.vtt", "missing.vtt"] {
+            fileSystem.addLink("content/tour/demo.es.vtt", to: target)
+            let failed = runCLI(["build"], on: fileSystem)
+            #expect(failed.status == .contentError && failed.err.contains("demo.es.vtt"), "\(target): \(failed.err)")
+        }
+    }
+
     @Test func aVideoBecomesAVideoElementWithItsPosterAndCaptions() throws {
         let fileSystem = Self.site()
         let result = runCLI(["build"], on: fileSystem)

@@ -98,8 +98,10 @@ extension ImageResolver {
 
     /// The captions files beside a video named `base`: `base.vtt` in the site's language, then
     /// `base.<language>.vtt` for each language tag, the site's languages first, in their order.
+    /// A link among them is one too: where it leads is checked as it is read, never skipped unsaid.
     private func captionFiles(beside base: String, in directory: String) -> [(file: String, language: String)] {
-        let names = (try? loader.fileSystem.entries(in: loader.diskPath(directory)).filter { $0.status.kind == .file }.map(\.name)) ?? []
+        let names = (try? loader.fileSystem.entries(in: loader.diskPath(directory))
+            .filter { $0.status.kind == .file || $0.status.kind == .symbolicLink }.map(\.name)) ?? []
         let prefix = base + "."
         var tagged: [(file: String, language: String)] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".vtt") && name.count > prefix.count + 4 {
