@@ -19,6 +19,13 @@ import Testing
         "[^a]:\nnext\n    more of it\n",
         "intro\n[^a]:\nnext [^b] text\n[^b]: y\n",
         "[^a]:\nnext | x\n-|-\n",
+        // Lines lazy in the blocks around the definition (no `>`), indented or not, continue its
+        // paragraph and start no table or heading; a tab stops where cmark says, not where the
+        // line's content starts.
+        "> [^a]: y | x\n      :-: | ---\nh\n",
+        "> [^a]: text\n     ##\nu\n",
+        "> [^a]: a | | |\n\t:-: | :-- | -\n|\n",
+        "1. [^a]:   \n   \t      code\n      and\n",
         // Lines that stay in the definition.
         "[^a]:\n    para one\nlazy\n",
         "[^a]:\n    a | b\n-|-\n",

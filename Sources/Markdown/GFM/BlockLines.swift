@@ -12,6 +12,8 @@ struct BlockLine {
     var indent: Int
     /// Where in the chain of containers the line stopped matching: a lazy continuation line.
     var lazyDepth: Int?
+    /// The column of the line `content` starts at, from 0: where a tab in it stops.
+    var column = 0
 
     var trimmed: ArraySlice<UInt8> { content.trimmingWhitespace }
 }
@@ -111,7 +113,8 @@ struct BlockContainers {
             probe += 1
         }
         indent = probeColumn - column
-        return BlockLine(number: number, offset: index - bytes.startIndex, content: bytes[index...], indent: indent, lazyDepth: lazyDepth)
+        return BlockLine(
+            number: number, offset: index - bytes.startIndex, content: bytes[index...], indent: indent, lazyDepth: lazyDepth, column: column)
     }
 
     /// The columns a list item's content is indented by, relative to the container it is in.

@@ -107,15 +107,10 @@ enum Footnotes {
                 continue
             }
             // The lines after the first are in the definition when indented by 4; those that are
-            // not are lazy, so that cmark sees them lazy, as cmark-gfm does: they continue its
-            // paragraph, or else (after a table, say) end the definition.
+            // not, and those lazy in the blocks around it, are lazy, so that cmark sees them lazy,
+            // as cmark-gfm does: they continue its paragraph, or else (after a table, say) end it.
             for line in lines[(start + 1)..<next] {
-                if line.indent < 4 {
-                    body.append(Self.unindented(line))
-                } else {
-                    let kept = dropColumns(4, from: line.content)
-                    body.append(SubDocument.Line(bytes: quote + kept, line: line.number, offset: line.offset + line.content.count - kept.count - 2))
-                }
+                body.append(line.indent < 4 ? Self.unindented(line) : line.lazyDepth != nil ? Self.asWritten(line) : Self.quoted(line))
             }
             // The last definition takes the indented blocks after the paragraph, unless it ends in it.
             var pulled: [SubDocument.Line] = []
@@ -131,10 +126,9 @@ enum Footnotes {
                     if line.trimmed.isEmpty {
                         pending.append(SubDocument.Line(bytes: Array(">".utf8), line: number, offset: line.offset))
                     } else if line.indent >= 4 {
-                        let dropped = dropColumns(4, from: line.content)
                         pulled += pending
                         pending = []
-                        pulled.append(SubDocument.Line(bytes: quote + dropped, line: number, offset: line.offset + line.content.count - dropped.count - 2))
+                        pulled.append(Self.quoted(line))
                         pulledUntil = number
                     } else {
                         break
@@ -157,14 +151,29 @@ enum Footnotes {
         context.free(paragraph)
     }
 
-    private static func dropColumns(_ columns: Int, from content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var column = 0
-        var index = content.startIndex
-        while index < content.endIndex, column < columns, content[index] == 0x20 || content[index] == 0x09 {
-            column = content[index] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+    /// A line of a definition's own, as a line of the block quote its text is parsed in: `> ` and
+    /// the line without the 4 columns of indent that make it the definition's. A tab that spans
+    /// the 4th column leaves the columns past it as spaces, as cmark counts them from where the
+    /// line's content starts.
+    private static func quoted(_ line: BlockLine) -> SubDocument.Line {
+        var column = line.column
+        let target = line.column + 4
+        var index = line.content.startIndex
+        while index < line.content.endIndex, column < target, line.content[index] == 0x20 || line.content[index] == 0x09 {
+            column = line.content[index] == 0x09 ? (column / 4 + 1) * 4 : column + 1
             index += 1
         }
-        return content[index...]
+        let padding = max(column - target, 0)
+        let rest = line.content[index...]
+        return SubDocument.Line(
+            bytes: Array("> ".utf8) + Array(repeating: 0x20, count: padding) + rest, line: line.number,
+            offset: line.offset + line.content.count - rest.count - 2 - padding)
+    }
+
+    /// A line lazy in the blocks around a definition with an indent of 4 or more, kept: it can
+    /// start no block, and continues the definition's paragraph, if any.
+    private static func asWritten(_ line: BlockLine) -> SubDocument.Line {
+        SubDocument.Line(bytes: Array(line.content), line: line.number, offset: line.offset)
     }
 
     /// A line of text after a definition, or lazy in it, as written but for its indent.
