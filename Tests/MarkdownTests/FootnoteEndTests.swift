@@ -26,6 +26,20 @@ import Testing
         "> [^a]: text\n     ##\nu\n",
         "> [^a]: a | | |\n\t:-: | :-- | -\n|\n",
         "1. [^a]:   \n   \t      code\n      and\n",
+        // Once a definition has ended, the lines after it are the page's, indented or not: they
+        // go on the paragraph that ended it, never into a quote or the note.
+        "[^a]: | x |\n    |---|\nBack.\n    cont\n",
+        "[^a]: | x |\n    |---|\nBack.\n    - item\n",
+        "[^a]:\nlazy text\n    |---|\n",
+        "[^a]:\nBack.\n    ```\n    code?\n",
+        // A definition on a line lazy in a list or quote closes it; so does the line after an
+        // empty definition in one: what follows goes after the list or quote.
+        "- item one\n[^a]:\nHello world\n",
+        "> - item\n> [^a]:\n> Hello\n",
+        "> [^a]:\nu\n",
+        "> x\n[^a]:\nu\n",
+        "- [^a]:\nx\n",
+        "> [^a]:\n    code\n",
         // Lines that stay in the definition.
         "[^a]:\n    para one\nlazy\n",
         "[^a]:\n    a | b\n-|-\n",

@@ -64,6 +64,24 @@ import Testing
         }
     }
 
+    /// A definition or a table deep in nested lists and quotes: each line's place in the blocks
+    /// around it was found again for every level, at every level, so time doubled with each level
+    /// (26 levels took over a minute; a hostile page of 40 never finished).
+    @Test(arguments: [true, false])
+    func definitionsAndTablesDeepInNestedBlocks(referenced: Bool) throws {
+        let lists = (0..<60).map { String(repeating: "  ", count: $0) + "- level \($0)\n" }.joined()
+        let quotes = (1..<60).map { String(repeating: "> ", count: $0) + "- level \($0)\n" }.joined()
+        let reference = referenced ? "\nSee [^a].\n" : ""
+        for page in [
+            lists + String(repeating: "  ", count: 60) + "[^a]: t\n" + reference,
+            lists + String(repeating: "  ", count: 60) + "a | b\n" + String(repeating: "  ", count: 60) + "-|-\nlazy\n",
+            quotes + "[^a]: t\n    | a |\n    |---|\nlazy\n" + reference,
+        ] {
+            let (rendered, expected) = try Oracle.renderings(of: page)
+            #expect(rendered == expected)
+        }
+    }
+
     @Test func thousandsOfFootnotesSomeWithBlocksAfterThem() throws {
         var body = ""
         var definitions = ""

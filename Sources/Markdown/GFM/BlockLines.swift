@@ -23,6 +23,9 @@ struct BlockLine {
 struct BlockContainers {
     let chain: [OpaquePointer]
     let source: SourceText
+    /// The columns each list item's content is indented by (0 for a quote), found once each, outermost
+    /// first: found for every line again, they took time doubling with each level of nesting.
+    private var contentIndents: [Int] = []
 
     init(around block: OpaquePointer, source: SourceText) {
         var chain: [OpaquePointer] = []
@@ -34,6 +37,10 @@ struct BlockContainers {
         }
         self.chain = chain.reversed()
         self.source = source
+        // Each level's from the lines of the levels outside it, already found.
+        for level in self.chain.indices {
+            contentIndents.append(cmark_node_get_type(self.chain[level]) == CMARK_NODE_ITEM ? contentIndent(of: level) : 0)
+        }
     }
 
     /// The lines `first...last` of a block whose content starts at byte column `startColumn` of `first`.
@@ -84,7 +91,7 @@ struct BlockContainers {
                     index = bytes.endIndex
                 }
             } else {
-                let width = contentIndent(of: level)
+                let width = contentIndents[level]
                 let rest = bytes[index...]
                 if rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                     index = bytes.endIndex

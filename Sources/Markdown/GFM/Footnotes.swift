@@ -89,6 +89,14 @@ enum Footnotes {
         var consumedUntil = last
         for (position, start) in starts.enumerated() {
             guard let (label, end) = FootnoteLabel.definitionPrefix(lines[start].content, opener: marker) else { continue }
+            // A definition on a line lazy in the blocks around its paragraph closes them, as in
+            // cmark-gfm: it and the rest of the paragraph are read again after the block it
+            // closes. (Where more of that block follows the paragraph, it stays where it is:
+            // reading all that again is left undone.)
+            if let depth = lines[start].lazyDepth, isLast(paragraph, in: anchor(containers, depth)) {
+                place(lines[start...], at: paragraph, containers: containers, context: context)
+                break
+            }
             // The body is parsed as a block quote: its own lines carry `> `, a lazy continuation
             // line does not, so that cmark sees it lazy, as cmark-gfm does in a definition.
             let quote = Array("> ".utf8)
@@ -101,9 +109,9 @@ enum Footnotes {
             // A definition with no text on its first line whose next line is not indented by 4
             // is empty: that line and the rest of the paragraph are text after it, as cmark-gfm
             // reads them.
-            if text.isEmpty, start + 1 < next, lines[start + 1].indent < 4 {
+            if text.isEmpty, start + 1 < next, lines[start + 1].indent < 4 || lines[start + 1].lazyDepth != nil {
                 _ = define(label: label, body: body, at: paragraph, context: context)
-                insert(lines[(start + 1)..<next].map(Self.unindented), before: paragraph, context: context)
+                place(lines[(start + 1)..<next], at: paragraph, containers: containers, context: context)
                 continue
             }
             // The lines after the first are in the definition when indented by 4; those that are
@@ -136,10 +144,19 @@ enum Footnotes {
                     number += 1
                 }
             }
-            if !pulled.isEmpty, define(label: label, body: body + pulled, tookBlocksAfter: true, at: paragraph, context: context) {
+            if !pulled.isEmpty, define(label: label, body: body + pulled, whole: true, at: paragraph, context: context) {
                 consumedUntil = pulledUntil
-            } else {
-                _ = define(label: label, body: body, at: paragraph, context: context)
+            } else if !define(label: label, body: body, whole: true, at: paragraph, context: context) {
+                // It ends in its paragraph, at the first line that ends it (found by halves: a
+                // definition ended by a line stays ended by the lines after it); that line and
+                // those after it are the page's text.
+                var (holds, ends) = (1, body.count)
+                while ends - holds > 1 {
+                    let middle = (holds + ends) / 2
+                    if endsEarly(Array(body[0..<middle]), context: context) { ends = middle } else { holds = middle }
+                }
+                _ = define(label: label, body: Array(body[0..<holds]), at: paragraph, context: context)
+                place(lines[(start + holds)..<next], at: paragraph, containers: containers, context: context)
             }
         }
         // The blocks after it are in the order they were written: the first that starts past the
@@ -183,12 +200,11 @@ enum Footnotes {
     }
 
     /// Parses a definition's text (lines in a block quote) as blocks and keeps them, in an item of
-    /// their own, before `node`. Blocks its lines made after the quote (a lazy line after a table
-    /// in it ends it) follow the item, as cmark-gfm has them after the definition. With `tookBlocksAfter`
-    /// (the body holds the indented blocks after the definition's paragraph), a definition that ends
-    /// in its paragraph makes nothing and returns false: those blocks are not its.
+    /// their own, before `node`. With `whole`, a definition that its lines end before the last (a
+    /// lazy line after a table in it, say) makes nothing and returns false, for the caller to say
+    /// where it ends; without, what its lines made after it follows the item.
     private static func define(
-        label: [UInt8], body: [SubDocument.Line], tookBlocksAfter: Bool = false, at node: OpaquePointer, context: ExtensionContext
+        label: [UInt8], body: [SubDocument.Line], whole: Bool = false, at node: OpaquePointer, context: ExtensionContext
     ) -> Bool {
         let key = FootnoteLabel.key(label)
         guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return true }
@@ -202,9 +218,7 @@ enum Footnotes {
             defer { context.free(document.root) }
             if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
                 if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
-                // The blocks taken from after the paragraph are quoted, and stay in the quote unless
-                // it ended before them.
-                if tookBlocksAfter, document.blocks.count > 1 {
+                if whole, document.blocks.count > 1 {
                     cmark_node_free(item)
                     return false
                 }
@@ -233,17 +247,86 @@ enum Footnotes {
         return true
     }
 
-    private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
-        guard let document = SubDocument(lines, context: context) else { return }
+    /// Whether the lines of a definition's body end it before the last of them.
+    private static func endsEarly(_ body: [SubDocument.Line], context: ExtensionContext) -> Bool {
+        let lines = body.map { line in
+            var line = line
+            line.bytes = line.bytes.map { $0 == marker ? UInt8(ascii: "[") : $0 }
+            return line
+        }
+        guard let document = SubDocument(lines, context: context) else { return false }
         defer { context.free(document.root) }
+        guard let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE else { return false }
+        if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
+        return document.blocks.count > 1
+    }
+
+    /// Lines of a paragraph that are no definition's, the page's text: where the paragraph was,
+    /// or, from a line lazy in the blocks around it, after the block that line closes (the list
+    /// of an item), read again there with any definitions in them, as cmark-gfm reads them.
+    private static func place(_ rest: ArraySlice<BlockLine>, at paragraph: OpaquePointer, containers: BlockContainers, context: ExtensionContext) {
+        guard let first = rest.first else { return }
+        guard let depth = first.lazyDepth else {
+            // The first line starts a paragraph; an indent of 4 keeps each later one in it.
+            let lines = rest.indices.map { index in
+                index == rest.startIndex || rest[index].indent < 4 ? unindented(rest[index]) : asWritten(rest[index])
+            }
+            insert(lines, before: paragraph, context: context)
+            return
+        }
+        let lines = rest.map { line in
+            let stripped = containers.line(line.number, depth: depth)
+            return SubDocument.Line(bytes: Array(stripped.content), line: line.number, offset: stripped.offset)
+        }
+        insert(lines, after: anchor(containers, depth), context: context)
+    }
+
+    /// The block a line lazy at `depth` closes: the container there, or the list of an item.
+    private static func anchor(_ containers: BlockContainers, _ depth: Int) -> OpaquePointer {
+        let container = containers.chain[depth]
+        if cmark_node_get_type(container) == CMARK_NODE_ITEM, let list = cmark_node_parent(container) { return list }
+        return container
+    }
+
+    /// Whether nothing follows `node` inside `ancestor`.
+    private static func isLast(_ node: OpaquePointer, in ancestor: OpaquePointer) -> Bool {
+        var current = node
+        while current != ancestor {
+            guard cmark_node_next(current) == nil, let parent = cmark_node_parent(current) else { return false }
+            current = parent
+        }
+        return true
+    }
+
+    private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
+        for block in parsed(lines, context: context) { cmark_node_insert_before(node, block) }
+    }
+
+    private static func insert(_ lines: [SubDocument.Line], after node: OpaquePointer, context: ExtensionContext) {
+        var previous = node
+        for block in parsed(lines, context: context) {
+            cmark_node_insert_after(previous, block)
+            previous = block
+        }
+    }
+
+    /// `lines` parsed as blocks of their own, with their definitions and tables found, taken out
+    /// of their document to be put in the page's.
+    private static func parsed(_ lines: [SubDocument.Line], context: ExtensionContext) -> [OpaquePointer] {
+        guard let document = SubDocument(lines, context: context) else { return [] }
+        defer { context.free(document.root) }
+        if lines.contains(where: { $0.bytes.contains(marker) }) {
+            for block in document.blocks { extract(under: block, source: document.source, context: context) }
+        }
         if context.extensions.tables {
             for block in document.blocks { Tables.apply(under: block, source: document.source, context: context) }
         }
-        for block in document.blocks {
+        let blocks = document.blocks
+        for block in blocks {
             document.adopt(block, into: context)
             cmark_node_unlink(block)
-            cmark_node_insert_before(node, block)
         }
+        return blocks
     }
 }
 
