@@ -302,6 +302,15 @@ def main():
         figures["one page changed"] = median_of(arguments.runs, change_page, build)
         figures["sitegen.yml changed"] = median_of(arguments.runs, change_config, build)
         output_mb = sum(f.stat().st_size for f in (site / "output").rglob("*") if f.is_file()) / 1e6
+        # What this machine takes for work no build can skip, one thread each, for the ratios
+        # above: looking at every input and output file (what a no-op rebuild must at least do to
+        # see that nothing changed), and writing a copy of the output.
+        figures["floor: stat every file"] = median_of(
+            arguments.runs, lambda _: None, ["find", site / "content", site / "output", "-printf", "%s %T@ %i\n"])
+        floor_copies = pathlib.Path(temporary) / "copies"
+        floor_copies.mkdir()
+        figures["floor: copy the output"] = median_of(
+            arguments.runs, lambda _: None, lambda run: ["cp", "-r", site / "output", floor_copies / str(run)])
 
     full, cmark = figures["full build"][0], figures["cmark, same pages"][0]
     full_cpu, cmark_cpu = figures["full build"][1], figures["cmark, same pages"][1]
@@ -319,6 +328,8 @@ def main():
             ratio = f"highlighting +{(in_turn(walls, 'full build', name) - 1) * 100:.1f}% (in turn)"
         if name == "full, one image per flow":
             ratio = f"{wall / cmark:.2f}x cmark"
+        if name.startswith("floor:"):
+            ratio = f"{wall / full * 100:.1f}% of a full build, one thread"
         if name == "Hugo, same site":
             ratio = f"{in_turn(walls, name, 'full, one image per flow'):.1f}x sitegen's time (one image per flow, in turn)"
         print(f"{name:26}{wall:8.3f}s{cpu:8.3f}s{peak:8.1f} MiB  {ratio}")
