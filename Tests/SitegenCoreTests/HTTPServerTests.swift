@@ -10,8 +10,8 @@ import Testing
 /// The libmicrohttpd server through real sockets: what it sends, keeps open, refuses and streams.
 @Suite struct HTTPServerTests {
     /// Sends `request` to 127.0.0.1:`port` and returns everything received until the server closes
-    /// the connection or `seconds` pass without data.
-    static func exchange(_ request: String, port: Int, seconds: Int = 2) -> String {
+    /// the connection or `seconds` pass without data; `receiving` is given each piece as it arrives.
+    static func exchange(_ request: String, port: Int, seconds: Int = 2, receiving: (ArraySlice<UInt8>) -> Void = { _ in }) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return "" }
         defer { close(fd) }
@@ -32,6 +32,7 @@ import Testing
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             received += buffer[..<count]
+            receiving(buffer[..<count])
         }
         return String(decoding: received, as: UTF8.self)
     }

@@ -11,7 +11,11 @@ import Testing
 @Suite(.serialized) struct PreviewServerTests {
     /// What a page listening for events has received so far.
     final class Listener: Sendable {
-        let received = Mutex("")
+        private let bytes = Mutex<[UInt8]>([])
+
+        func add(_ piece: ArraySlice<UInt8>) { bytes.withLock { $0 += piece } }
+
+        var received: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
     }
 
     /// Runs `work` on a thread of its own (blocking socket calls must not hold the test's
@@ -61,8 +65,8 @@ import Testing
         // The stream ends when the server stops; the limit is on silence between two reads, which
         // a machine loaded with other tests can stretch past a few seconds while a build runs.
         let events = onThread {
-            let text = HTTPServerTests.exchange("GET /_sitegen/events HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: eventsPort, seconds: 30)
-            listener.received.withLock { $0 = text }
+            _ = HTTPServerTests.exchange(
+                "GET /_sitegen/events HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: eventsPort, seconds: 30, receiving: listener.add)
         }
         try waitFor { server.listeningPages == 1 }
         try site.write("content/tour/01-a.md", "# First words, edited\n")
@@ -79,13 +83,16 @@ import Testing
 
         try site.write("content/tour/02-b.md", "# Second page, fixed\n")
         try waitFor { output.standardOutput.components(separatedBy: "rebuilt tour").count >= 3 }
+        // The page is told before the terminal, but the server writes to it on a thread of its
+        // own: the test stops the server once the page has read the news, not once it is printed.
+        try waitFor { listener.received.contains("event: recovered") }
         server.stop()
         running.wait()
         events.wait()
-        let received = listener.received.withLock { $0 }
+        let received = listener.received
         #expect(received.contains("event: reload") && received.contains("tour/index.html"), "\(received)")
         #expect(received.contains("event: failed") && received.contains("titel"))
-        #expect(received.contains("event: recovered"))
+        #expect(received.contains("event: recovered"), "\(received)")
         #expect(try String(contentsOfFile: site.path + "/output/index.html", encoding: .utf8) == "the deployed site", "serve never writes the output")
         #expect(FileManager.default.fileExists(atPath: site.path + "/.sitegen-cache/preview/output/tour/index.html"))
     }
@@ -140,7 +147,7 @@ import Testing
     }
 
     private func waitFor(_ condition: () -> Bool) throws {
-        if !eventually(within: 5, condition) { Issue.record("timed out waiting") }
+        if !eventually(within: 20, condition) { Issue.record("timed out waiting") }
     }
 
     /// A preview of a site on a port the system chose, running on a thread of its own.
