@@ -106,7 +106,7 @@ final class ExtensionContext {
         facts[factIndex(making: node)].rawText = raw
     }
 
-    /// Where an image, a link or a code block moved in from text parsed again sits in the body.
+    /// Where an image, a link, a code block or a list item moved in from text parsed again sits in the body.
     func inlinePosition(of node: OpaquePointer) -> (line: Int, column: Int)? {
         factIndex(of: node).flatMap { facts[$0].inlinePosition }
     }

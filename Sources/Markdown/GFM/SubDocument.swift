@@ -37,7 +37,7 @@ struct SubDocument {
         self.lines = lines
     }
 
-    /// Records where `node`'s images, links, code blocks and text were written, before it moves into the body's tree.
+    /// Records where `node`'s images, links, code blocks, list items and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
         let descendants = CMarkNode.descendants(of: node)
         context.markAdopted(descendants)
@@ -47,7 +47,7 @@ struct SubDocument {
                 if context.rawText(of: descendant) == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
                     context.setRawText(raw, of: descendant)
                 }
-            } else if type == CMARK_NODE_IMAGE || type == CMARK_NODE_LINK || type == CMARK_NODE_CODE_BLOCK {
+            } else if type == CMARK_NODE_IMAGE || type == CMARK_NODE_LINK || type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_ITEM {
                 let position = context.inlinePosition(of: descendant)
                     ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
                 guard position.line > base, position.line <= base + lines.count else { continue }

@@ -10,8 +10,12 @@ enum TaskLists {
     static let aloneMarker = "\u{2}"
 
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM && !context.isAdopted(item) {
-            let line = source.line(Int(cmark_node_get_start_line(item)))
+        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM {
+            // An item parsed again (in a footnote's note, say) is read on the line it was written
+            // on, with whatever goes before it there: `[^1]: - [ ] a` starts no task, as in cmark-gfm.
+            let adopted = context.isAdopted(item)
+            guard let number = adopted ? context.inlinePosition(of: item)?.line : Int(cmark_node_get_start_line(item)) else { continue }
+            let line = source.line(number)
             guard isTaskLine(line), let paragraph = cmark_node_first_child(item),
                 cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                 context.isAdopted(paragraph) || cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(item),
@@ -30,7 +34,7 @@ enum TaskLists {
                     lineEnds = true
                 }
                 context.free(text)
-                if lineEnds { moveLazyRest(of: paragraph, in: item, source: source) }
+                if lineEnds, !adopted { moveLazyRest(of: paragraph, in: item, source: source) }
             } else {
                 cmark_node_set_literal(text, String(decoding: rest, as: UTF8.self))
             }
