@@ -40,6 +40,20 @@ import Testing
         "> x\n[^a]:\nu\n",
         "- [^a]:\nx\n",
         "> [^a]:\n    code\n",
+        // Lines not indented right after the note's own blocks (after the blank line that ends
+        // its first paragraph) go on its open paragraph while it is open, and end it where
+        // cmark-gfm ends it; a block of the page that such a line began is read again after it.
+        "[^a]: Steps:\n\n    - [ ]\nlazy line\n",
+        "[^a]: Steps:\n\n    - one\nlazy\nlazier\n\n    more of the note\n",
+        "[^a]: Steps:\n\n    more\nlazy\n===\n",
+        "[^a]: Steps:\n\n    more\nlazy\n---\n",
+        "[^a]: Steps:\n\n    more\nlazy\n- item\n",
+        "[^a]: Steps:\n\n    more\nlazy\n    indented\nback\n",
+        "[^a]: Steps:\n\n    ```\n    code\n    ```\nafter the fence\n",
+        "[^a]: Steps:\n\n    > quoted\nlazy in the quote\n",
+        "[^a]: Steps:\n\n    | a | b |\n    |---|---|\nnot a row | x\n-|-\n",
+        "[^a]: Steps:\n\n        code in the note\nnot lazy\n",
+        "[^a]: Steps:\n\n    # Heading\nnot lazy\n",
         // Lines that stay in the definition.
         "[^a]:\n    para one\nlazy\n",
         "[^a]:\n    a | b\n-|-\n",

@@ -138,6 +138,16 @@ enum Footnotes {
                         pending = []
                         pulled.append(Self.quoted(line))
                         pulledUntil = number
+                    } else if pending.isEmpty, !pulled.isEmpty {
+                        // Lines not indented right after the note's own continue its open
+                        // paragraph (an item's, say), as cmark-gfm reads them, until one ends it.
+                        let run = lazyRun(from: number, containers: containers)
+                        let kept = linesKept(of: run, after: body + pulled, context: context)
+                        pulled += run[0..<kept]
+                        pulledUntil = number + kept - 1
+                        guard kept == run.count else { break }
+                        number += kept
+                        continue
                     } else {
                         break
                     }
@@ -146,6 +156,12 @@ enum Footnotes {
             }
             if !pulled.isEmpty, define(label: label, body: body + pulled, whole: true, at: paragraph, context: context) {
                 consumedUntil = pulledUntil
+                // A block of the page that began on a line the note took and goes on past it (a
+                // heading whose underline ended the note) is read again from the line after.
+                if let spanning = blockSpanning(after: paragraph, from: pulledUntil) {
+                    let rest = (pulledUntil + 1)...Int(cmark_node_get_end_line(spanning))
+                    place(ArraySlice(rest.map { containers.line($0) }), at: paragraph, containers: containers, context: context)
+                }
             } else if !define(label: label, body: body, whole: true, at: paragraph, context: context) {
                 // It ends in its paragraph, at the first line that ends it (found by halves: a
                 // definition ended by a line stays ended by the lines after it); that line and
@@ -245,6 +261,41 @@ enum Footnotes {
             context.footnoteDuplicates.append(item)
         }
         return true
+    }
+
+    /// The lines from `number` up to the next blank line (or one lazy in the blocks around), as
+    /// lines of a definition's body: indented by 4, its own; less, lazy.
+    private static func lazyRun(from number: Int, containers: BlockContainers) -> [SubDocument.Line] {
+        var run: [SubDocument.Line] = []
+        var next = number
+        while next <= containers.source.lineRanges.count {
+            let line = containers.line(next)
+            guard line.lazyDepth == nil, !line.trimmed.isEmpty else { break }
+            run.append(line.indent >= 4 ? quoted(line) : unindented(line))
+            next += 1
+        }
+        return run
+    }
+
+    /// How many of `run` stay in the definition whose body is `body` (found by halves: a
+    /// definition ended by a line stays ended by the lines after it).
+    private static func linesKept(of run: [SubDocument.Line], after body: [SubDocument.Line], context: ExtensionContext) -> Int {
+        var (holds, ends) = (0, run.count + 1)
+        while ends - holds > 1 {
+            let middle = (holds + ends) / 2
+            if endsEarly(body + run[0..<middle], context: context) { ends = middle } else { holds = middle }
+        }
+        return holds
+    }
+
+    /// The block after `node` that starts on line `line` or before and ends past it, if any.
+    private static func blockSpanning(after node: OpaquePointer, from line: Int) -> OpaquePointer? {
+        var sibling = cmark_node_next(node)
+        while let block = sibling, Int(cmark_node_get_start_line(block)) <= line {
+            if Int(cmark_node_get_end_line(block)) > line { return block }
+            sibling = cmark_node_next(block)
+        }
+        return nil
     }
 
     /// Whether the lines of a definition's body end it before the last of them.
