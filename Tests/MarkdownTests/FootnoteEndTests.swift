@@ -54,6 +54,17 @@ import Testing
         "[^a]: Steps:\n\n    | a | b |\n    |---|---|\nnot a row | x\n-|-\n",
         "[^a]: Steps:\n\n        code in the note\nnot lazy\n",
         "[^a]: Steps:\n\n    # Heading\nnot lazy\n",
+        // Under a definition's text, `===` is more of that text and `---` a rule after it (cmark,
+        // with no footnotes, reads either as a heading's underline).
+        "[^a]: x\n===\n", "[^a]: x\n---\n", "Text\n[^a]: x\n===\n", "Text\n[^a]: x\n---\n", "[^a]: x\n    y\n===\n",
+        "[^a]: x\n    y\n---\n", "[^a]: x\n  ===\n", "[^a]: x\n[^b]: y\n===\n", "- [^a]: x\n  ===\n", "1. [^a]: x\n   ---\n",
+        "> a\n> [^a]: b\n> ===\n", "> [^a]: x\n> ---\n", "[^a]:\n===\n", "[^a]: *x*\n==\n", "[^a]: | t |\n    |---|\n===\n",
+        "[^a]: x\n===\nafter\n", "[^a]: x\n===\n\n    more\n",
+        // A block that interrupts the definition's paragraph ends the note.
+        "[^a]: x\n# h\n", "[^a]: x\n- item\n", "[^a]: x\n```\ncode\n```\n", "[^a]: x\n> q\n",
+        "[^a]: x\n===\n> q\n", "[^a]: Steps:\n\n    - one\nlazy\n> q\n", "[^a]: Steps:\n\n    - one\n> q\n",
+        // So does the next definition, on a line of its own or after lazy lines.
+        "[^l]:\n\n    o\n[^a]:\nt\n", "[^l]: x\n\n    o\nlazy\n[^a]: y\nmore\n", "[^l]: x\n===\n[^a]: y\n",
         // Lines that stay in the definition.
         "[^a]:\n    para one\nlazy\n",
         "[^a]:\n    a | b\n-|-\n",

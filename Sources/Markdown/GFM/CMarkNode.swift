@@ -77,6 +77,16 @@ enum CMarkNode {
         }
     }
 
+    /// Whether `node` is `root` or in its tree.
+    static func isInTree(_ node: OpaquePointer, of root: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let each = current {
+            if each == root { return true }
+            current = cmark_node_parent(each)
+        }
+        return false
+    }
+
     static func isInside(_ node: OpaquePointer, _ types: Set<UInt32>) -> Bool {
         var current = cmark_node_parent(node)
         while let parent = current {

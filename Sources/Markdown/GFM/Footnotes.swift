@@ -46,10 +46,18 @@ enum Footnotes {
         return probe
     }
 
-    /// Takes the definitions out of the paragraphs cmark made of them (`source` still marked).
+    /// Takes the definitions out of the paragraphs cmark made of them (`source` still marked), and
+    /// out of the setext headings: in a definition, `===` under its text is more of that text, as
+    /// cmark-gfm reads it, and `---` a rule after it.
     static func extract(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for paragraph in CMarkNode.descendants(of: root) where cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
-            extract(from: paragraph, source: source, context: context)
+        for block in CMarkNode.descendants(of: root) {
+            let type = cmark_node_get_type(block)
+            guard type == CMARK_NODE_PARAGRAPH || (type == CMARK_NODE_HEADING && cmark_node_get_end_line(block) > cmark_node_get_start_line(block))
+            else { continue }
+            // A block whose lines a definition before it took (lazy in its note) is gone: what of
+            // it the note did not take was read again, with its definitions, in its place.
+            guard CMarkNode.isInTree(block, of: root) else { continue }
+            extract(from: block, source: source, context: context)
         }
     }
 
@@ -72,7 +80,13 @@ enum Footnotes {
     private static func extract(from paragraph: OpaquePointer, source: SourceText, context: ExtensionContext) {
         let containers = BlockContainers(around: paragraph, source: source)
         let first = Int(cmark_node_get_start_line(paragraph))
-        let last = Int(cmark_node_get_end_line(paragraph))
+        var last = Int(cmark_node_get_end_line(paragraph))
+        if cmark_node_get_type(paragraph) == CMARK_NODE_HEADING {
+            // cmark ends a setext heading where the line after its underline ends; the underline
+            // is the first line after its text that is one.
+            guard let underline = (first + 1...last).first(where: { isSetextUnderline(containers.line($0)) }) else { return }
+            last = underline
+        }
         let lines = containers.lines(first, last, startColumn: Int(cmark_node_get_start_column(paragraph)))
         let starts = lines.indices.filter { index in
             let line = lines[index]
@@ -138,11 +152,13 @@ enum Footnotes {
                         pending = []
                         pulled.append(Self.quoted(line))
                         pulledUntil = number
-                    } else if pending.isEmpty, !pulled.isEmpty {
+                    } else if pending.isEmpty {
                         // Lines not indented right after the note's own continue its open
-                        // paragraph (an item's, say), as cmark-gfm reads them, until one ends it.
+                        // paragraph (an item's, or its first after a `===`), as cmark-gfm reads
+                        // them, until one ends it.
                         let run = lazyRun(from: number, containers: containers)
                         let kept = linesKept(of: run, after: body + pulled, context: context)
+                        guard kept > 0 else { break }
                         pulled += run[0..<kept]
                         pulledUntil = number + kept - 1
                         guard kept == run.count else { break }
@@ -263,14 +279,25 @@ enum Footnotes {
         return true
     }
 
-    /// The lines from `number` up to the next blank line (or one lazy in the blocks around), as
-    /// lines of a definition's body: indented by 4, its own; less, lazy.
+    /// Whether `line` underlines a setext heading: `=`s or `-`s alone, indented by 3 at most.
+    private static func isSetextUnderline(_ line: BlockLine) -> Bool {
+        let text = line.trimmed
+        guard line.indent < 4, let mark = text.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
+        return text.allSatisfy { $0 == mark }
+    }
+
+    /// The lines from `number` up to the next blank line (or one lazy in the blocks around, a block
+    /// quote's or a definition's), as lines of a definition's body: indented by 4, its own; less, lazy.
     private static func lazyRun(from number: Int, containers: BlockContainers) -> [SubDocument.Line] {
         var run: [SubDocument.Line] = []
         var next = number
         while next <= containers.source.lineRanges.count {
             let line = containers.line(next)
-            guard line.lazyDepth == nil, !line.trimmed.isEmpty else { break }
+            guard line.lazyDepth == nil, let start = line.trimmed.first else { break }
+            // A `>` starts a block quote of the page's, which no paragraph of the note takes in
+            // (read after the note's lines, it would be more of the quote they are parsed in);
+            // a definition starts the next note.
+            if line.indent < 4, start == UInt8(ascii: ">") || FootnoteLabel.definitionPrefix(line.content, opener: marker) != nil { break }
             run.append(line.indent >= 4 ? quoted(line) : unindented(line))
             next += 1
         }
