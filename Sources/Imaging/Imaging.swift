@@ -38,28 +38,20 @@ package enum Imaging {
         return sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
     }()
 
-    /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to `width` pixels wide, never enlarged, turned as its
-    /// EXIF orientation says and without its metadata, as `format`.
-    package static func resized(_ bytes: [UInt8], width: Int, as format: Format) throws(Failure) -> Encoded {
+    /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to each width of `versions` (never enlarged), each in
+    /// its format, turned as its EXIF orientation says and without its metadata. The image is
+    /// decoded once, shrunk to `base` from the file, and each version made from that, so that a
+    /// version's bytes depend on `base` and never on which others are asked with it. In the order asked.
+    package static func versions(_ bytes: [UInt8], _ versions: [(width: Int, format: Format)], from base: Int) throws(Failure) -> [Encoded] {
         if let started { throw started }
-        let image = bytes.withUnsafeBytes { sg_vips_thumbnail($0.baseAddress, $0.count, Int32(clamping: width)) }
-        guard let image else { throw takeError("cannot decode the image (is it damaged or cut short?)") }
-        defer { sg_vips_unref(image) }
-        return try encode(image, as: format)
-    }
-
-    /// `bytes` shrunk to each width of `versions`, each in its format (as `resized` makes one),
-    /// decoding the image once: the widest is made from the file, each other from the widest. In
-    /// the order asked.
-    package static func versions(_ bytes: [UInt8], _ versions: [(width: Int, format: Format)]) throws(Failure) -> [Encoded] {
-        if let started { throw started }
-        guard let widest = versions.map(\.width).max() else { return [] }
-        let decoded = bytes.withUnsafeBytes { sg_vips_thumbnail_in_memory($0.baseAddress, $0.count, Int32(clamping: widest)) }
+        guard !versions.isEmpty else { return [] }
+        let decoded = bytes.withUnsafeBytes { sg_vips_thumbnail_in_memory($0.baseAddress, $0.count, Int32(clamping: base)) }
         guard let decoded else { throw takeError("cannot decode the image (is it damaged or cut short?)") }
         defer { sg_vips_unref(decoded) }
+        let decodedWidth = Int(sg_vips_width(decoded))
         var results: [Encoded] = []
         for version in versions {
-            if version.width == widest {
+            if version.width >= decodedWidth {
                 results.append(try encode(decoded, as: version.format))
                 continue
             }

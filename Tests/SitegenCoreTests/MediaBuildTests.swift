@@ -28,6 +28,36 @@ import Testing
         return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
     }
 
+    /// A `width` × `height` image of noise, the same every time, as `format`: shrunk in two steps
+    /// or in one, it comes out different, which an image of flat colours would hide.
+    static func noise(_ width: Int, _ height: Int, as format: Imaging.Format) throws -> [UInt8] {
+        var state: UInt32 = 2026
+        let pixels = (0..<width * height * 4).map { index -> UInt8 in
+            guard index % 4 != 3 else { return 255 }
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return try Imaging.encode(rgba: pixels, width: width, height: height, as: format).bytes
+    }
+
+    /// The output's files and their bytes.
+    private func output(_ files: MemoryFileSystem) throws -> [String: [UInt8]] {
+        var bytes: [String: [UInt8]] = [:]
+        for path in files.snapshot.keys where path.hasPrefix("output/") { bytes[path] = try files.readFile(path) }
+        return bytes
+    }
+
+    /// The output of a clean build of `fileSystem`'s site: no cache, no output.
+    private func cleanOutput(of fileSystem: MemoryFileSystem) throws -> [String: [UInt8]] {
+        let clean = MemoryFileSystem()
+        for path in fileSystem.snapshot.keys where !path.hasPrefix("output/") && !path.hasPrefix(".sitegen-cache/") {
+            clean.add(path, try fileSystem.readFile(path))
+        }
+        let result = build(clean)
+        #expect(result.succeeded, "\(messages(result))")
+        return try output(clean)
+    }
+
     private func decoded(_ fileSystem: MemoryFileSystem, _ path: String, page: Int = 0) throws -> Imaging.Pixels {
         try Imaging.decode(try fileSystem.readFile(path), page: page)
     }
@@ -191,17 +221,48 @@ import Testing
         try fileSystem.remove("content/other")
         #expect(build(fileSystem).succeeded)
         #expect(try fileSystem.contentsOfDirectory(media).count == 4, "the animation's files go with the flow that showed it")
-        let clean = MemoryFileSystem()
-        for path in fileSystem.snapshot.keys where !path.hasPrefix("output/") && !path.hasPrefix(".sitegen-cache/") {
-            clean.add(path, try fileSystem.readFile(path))
-        }
-        #expect(build(clean).succeeded)
-        func output(_ files: MemoryFileSystem) throws -> [String: [UInt8]] {
-            var bytes: [String: [UInt8]] = [:]
-            for path in files.snapshot.keys where path.hasPrefix("output/") { bytes[path] = try files.readFile(path) }
-            return bytes
-        }
-        #expect(try output(clean) == output(fileSystem), "the rebuilt output is a clean build's, byte for byte")
+        #expect(try cleanOutput(of: fileSystem) == output(fileSystem), "the rebuilt output is a clean build's, byte for byte")
+    }
+
+    /// A version's bytes are the same whichever other versions of the image one build makes: a
+    /// rebuild that finds some in the cache and makes the rest gives a clean build's output.
+    @Test(arguments: [Imaging.Format.png, .jpeg]) func aVersionIsTheSameWhicheverOthersABuildMakes(format: Imaging.Format) throws {
+        let name = format == .png ? "photo.png" : "photo.jpg"
+        let hero = "---\nimage: \(name)\nimage_alt: The app\n---\n# A\n"
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": hero, "content/tour/02-b.md": "# B\n\n![The app](\(name))\n"])
+        fileSystem.add("content/tour/" + name, try Self.noise(1400, 90, as: format))
+        let first = build(fileSystem)
+        #expect(first.succeeded && first.madeMedia == 8, "448 and 896 for the page's own image, 576 and 1152 in its body, each twice")
+        // The page's own image alone: its versions were made beside the body's.
+        fileSystem.add("content/tour/02-b.md", Array("# B\n\nNo picture now.\n".utf8))
+        #expect(build(fileSystem).succeeded)
+        #expect(try output(fileSystem) == cleanOutput(of: fileSystem))
+        // Both again, with half the results gone from the cache: some are made, some found.
+        fileSystem.add("content/tour/02-b.md", Array("# B\n\n![The app](\(name))\n".utf8))
+        #expect(build(fileSystem).succeeded)
+        let media = ".sitegen-cache/" + MediaWorkshop.folderName
+        let kept = try fileSystem.contentsOfDirectory(media).sorted()
+        for file in kept.enumerated() where file.offset % 2 == 0 { try fileSystem.remove(media + "/" + file.element) }
+        fileSystem.add("content/tour/01-a.md", Array(hero.replacingOccurrences(of: "# A", with: "# A, edited").utf8))
+        let last = build(fileSystem)
+        #expect(last.succeeded && last.madeMedia == kept.count / 2)
+        #expect(try output(fileSystem) == cleanOutput(of: fileSystem))
+    }
+
+    /// A result the build cache cannot keep (its folder read-only, say) is written to the output
+    /// from memory, with a warning that names the reason; the build succeeds.
+    @Test func aResultTheCacheCannotKeepIsPublishedWithAWarning() throws {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n"])
+        fileSystem.add("content/tour/photo.jpg", try Self.picture(1400, 700, as: .jpeg))
+        try fileSystem.createDirectory(".sitegen-cache/" + MediaWorkshop.folderName)
+        fileSystem.setWritable(".sitegen-cache/" + MediaWorkshop.folderName, false)
+        let result = build(fileSystem)
+        #expect(result.succeeded, "\(messages(result))")
+        #expect(messages(result).contains(
+            "content/tour/photo.jpg: warning: cannot keep what was made of this file in the build cache (Permission denied); the next build makes it again"),
+            "\(messages(result))")
+        #expect(try output(fileSystem) == cleanOutput(of: fileSystem))
+        #expect(try decoded(fileSystem, "output/tour/photo.576w.webp").width == 576)
     }
 
     @Test func hostileMediaIsAnErrorNamingTheFileNeverACrash() throws {

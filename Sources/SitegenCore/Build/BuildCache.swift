@@ -18,7 +18,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 18\n"
+    static let formatLine = "sitegen build cache 19\n"
 
     /// One input file: where it is (relative to the site), its status and its content's digest
     /// (`ContentHash.value`: a number, where sixteen hex digits were a string to allocate for each

@@ -45,33 +45,57 @@ struct MediaWorkshop: Sendable {
         let fileSystem = loader.fileSystem
         let missing = unique.sorted { $0.key < $1.key }.filter { fileSystem.linkStatus(of: $0.key)?.kind != .file }
         // The versions of one image are made together, from one decoding of it; every other result on its own.
-        let jobs = Dictionary(grouping: missing) { path, asset in asset.recipe?.kind == .resized ? asset.source : path }
+        let jobs = Dictionary(grouping: missing) { path, asset in
+            asset.recipe.map { $0.kind == .resized ? asset.source + "\u{0}" + String($0.base) : path } ?? path
+        }
             .sorted { $0.key < $1.key }.map(\.value)
-        let problems = jobs.parallelMap { job -> [Diagnostic] in
-            guard let first = job.first?.value else { return [] }
-            do {
-                let results = try make(job.compactMap { $0.value.recipe }, from: first)
-                for ((path, _), bytes) in zip(job, results) {
-                    let temporary = path + ".new"
+        let outcomes = jobs.parallelMap { job -> JobOutcome in
+            guard let first = job.first?.value else { return JobOutcome() }
+            let results: [[UInt8]]
+            do throws(MediaFailure) {
+                results = try make(job.compactMap { $0.value.recipe }, from: first)
+            } catch {
+                return JobOutcome(problems: [.error(error.message(for: first), path: first.source)])
+            }
+            var problems: [Diagnostic] = []
+            var unkept: [String: [UInt8]] = [:]
+            for ((path, _), bytes) in zip(job, results) {
+                let temporary = path + ".new"
+                do {
                     try fileSystem.clearTemporary(temporary)
                     try fileSystem.writeFile(temporary, bytes)
                     try fileSystem.move(from: temporary, to: path)
+                } catch {
+                    // The output is written from memory instead; the next build makes it again.
+                    try? fileSystem.remove(temporary)
+                    if problems.isEmpty {
+                        problems.append(.warning(
+                            "cannot keep what was made of this file in the build cache (\(SiteLoader.reason(error))); the next build makes it again",
+                            path: first.source))
+                    }
+                    unkept[path] = bytes
                 }
-                return []
-            } catch let failure as MediaFailure {
-                return [.error(failure.message(for: first), path: first.source)]
-            } catch {
-                return [.warning("cannot keep what was made of this file in the build cache: \(error)", path: first.source)]
             }
-        }.flatMap { $0 }
-        var made = Made(diagnostics: problems, madeCount: missing.count)
+            return JobOutcome(problems: problems, unkept: unkept)
+        }
+        var made = Made(diagnostics: outcomes.flatMap(\.problems), madeCount: missing.count)
+        let unkept = outcomes.reduce(into: [String: [UInt8]]()) { all, outcome in all.merge(outcome.unkept) { first, _ in first } }
         // A result is copied only from the media folder itself: one swapped for a link meanwhile is refused.
         let realFolder = fileSystem.realPath(folder) ?? folder
         for asset in withRecipes {
             guard let recipe = asset.recipe else { continue }
-            made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path(of: recipe), confinedTo: realFolder)))
+            let kept = path(of: recipe)
+            made.files.append(
+                OutputFile(path: asset.destination, contents: unkept[kept].map { .bytes($0) } ?? .copy(from: kept, confinedTo: realFolder)))
         }
         return made
+    }
+
+    /// What making the results of one job did: its problems, and the results the cache could not
+    /// keep, by the path they were to be kept at.
+    private struct JobOutcome: Sendable {
+        var problems: [Diagnostic] = []
+        var unkept: [String: [UInt8]] = [:]
     }
 
     /// Removes the results no asset of `assets` (every flow's, kept or made) has a recipe for.
@@ -100,7 +124,7 @@ struct MediaWorkshop: Sendable {
         }
         do throws(Imaging.Failure) {
             if first.kind == .resized {
-                return try Imaging.versions(bytes, recipes.map { ($0.width, format($0)) }).map(\.bytes)
+                return try Imaging.versions(bytes, recipes.map { ($0.width, format($0)) }, from: first.base).map(\.bytes)
             }
             return try recipes.map { recipe throws(Imaging.Failure) in try make(recipe, from: bytes, asset: asset, format: format(recipe)) }
         } catch {
@@ -110,7 +134,7 @@ struct MediaWorkshop: Sendable {
 
     private func make(_ recipe: MediaRecipe, from bytes: [UInt8], asset: Asset, format: Imaging.Format) throws(Imaging.Failure) -> [UInt8] {
         switch recipe.kind {
-        case .resized: return try Imaging.resized(bytes, width: recipe.width, as: format).bytes
+        case .resized: return try Imaging.versions(bytes, [(recipe.width, format)], from: recipe.base).first?.bytes ?? []
         case .firstFrame: return try Imaging.firstFrame(bytes, as: format).bytes
         case .animation, .poster:
             let player = try Self.player(bytes, source: asset, loader: loader)

@@ -8,11 +8,13 @@ import Markdown
 /// written at once; the files are made, in parallel and cached, when the build writes them.
 extension ImageResolver {
     /// Where a page shows an image: the media box above its body (`image:`), or in its body.
-    enum Placement: String, Sendable, Hashable {
+    enum Placement: String, Sendable, Hashable, CaseIterable {
         case hero, body
 
         /// The widest the theme shows it, in CSS pixels: `.sg-media` is 28rem, the body's column 36rem.
         var width: Int { self == .hero ? 448 : 576 }
+        /// The widest version made of any image: 2× the widest placement.
+        static let widestVersion = allCases.map { $0.width * 2 }.max() ?? 0
         /// What `sizes` says of an image shown `width` pixels wide at most, for the browser to pick
         /// from a `srcset`: the media box's width (the theme fills it), or the image's own.
         func sizes(width: Int) -> String { self == .hero ? "min(100vw, 28rem)" : "min(100vw, \(width)px)" }
@@ -35,6 +37,8 @@ extension ImageResolver {
     ) -> Resolved {
         guard responsive, format != .svg, size.width > placement.width else { return resolved }
         let own: MediaRecipe.Format = format == .jpeg ? .jpeg : format == .webp ? .webp : .png
+        // Every version of the image is made from one shrinking of it, whichever pages show it.
+        let base = min(Placement.widestVersion, size.width)
         var widths = [placement.width, placement.width * 2].filter { $0 < size.width }
         if widths.count < 2 { widths.append(size.width) }
         var result = resolved
@@ -45,7 +49,7 @@ extension ImageResolver {
             if width == size.width, format == own { return Variant(src: resolved.src, width: width, height: height, format: format) }
             let name = version(of: resolved, width: width, format: format)
             result.extraAssets.append(
-                made(from: resolved.asset, name: name.name, recipe: MediaRecipe(kind: .resized, format: format, width: width, height: height, sourceDigest: digest)))
+                made(from: resolved.asset, name: name.name, recipe: MediaRecipe(kind: .resized, format: format, width: width, height: height, base: base, sourceDigest: digest)))
             return Variant(src: name.src, width: width, height: height, format: format)
         }
         let ownVersions = widths.map { candidate($0, own) }

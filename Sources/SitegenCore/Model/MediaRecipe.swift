@@ -29,15 +29,20 @@ package struct MediaRecipe: Sendable, Hashable, Codable {
     package var width: Int
     package var height: Int
     package var frame: Int
+    /// For `resized`: the width the source is first shrunk to (never enlarged), that each of its
+    /// versions is made from. The same for every version of a source, whichever a build needs, so
+    /// that a version's bytes never depend on what else one build makes.
+    package var base: Int
     /// A digest of the source's bytes, which the result depends on.
     package var sourceDigest: String
 
-    package init(kind: Kind, format: Format, width: Int, height: Int, frame: Int = 0, sourceDigest: String) {
+    package init(kind: Kind, format: Format, width: Int, height: Int, frame: Int = 0, base: Int = 0, sourceDigest: String) {
         self.kind = kind
         self.format = format
         self.width = width
         self.height = height
         self.frame = frame
+        self.base = base
         self.sourceDigest = sourceDigest
     }
 
@@ -45,7 +50,7 @@ package struct MediaRecipe: Sendable, Hashable, Codable {
     /// (their versions, so that an upgrade makes every result again).
     package func key(tools: String) -> String {
         var hash = ContentHash()
-        for part in [tools, kind.rawValue, format.rawValue, String(width), String(height), String(frame), sourceDigest] { hash.add(part) }
+        for part in [tools, kind.rawValue, format.rawValue, String(width), String(height), String(frame), String(base), sourceDigest] { hash.add(part) }
         return hash.hex
     }
 }
