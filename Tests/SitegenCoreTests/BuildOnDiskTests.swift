@@ -110,14 +110,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.path + "/.output.sitegen-staging"))
     }
 
+    /// A folder of someone else's files, or a file, is refused, and nothing is made beside it
+    /// (no lock file, no staging folder).
     @Test func refusesToBuildIntoAFolderOfSomeoneElsesFiles() throws {
         let site = try copyOfFixture("basic")
         defer { site.remove() }
         try site.write("home/diary.txt", "do not delete")
+        try site.write("notes.txt", "mine")
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0 != ".sitegen-cache" }.sorted()
         let run = runCLI(["build", "--site", site.path, "--output", site.path + "/home"], on: DiskFileSystem())
         #expect(run.status == .contentError)
         #expect(run.err.contains("error: the output folder holds files sitegen did not write (diary.txt)"))
         #expect(try String(contentsOfFile: site.path + "/home/diary.txt", encoding: .utf8) == "do not delete")
+        let onAFile = runCLI(["build", "--site", site.path, "--output", site.path + "/notes.txt"], on: DiskFileSystem())
+        #expect(onAFile.status == .contentError && onAFile.err.contains("the output path is a file, not a folder"), "\(onAFile.err)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0 != ".sitegen-cache" }.sorted()
+        #expect(after == before, "nothing beside the refused outputs")
     }
 
     @Test func theOutputDoesNotDependOnHowManyThreadsBuildIt() throws {

@@ -105,6 +105,11 @@ extension SiteBuilder {
         if let problem = locationProblem(of: output, setting: outputSetting, settingAt: early.flatMap { Self.outputSetting(in: $0) }) {
             return .failed([problem], outputDirectory: output)
         }
+        // An output sitegen may not replace is refused before anything is made beside it; the
+        // transaction checks again once the output is locked.
+        if let refusal = OutputWriter(fileSystem: fileSystem).refusal(of: output) {
+            return .failed([.error(refusal.message, path: refusal.path)], outputDirectory: output)
+        }
         if let problem = locks.lockOutput(output) { return .failed([problem], outputDirectory: output) }
         do {
             try OutputWriter(fileSystem: fileSystem).clearLeftovers(of: output)

@@ -126,8 +126,13 @@ package struct OutputWriter: Sendable {
     }
 
     /// Why sitegen may not replace what is at `output` (a file, a folder it did not write), or
-    /// nil: what a build would find before it writes, for `check` to say too.
+    /// nil: what a build would find before it writes, for `check` to say too, and for a build to
+    /// say before it makes its lock file beside the output. An output with sitegen's marker is
+    /// told by it, unlisted.
     func refusal(of output: String) -> Failure? {
+        if fileSystem.linkStatus(of: output)?.kind == .directory, fileSystem.linkStatus(of: Path.join(output, Self.markerFile))?.kind == .file {
+            return nil
+        }
         do {
             _ = try existingEntries(of: output)
             return nil
