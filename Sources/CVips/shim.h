@@ -191,10 +191,11 @@ static inline VipsImage *sg_vips_thumbnail_in_memory(const void *data, size_t le
     return held;
 }
 
-/// `image` (already decoded) shrunk to `width` pixels wide, never enlarged.
-static inline VipsImage *sg_vips_shrink(VipsImage *image, int width) {
+/// `image` (already decoded) shrunk to exactly `width` × `height` pixels: a size the page states,
+/// which shrinking in two steps could miss by a pixel of rounding.
+static inline VipsImage *sg_vips_shrink(VipsImage *image, int width, int height) {
     VipsImage *out = NULL;
-    if (sg_vips_api()->thumbnail_image(image, &out, width, "height", 10000000, "size", VIPS_SIZE_DOWN, NULL)) return NULL;
+    if (sg_vips_api()->thumbnail_image(image, &out, width, "height", height, "size", VIPS_SIZE_FORCE, NULL)) return NULL;
     return out;
 }
 

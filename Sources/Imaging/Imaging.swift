@@ -38,24 +38,27 @@ package enum Imaging {
         return sg_vips_start() == 0 ? nil : takeError("libvips cannot start")
     }()
 
-    /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to each width of `versions` (never enlarged), each in
-    /// its format, turned as its EXIF orientation says and without its metadata. The image is
-    /// decoded once, shrunk to `base` from the file, and each version made from that, so that a
-    /// version's bytes depend on `base` and never on which others are asked with it. In the order asked.
-    package static func versions(_ bytes: [UInt8], _ versions: [(width: Int, format: Format)], from base: Int) throws(Failure) -> [Encoded] {
+    /// `bytes` (PNG, JPEG, GIF, WebP) shrunk to each size of `versions`, each in its format,
+    /// turned as its EXIF orientation says and without its metadata. The image is decoded once,
+    /// shrunk to `base` pixels wide (never enlarged) from the file, and each version made from
+    /// that, exactly the size asked, so that a version's bytes depend on `base` and never on
+    /// which others are asked with it. In the order asked.
+    package static func versions(_ bytes: [UInt8], _ versions: [(width: Int, height: Int, format: Format)], from base: Int) throws(Failure) -> [Encoded] {
         if let started { throw started }
         guard !versions.isEmpty else { return [] }
         let decoded = bytes.withUnsafeBytes { sg_vips_thumbnail_in_memory($0.baseAddress, $0.count, Int32(clamping: base)) }
         guard let decoded else { throw takeError("cannot decode the image (is it damaged or cut short?)") }
         defer { sg_vips_unref(decoded) }
-        let decodedWidth = Int(sg_vips_width(decoded))
+        let decodedSize = (width: Int(sg_vips_width(decoded)), height: Int(sg_vips_height(decoded)))
         var results: [Encoded] = []
         for version in versions {
-            if version.width >= decodedWidth {
+            if (version.width, version.height) == decodedSize {
                 results.append(try encode(decoded, as: version.format))
                 continue
             }
-            guard let shrunk = sg_vips_shrink(decoded, Int32(clamping: version.width)) else { throw takeError("cannot shrink the image") }
+            guard let shrunk = sg_vips_shrink(decoded, Int32(clamping: version.width), Int32(clamping: version.height)) else {
+                throw takeError("cannot shrink the image")
+            }
             defer { sg_vips_unref(shrunk) }
             results.append(try encode(shrunk, as: version.format))
         }

@@ -249,6 +249,34 @@ import Testing
         #expect(try output(fileSystem) == cleanOutput(of: fileSystem))
     }
 
+    /// Every version is exactly the size the page states for it, also where shrinking in two
+    /// steps (the image to 1,152 pixels, then that to 448) rounds its height another way.
+    @Test func everyVersionIsTheSizeThePageStates() throws {
+        let sizes = [(1399, 667), (2000, 2001), (1153, 333), (2999, 501), (1200, 7)]
+        var pages: [String: String] = [:]
+        for (index, size) in sizes.enumerated() {
+            pages["content/tour/0\(index + 1)-p.md"] = "---\nimage: p\(index).png\nimage_alt: A\n---\n# P\n\n![B](p\(index).png)\n"
+        }
+        let fileSystem = MemoryFileSystem(pages)
+        for (index, size) in sizes.enumerated() { fileSystem.add("content/tour/p\(index).png", try Self.noise(size.0, size.1, as: .png)) }
+        let result = build(fileSystem)
+        #expect(result.succeeded && result.madeMedia == sizes.count * 8, "\(messages(result))")
+        var checked = 0
+        for (index, size) in sizes.enumerated() {
+            for width in [448, 576, 896, 1152] {
+                for format in ["png", "webp"] {
+                    let pixels = try decoded(fileSystem, "output/tour/p\(index).\(width)w.\(format)")
+                    let stated = ImageResolver.scaledHeight(ImageSize.Size(width: size.0, height: size.1), width: width)
+                    #expect((pixels.width, pixels.height) == (width, stated), "p\(index) (\(size)) at \(width) in \(format)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 40)
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"src="p1.448w.png" srcset="p1.448w.png 448w, p1.896w.png 896w" sizes="min(100vw, 28rem)" alt="A" width="448" height="448""#), "\(html)")
+    }
+
     /// A result the build cache cannot keep (its folder read-only, say) is written to the output
     /// from memory, with a warning that names the reason; the build succeeds.
     @Test func aResultTheCacheCannotKeepIsPublishedWithAWarning() throws {

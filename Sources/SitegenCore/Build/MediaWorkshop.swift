@@ -124,7 +124,7 @@ struct MediaWorkshop: Sendable {
         }
         do throws(Imaging.Failure) {
             if first.kind == .resized {
-                return try Imaging.versions(bytes, recipes.map { ($0.width, format($0)) }, from: first.base).map(\.bytes)
+                return try Imaging.versions(bytes, recipes.map { ($0.width, $0.height, format($0)) }, from: first.base).map(\.bytes)
             }
             return try recipes.map { recipe throws(Imaging.Failure) in try make(recipe, from: bytes, asset: asset, format: format(recipe)) }
         } catch {
@@ -134,7 +134,7 @@ struct MediaWorkshop: Sendable {
 
     private func make(_ recipe: MediaRecipe, from bytes: [UInt8], asset: Asset, format: Imaging.Format) throws(Imaging.Failure) -> [UInt8] {
         switch recipe.kind {
-        case .resized: return try Imaging.versions(bytes, [(recipe.width, format)], from: recipe.base).first?.bytes ?? []
+        case .resized: return try Imaging.versions(bytes, [(recipe.width, recipe.height, format)], from: recipe.base).first?.bytes ?? []
         case .firstFrame: return try Imaging.firstFrame(bytes, as: format).bytes
         case .animation, .poster:
             let player = try Self.player(bytes, source: asset, loader: loader)
