@@ -65,6 +65,16 @@ import Testing
         "[^a]: x\n===\n> q\n", "[^a]: Steps:\n\n    - one\nlazy\n> q\n", "[^a]: Steps:\n\n    - one\n> q\n",
         // So does the next definition, on a line of its own or after lazy lines.
         "[^l]:\n\n    o\n[^a]:\nt\n", "[^l]: x\n\n    o\nlazy\n[^a]: y\nmore\n", "[^l]: x\n===\n[^a]: y\n",
+        // A tab in a note's indent counts to the column cmark counts it to: `\t\t` after a blank
+        // line is code in the note, and the line after that code is the page's.
+        "[^1]:\n\n\t\te\n=", "[^e]:\n\n\t\te\n|", "x[^1]\n\n[^1]:\n\n\t\te\nz", "[^1]: a\n\n\t\te\nz\n", "[^1]: a\n\n    \te\nz\n",
+        // ...and a tab past them in a fence stays a tab.
+        "[^a]:~~~\n\t\t-\n[^a]", "[^A]:~~~\n\t\ta\n>m[^A]", "[^a]:[^a]\n\t~~~\n\t\té", "[^A]:[^A]\n    ```\n\t\te", "[^a]\n[^a]:```\n\t\tt",
+        "- [^a]: x\n  \t```\n  \t\tcode\n", "> [^a]: x\n>     ~~~\n> \t\tcode\n",
+        // Text parsed again (a note, a table) is parsed after the page's link definitions; a
+        // paragraph that only starts with `[` and goes on with a fence is none, and takes nothing in.
+        "[^a]:\n- []\n      ~~~", "[^e]:\n- []\n\t  ~~~", "[^e]:\n  1. []\n\t~~~", "[^b]:\n- []\n>[\n\t~~~",
+        "x[^e]\n\n[^e]: a\n- []\n      ```\n- b\n\nlast", "- [x] y\n      ~~~\n\n| a | b |\n|---|---|\n| [x] | z |\n",
         // Lines that stay in the definition.
         "[^a]:\n    para one\nlazy\n",
         "[^a]:\n    a | b\n-|-\n",

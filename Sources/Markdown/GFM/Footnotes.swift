@@ -202,8 +202,9 @@ enum Footnotes {
 
     /// A line of a definition's own, as a line of the block quote its text is parsed in: `> ` and
     /// the line without the 4 columns of indent that make it the definition's. A tab that spans
-    /// the 4th column leaves the columns past it as spaces, as cmark counts them from where the
-    /// line's content starts.
+    /// the 4th column leaves the columns past it as spaces; the `>` is indented (by 0 to 3) so
+    /// that the rest starts at a column a tab stops at as it did where it was written: a tab
+    /// after it then spans the columns it spanned there, and stays a tab in code.
     private static func quoted(_ line: BlockLine) -> SubDocument.Line {
         var column = line.column
         let target = line.column + 4
@@ -214,9 +215,10 @@ enum Footnotes {
         }
         let padding = max(column - target, 0)
         let rest = line.content[index...]
+        let indent = ((target - 2) % 4 + 4) % 4
+        let prefix = Array(repeating: UInt8(0x20), count: indent) + Array("> ".utf8) + Array(repeating: 0x20, count: padding)
         return SubDocument.Line(
-            bytes: Array("> ".utf8) + Array(repeating: 0x20, count: padding) + rest, line: line.number,
-            offset: line.offset + line.content.count - rest.count - 2 - padding)
+            bytes: prefix + rest, line: line.number, offset: line.offset + line.content.count - rest.count - prefix.count)
     }
 
     /// A line lazy in the blocks around a definition with an indent of 4 or more, kept: it can

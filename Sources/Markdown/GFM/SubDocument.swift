@@ -1,8 +1,8 @@
 import CCMark
 
 /// Lines of the body parsed again by cmark on their own (a table's cells, the text around a table),
-/// after the body's link reference definitions and a rule that closes whatever they opened, with a
-/// map back to where the lines were written.
+/// after the body's link reference definitions and a rule that closes whatever they opened (or,
+/// where it cannot, without them), with a map back to where the lines were written.
 struct SubDocument {
     /// A line of the piece, and the byte at which it starts in the body (column 1 is `offset + 1`).
     struct Line {
@@ -20,21 +20,34 @@ struct SubDocument {
     private let base: Int
 
     init?(_ lines: [Line], context: ExtensionContext) {
-        var text: [UInt8] = []
-        if lines.contains(where: { $0.bytes.contains(UInt8(ascii: "[")) }) {
-            text = context.definitions(for: lines)
-            if !text.isEmpty { text += Array("***\n\n".utf8) }
-        }
-        let source = SourceText(text)
-        base = source.lineRanges.count
+        var own: [UInt8] = []
         for line in lines {
-            text += line.bytes
-            text.append(0x0A)
+            own += line.bytes
+            own.append(0x0A)
         }
-        guard let root = CMarkNode.parse(text, flags: context.flags) else { return nil }
-        self.root = root
-        self.source = SourceText(text)
+        var definitions: [UInt8] = []
+        if lines.contains(where: { $0.bytes.contains(UInt8(ascii: "[")) }) {
+            definitions = context.definitions(for: lines)
+            if !definitions.isEmpty { definitions += Array("***\n\n".utf8) }
+        }
+        let base = SourceText(definitions).lineRanges.count
+        guard let root = CMarkNode.parse(definitions + own, flags: context.flags) else { return nil }
+        // Definitions come from paragraphs that only start with them; one that also opens a block
+        // the rule cannot close (a fence on its next line) would take in the piece's own lines,
+        // which are then parsed without them.
+        if base > 0, !CMarkNode.children(root).contains(where: { Self.isRule($0, at: base - 1) }) {
+            cmark_node_free(root)
+            guard let alone = CMarkNode.parse(own, flags: context.flags) else { return nil }
+            (self.root, self.source, self.base) = (alone, SourceText(own), 0)
+        } else {
+            (self.root, self.source, self.base) = (root, SourceText(definitions + own), base)
+        }
         self.lines = lines
+    }
+
+    /// Whether `node` is the rule that ends the definitions, on line `line`.
+    private static func isRule(_ node: OpaquePointer, at line: Int) -> Bool {
+        cmark_node_get_type(node) == CMARK_NODE_THEMATIC_BREAK && Int(cmark_node_get_start_line(node)) == line
     }
 
     /// Records where `node`'s images, links, code blocks, list items and text were written, before it moves into the body's tree.
@@ -61,12 +74,7 @@ struct SubDocument {
     /// (a table made from them has no position of its own).
     var blocks: [OpaquePointer] {
         let children = CMarkNode.children(root)
-        guard base > 0 else { return children }
-        guard let rule = children.lastIndex(where: {
-            cmark_node_get_type($0) == CMARK_NODE_THEMATIC_BREAK && Int(cmark_node_get_start_line($0)) == base - 1
-        }) else {
-            return children.filter { Int(cmark_node_get_start_line($0)) > base }
-        }
+        guard base > 0, let rule = children.lastIndex(where: { Self.isRule($0, at: base - 1) }) else { return children }
         return Array(children[(rule + 1)...])
     }
 }
