@@ -54,9 +54,9 @@ import Testing
     /// leads to a file of the site, an error naming them where it leads out of the site or
     /// nowhere, never skipped without a word.
     @Test func captionsThatAreLinksAreFollowedInsideTheSiteAndNamedOtherwise() throws {
-        let fileSystem = Self.site(["shared/demo.ko.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\n녹음.\n"])
+        let fileSystem = Self.site(["captions/demo.ko.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\n녹음.\n"])
         try fileSystem.remove("content/tour/demo.ko.vtt")
-        fileSystem.addLink("content/tour/demo.ko.vtt", to: "../../shared/demo.ko.vtt")
+        fileSystem.addLink("content/tour/demo.ko.vtt", to: "../../captions/demo.ko.vtt")
         let result = runCLI(["build"], on: fileSystem)
         #expect(result.status == .success, "\(result.err)")
         #expect(fileSystem.text("output/tour/index.html")?.contains(#"src="demo.ko.vtt" srclang="ko""#) == true)
