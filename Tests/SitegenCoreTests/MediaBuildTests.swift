@@ -254,7 +254,7 @@ import Testing
     @Test func everyVersionIsTheSizeThePageStates() throws {
         let sizes = [(1399, 667), (2000, 2001), (1153, 333), (2999, 501), (1200, 7)]
         var pages: [String: String] = [:]
-        for (index, size) in sizes.enumerated() {
+        for index in sizes.indices {
             pages["content/tour/0\(index + 1)-p.md"] = "---\nimage: p\(index).png\nimage_alt: A\n---\n# P\n\n![B](p\(index).png)\n"
         }
         let fileSystem = MemoryFileSystem(pages)

@@ -16,6 +16,14 @@ struct BlockLine {
     var column = 0
 
     var trimmed: ArraySlice<UInt8> { content.trimmingWhitespace }
+
+    /// Whether the line underlines a setext heading: `=`s or `-`s and blanks after them, indented
+    /// by 3 at most, in its containers (a lazy line underlines nothing).
+    var isSetextUnderline: Bool {
+        let text = trimmed
+        guard lazyDepth == nil, indent < 4, let first = text.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-") else { return false }
+        return text.allSatisfy { $0 == first }
+    }
 }
 
 /// The block quotes and list items around a block, outermost first, and how each line of the

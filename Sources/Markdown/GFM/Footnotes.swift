@@ -84,7 +84,7 @@ enum Footnotes {
         if cmark_node_get_type(paragraph) == CMARK_NODE_HEADING {
             // cmark ends a setext heading where the line after its underline ends; the underline
             // is the first line after its text that is one.
-            guard let underline = (first + 1...last).first(where: { isSetextUnderline(containers.line($0)) }) else { return }
+            guard let underline = (first + 1...last).first(where: { containers.line($0).isSetextUnderline }) else { return }
             last = underline
         }
         let lines = containers.lines(first, last, startColumn: Int(cmark_node_get_start_column(paragraph)))
@@ -279,13 +279,6 @@ enum Footnotes {
             context.footnoteDuplicates.append(item)
         }
         return true
-    }
-
-    /// Whether `line` underlines a setext heading: `=`s or `-`s alone, indented by 3 at most.
-    private static func isSetextUnderline(_ line: BlockLine) -> Bool {
-        let text = line.trimmed
-        guard line.indent < 4, let mark = text.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
-        return text.allSatisfy { $0 == mark }
     }
 
     /// The lines from `number` up to the next blank line (or one lazy in the blocks around, a block

@@ -24,7 +24,7 @@ enum Tables {
             startColumn: Int(cmark_node_get_start_column(block)))
         if setext {
             // cmark may end a setext heading on the line after its underline.
-            guard let underline = lines.dropFirst().firstIndex(where: isSetextUnderline) else { return }
+            guard let underline = lines.dropFirst().firstIndex(where: \.isSetextUnderline) else { return }
             lines = Array(lines[...underline])
         }
         let contentCount = setext ? lines.count - 1 : lines.count
@@ -104,15 +104,6 @@ enum Tables {
         guard !context.isAdopted(block), !context.isSubDocument(block) else { return }
         let column = line.offset + (line.content.count - line.content.drop { $0 == 0x20 || $0 == 0x09 }.count) + 1
         context.warnings.append(MarkdownWarning(message: message, line: line.number, byteColumn: column))
-    }
-
-    private static func isSetextUnderline(_ line: BlockLine) -> Bool {
-        let text = line.trimmed
-        guard line.lazyDepth == nil, line.indent < 4, let first = text.first,
-            first == UInt8(ascii: "=") || first == UInt8(ascii: "-")
-        else { return false }
-        let marks = text.prefix { $0 == first }
-        return text.dropFirst(marks.count).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// One paragraph per cell, header first, rows cut or padded to the header's width.
