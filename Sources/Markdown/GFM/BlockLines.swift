@@ -64,6 +64,16 @@ struct BlockContainers {
         return result
     }
 
+    /// The lines of `block`, a paragraph or a heading; a setext heading's through its underline
+    /// (cmark ends one where the line after the underline ends), nil where it has none.
+    func lines(of block: OpaquePointer) -> [BlockLine]? {
+        let lines = lines(
+            Int(cmark_node_get_start_line(block)), Int(cmark_node_get_end_line(block)), startColumn: Int(cmark_node_get_start_column(block)))
+        guard cmark_node_get_type(block) == CMARK_NODE_HEADING else { return lines }
+        guard let underline = lines.dropFirst().firstIndex(where: \.isSetextUnderline) else { return nil }
+        return Array(lines[...underline])
+    }
+
     /// Line `number` with the markers of the first `depth` containers (all of them when nil) taken off.
     func line(_ number: Int, depth: Int? = nil) -> BlockLine {
         let bytes = source.line(number)

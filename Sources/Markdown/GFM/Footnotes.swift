@@ -79,15 +79,7 @@ enum Footnotes {
 
     private static func extract(from paragraph: OpaquePointer, source: SourceText, context: ExtensionContext) {
         let containers = BlockContainers(around: paragraph, source: source)
-        let first = Int(cmark_node_get_start_line(paragraph))
-        var last = Int(cmark_node_get_end_line(paragraph))
-        if cmark_node_get_type(paragraph) == CMARK_NODE_HEADING {
-            // cmark ends a setext heading where the line after its underline ends; the underline
-            // is the first line after its text that is one.
-            guard let underline = (first + 1...last).first(where: { containers.line($0).isSetextUnderline }) else { return }
-            last = underline
-        }
-        let lines = containers.lines(first, last, startColumn: Int(cmark_node_get_start_column(paragraph)))
+        guard let lines = containers.lines(of: paragraph), let last = lines.last?.number else { return }
         let starts = lines.indices.filter { index in
             let line = lines[index]
             return (index == 0 || line.indent < 4)

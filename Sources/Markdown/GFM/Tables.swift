@@ -19,14 +19,7 @@ enum Tables {
 
     private static func build(from block: OpaquePointer, source: SourceText, context: ExtensionContext, setext: Bool) {
         let containers = BlockContainers(around: block, source: source)
-        var lines = containers.lines(
-            Int(cmark_node_get_start_line(block)), Int(cmark_node_get_end_line(block)),
-            startColumn: Int(cmark_node_get_start_column(block)))
-        if setext {
-            // cmark may end a setext heading on the line after its underline.
-            guard let underline = lines.dropFirst().firstIndex(where: \.isSetextUnderline) else { return }
-            lines = Array(lines[...underline])
-        }
+        guard let lines = containers.lines(of: block) else { return }
         let contentCount = setext ? lines.count - 1 : lines.count
         guard contentCount >= 2 else { return }
         var found: (index: Int, alignments: [TableRow.Alignment], header: TableRow)?
