@@ -208,6 +208,21 @@ import Testing
     }
 
     @Test(arguments: FileSystemFixture.all)
+    func removingAFileNeverTakesAFolder(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        let fileSystem = tree.fileSystem
+        try tree.write("folder/file", "x")
+        try tree.write("file", "y")
+        try tree.link("link", to: tree.path("folder"))
+        try fileSystem.removeFile(tree.path("file"))
+        try fileSystem.removeFile(tree.path("link"))
+        #expect(fileSystem.linkStatus(of: tree.path("file")) == nil && fileSystem.linkStatus(of: tree.path("link")) == nil)
+        #expect(throws: FileSystemError.self) { try fileSystem.removeFile(tree.path("folder")) }
+        #expect(fileSystem.kind(of: tree.path("folder/file")) == .file, "a folder and a link's target stay")
+    }
+
+    @Test(arguments: FileSystemFixture.all)
     func aLockHasOneHolderAtATime(_ fixture: FileSystemFixture) throws {
         let tree = try fixture.make()
         defer { tree.remove() }

@@ -214,12 +214,40 @@ import Testing
         }
     }
 
-    @Test func theCacheIsNeverWrittenThroughALink() {
-        let fileSystem = MemoryFileSystem(["site/content/tour/01-a.md": "# A\n", "victim/keep": "precious"])
-        fileSystem.addLink("site/.sitegen-cache", to: "../victim")
-        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(siteDirectory: "site"))
-        #expect(errors(result).contains { $0.contains("'.sitegen-cache' is a symbolic link") })
-        #expect(fileSystem.snapshot.keys.filter { $0.hasPrefix("victim/") } == ["victim/keep"])
+    /// A link, a file or a dangling link where the cache's folder goes is a cache sitegen cannot
+    /// read: removed (never what a link leads to), with a warning, and the site built from scratch.
+    @Test(arguments: FileSystemFixture.all, ["link to a folder", "link to a file", "dangling link", "file"])
+    func whatIsNotAFolderWhereTheCacheGoesIsReplacedAndNeverWrittenThrough(_ fixture: FileSystemFixture, _ what: String) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        try tree.write("victim/keep", "precious")
+        switch what {
+        case "link to a folder": try tree.link("site/.sitegen-cache", to: "../victim")
+        case "link to a file": try tree.link("site/.sitegen-cache", to: "../victim/keep")
+        case "dangling link": try tree.link("site/.sitegen-cache", to: "../nowhere")
+        default: try tree.write("site/.sitegen-cache", "not a folder")
+        }
+        let builder = SiteBuilder(fileSystem: tree.fileSystem)
+        let result = builder.build(BuildOptions(siteDirectory: tree.path("site")))
+        #expect(result.succeeded && result.outcome == .builtEverything, "\(what): \(result.diagnostics)")
+        let kind = what == "file" ? "a file" : "a symbolic link"
+        #expect(result.diagnostics.map(\.message) == ["'.sitegen-cache' was \(kind) where sitegen keeps its build cache; it was removed, and the site built from scratch"])
+        #expect(result.diagnostics.first?.path == tree.path("site/.sitegen-cache"))
+        #expect(try tree.fileSystem.contentsOfDirectory(tree.path("victim")) == ["keep"])
+        #expect(try tree.fileSystem.readFile(tree.path("victim/keep")) == Array("precious".utf8))
+        #expect(tree.fileSystem.linkStatus(of: tree.path("site/.sitegen-cache"))?.kind == .directory)
+        let again = builder.build(BuildOptions(siteDirectory: tree.path("site")))
+        #expect(again.upToDate && again.diagnostics.isEmpty, "\(again.diagnostics)")
+    }
+
+    /// The preview's cache, a folder inside the site's: the same.
+    @Test func aFileWhereThePreviewsCacheGoesIsReplaced() {
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n", ".sitegen-cache/preview": "a file"])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions(workspace: .preview))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.diagnostics.map(\.message) == ["'.sitegen-cache/preview' was a file where sitegen keeps its build cache; it was removed, and the site built from scratch"])
+        #expect(fileSystem.kind(of: ".sitegen-cache/preview/output/tour/index.html") == .file)
     }
 
     @Test(arguments: [

@@ -19,27 +19,37 @@ final class BuildLocks: Sendable {
 
     /// Takes the site's lock, in the workspace's cache folder, which must be a folder of the
     /// site's own, as must each folder above it (a link there would send the cache's writes out of
-    /// the site). A site whose folder cannot be written to is built without one (nor can its cache
-    /// be saved).
-    func lockSite(_ loader: SiteLoader, workspace: BuildWorkspace = .site) -> Diagnostic? {
+    /// the site). A file or a link where one of these folders goes is a cache sitegen cannot read:
+    /// it is removed (a link, not what it leads to), with a warning, and the build starts over.
+    /// A site whose folder cannot be written to is built without a lock (nor can its cache be
+    /// saved). Returns the warnings, or the error that stops the build.
+    func lockSite(_ loader: SiteLoader, workspace: BuildWorkspace = .site) -> [Diagnostic] {
         let cacheFolder = workspace.cacheFolder
+        var warnings: [Diagnostic] = []
         var prefix = ""
         for component in Path.components(of: cacheFolder) {
             prefix = Path.join(prefix, String(component))
             let path = loader.diskPath(prefix)
-            if let kind = fileSystem.linkStatus(of: path)?.kind, kind != .directory {
-                return .error("'\(prefix)' is \(kind.description); sitegen keeps its build cache in a folder of that name: remove it", path: path)
+            guard let kind = fileSystem.linkStatus(of: path)?.kind, kind != .directory else { continue }
+            do {
+                // Never a folder: one another build has just made there stays.
+                try fileSystem.removeFile(path)
+                warnings.append(.warning("'\(prefix)' was \(kind.description) where sitegen keeps its build cache; it was removed, and the site built from scratch", path: path))
+            } catch {
+                if fileSystem.linkStatus(of: path)?.kind == .directory { continue }
+                let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+                return [.error("'\(prefix)' is \(kind.description) where sitegen keeps its build cache, and cannot be removed (\(reason)): remove it", path: path)]
             }
         }
         let folder = loader.diskPath(cacheFolder)
         do {
             try fileSystem.createDirectory(folder)
         } catch let error as FileSystemError where error.kind == .notPermitted {
-            return nil
+            return warnings
         } catch {
-            return .error("cannot make the build cache's folder: \(error)", path: folder)
+            return [.error("cannot make the build cache's folder: \(error)", path: folder)]
         }
-        return take(Path.join(folder, BuildCache.lockFile), of: "the site \(loader.siteDirectory)", path: loader.siteDirectory)
+        return take(Path.join(folder, BuildCache.lockFile), of: "the site \(loader.siteDirectory)", path: loader.siteDirectory).map { [$0] } ?? warnings
     }
 
     /// Takes the output folder's lock, a hidden file beside it (the folder itself is swapped whole).

@@ -29,8 +29,18 @@ extension SiteBuilder {
         case .failure(let diagnostic): return .failed([diagnostic])
         }
         let locks = BuildLocks(fileSystem: fileSystem, wait: options.waitForOtherBuilds, waiting: waiting)
-        if let problem = locks.lockSite(loader, workspace: options.workspace) { return .failed([problem]) }
+        let siteLock = locks.lockSite(loader, workspace: options.workspace)
+        if siteLock.contains(where: \.isError) { return .failed(siteLock) }
         defer { locks.releaseAll() }
+        var result = build(options, loader: loader, locks: locks, tool: tool, waiting: waiting, readingCache: readingCache)
+        result.diagnostics = (siteLock + result.diagnostics).sorted()
+        return result
+    }
+
+    /// A build of the site `loader` reads, once its lock is taken.
+    private func build(
+        _ options: BuildOptions, loader: SiteLoader, locks: BuildLocks, tool: String, waiting: @escaping @Sendable (String) -> Void, readingCache: Bool
+    ) -> Result {
 
         // The head of the previous build's cache is read on a thread of its own while the inputs
         // are listed; then the output it describes is listed on another, while the inputs are

@@ -394,6 +394,10 @@ package struct DiskFileSystem: FileSystem {
         }
     }
 
+    package func removeFile(_ path: String) throws {
+        guard unlink(path) == 0 else { throw Self.error(path) }
+    }
+
     package func synchronize(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

@@ -54,6 +54,9 @@ package protocol FileSystem: Sendable {
     /// Removes a file, a link (not what it points to) or a whole directory tree; an error when
     /// nothing is at `path`.
     func remove(_ path: String) throws
+    /// Removes a file or a link (not what it points to), never a folder: where a folder is at
+    /// `path`, even one made there a moment ago, an error, and nothing is removed.
+    func removeFile(_ path: String) throws
     /// Takes the exclusive lock of the lock file at `path` (created if need be), waiting for it
     /// when `wait`; nil when another holder has it and `wait` is false. Held until released.
     func lock(_ path: String, wait: Bool) throws -> FileLock?
@@ -217,6 +220,14 @@ extension FileSystem {
 
     package func copyFile(from source: String, to destination: String) throws {
         try copyFile(from: source, to: destination, confinedTo: nil)
+    }
+
+    /// Looks, then removes: for file systems no other program changes meanwhile.
+    package func removeFile(_ path: String) throws {
+        if linkStatus(of: path)?.kind == .directory {
+            throw FileSystemError(path: path, reason: "Is a directory", kind: .other)
+        }
+        try remove(path)
     }
 }
 
