@@ -249,6 +249,47 @@ import Testing
         #expect(try output(fileSystem) == cleanOutput(of: fileSystem))
     }
 
+    /// A result damaged in the build cache (a byte flipped, cut short, swapped for another
+    /// result, made a folder, a link or empty) is made again, never published; a rebuild of the
+    /// flow and a full build both give a clean build's output.
+    @Test(arguments: ["flipped", "cut short", "swapped", "folder", "link", "empty"], [false, true])
+    func aResultDamagedInTheCacheIsMadeAgain(_ damage: String, fullBuild: Bool) throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n", "/elsewhere/secret": "not an image",
+        ])
+        fileSystem.add("content/tour/photo.jpg", try Self.noise(1400, 700, as: .jpeg))
+        #expect(build(fileSystem).madeMedia == 4)
+        let media = ".sitegen-cache/" + MediaWorkshop.folderName
+        let names = try fileSystem.contentsOfDirectory(media).sorted()
+        #expect(names.count == 4 && names.allSatisfy { $0.split(separator: ".").count == 3 }, "key, digest, extension: \(names)")
+        let (victim, other) = (media + "/" + names[0], media + "/" + names[1])
+        var bytes = try fileSystem.readFile(victim)
+        switch damage {
+        case "flipped":
+            bytes[bytes.count / 2] ^= 0x01
+            fileSystem.add(victim, bytes)
+        case "cut short": fileSystem.add(victim, Array(bytes.prefix(bytes.count - 1)))
+        case "swapped": fileSystem.add(victim, try fileSystem.readFile(other))
+        case "folder":
+            try fileSystem.remove(victim)
+            fileSystem.add(victim + "/inside", bytes)
+        case "link":
+            try fileSystem.remove(victim)
+            fileSystem.addLink(victim, to: "/elsewhere/secret")
+        default: fileSystem.add(victim, [])
+        }
+        if fullBuild {
+            fileSystem.add("sitegen.yml", Array("title: Changed\n".utf8))
+        } else {
+            fileSystem.add("content/tour/01-a.md", Array("# A, edited\n\n![A photo](photo.jpg)\n".utf8))
+        }
+        let rebuild = build(fileSystem)
+        #expect(rebuild.succeeded && rebuild.madeMedia == 1, "\(damage): \(messages(rebuild))")
+        #expect(try output(fileSystem) == cleanOutput(of: fileSystem), "\(damage)")
+        #expect(try fileSystem.contentsOfDirectory(media).sorted() == names, "\(damage): the damaged result made again, under its name")
+        #expect(fileSystem.text("/elsewhere/secret") == "not an image")
+    }
+
     /// Every version is exactly the size the page states for it, also where shrinking in two
     /// steps (the image to 1,152 pixels, then that to 448) rounds its height another way.
     @Test func everyVersionIsTheSizeThePageStates() throws {

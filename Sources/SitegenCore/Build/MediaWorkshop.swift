@@ -8,7 +8,9 @@ import LottieRendering
 /// posters. On every core, each result once however many pages show it, and kept in the build
 /// cache's `media/` folder under a key of everything that made it, so that a rebuild makes none
 /// it has made before. A result is written under a temporary name and renamed into place, so a
-/// killed build never leaves half of one.
+/// killed build never leaves half of one; its name holds a digest of its bytes, checked before it
+/// is published again, so a result damaged in the cache (flipped, cut short, swapped for another)
+/// is made again rather than published.
 struct MediaWorkshop: Sendable {
     let loader: SiteLoader
     /// The cache's media folder, on disk; it exists.
@@ -20,9 +22,17 @@ struct MediaWorkshop: Sendable {
     /// result again.
     static let tools = "libvips \(Imaging.version), rlottie 0.1, \(SitegenVersion.name) \(SitegenVersion.version)"
 
-    /// The file `recipe` is kept in.
-    func path(of recipe: MediaRecipe) -> String {
-        Path.join(folder, recipe.key(tools: Self.tools) + "." + recipe.format.fileExtension)
+    /// The start of the names `recipe`'s result is kept under: its key.
+    func stem(of recipe: MediaRecipe) -> String {
+        recipe.key(tools: Self.tools)
+    }
+
+    /// The name `recipe`'s result, `bytes`, is kept under: its key, a digest of the bytes, and its
+    /// format's extension.
+    func keptName(of recipe: MediaRecipe, bytes: [UInt8]) -> String {
+        var digest = ContentHash()
+        digest.add(bytes)
+        return stem(of: recipe) + "." + digest.hex + "." + recipe.format.fileExtension
     }
 
     /// What making a build's media did.
@@ -40,13 +50,16 @@ struct MediaWorkshop: Sendable {
         var unique: [String: Asset] = [:]
         for asset in withRecipes {
             guard let recipe = asset.recipe else { continue }
-            unique[path(of: recipe)] = unique[path(of: recipe)] ?? asset
+            unique[stem(of: recipe)] = unique[stem(of: recipe)] ?? asset
         }
         let fileSystem = loader.fileSystem
-        let missing = unique.sorted { $0.key < $1.key }.filter { fileSystem.linkStatus(of: $0.key)?.kind != .file }
+        // A result is read and copied only from the media folder itself: one swapped for a link meanwhile is refused.
+        let realFolder = fileSystem.realPath(folder) ?? folder
+        let found = intactResults(unique, confinedTo: realFolder)
+        let missing = unique.sorted { $0.key < $1.key }.filter { found[$0.key] == nil }
         // The versions of one image are made together, from one decoding of it; every other result on its own.
-        let jobs = Dictionary(grouping: missing) { path, asset in
-            asset.recipe.map { $0.kind == .resized ? asset.source + "\u{0}" + String($0.base) : path } ?? path
+        let jobs = Dictionary(grouping: missing) { stem, asset in
+            asset.recipe.map { $0.kind == .resized ? asset.source + "\u{0}" + String($0.base) : stem } ?? stem
         }
             .sorted { $0.key < $1.key }.map(\.value)
         let outcomes = jobs.parallelMap { job -> JobOutcome in
@@ -57,53 +70,91 @@ struct MediaWorkshop: Sendable {
             } catch {
                 return JobOutcome(problems: [.error(error.message(for: first), path: first.source)])
             }
-            var problems: [Diagnostic] = []
-            var unkept: [String: [UInt8]] = [:]
-            for ((path, _), bytes) in zip(job, results) {
-                let temporary = path + ".new"
+            var outcome = JobOutcome()
+            for ((stem, asset), bytes) in zip(job, results) {
+                guard let recipe = asset.recipe else { continue }
+                let path = Path.join(folder, keptName(of: recipe, bytes: bytes))
+                let temporary = Path.join(folder, stem + ".new")
                 do {
                     try fileSystem.clearTemporary(temporary)
                     try fileSystem.writeFile(temporary, bytes)
                     try fileSystem.move(from: temporary, to: path)
+                    outcome.kept[stem] = path
                 } catch {
                     // The output is written from memory instead; the next build makes it again.
                     try? fileSystem.remove(temporary)
-                    if problems.isEmpty {
-                        problems.append(.warning(
+                    if outcome.problems.isEmpty {
+                        outcome.problems.append(.warning(
                             "cannot keep what was made of this file in the build cache (\(SiteLoader.reason(error))); the next build makes it again",
                             path: first.source))
                     }
-                    unkept[path] = bytes
+                    outcome.unkept[stem] = bytes
                 }
             }
-            return JobOutcome(problems: problems, unkept: unkept)
+            return outcome
         }
         var made = Made(diagnostics: outcomes.flatMap(\.problems), madeCount: missing.count)
-        let unkept = outcomes.reduce(into: [String: [UInt8]]()) { all, outcome in all.merge(outcome.unkept) { first, _ in first } }
-        // A result is copied only from the media folder itself: one swapped for a link meanwhile is refused.
-        let realFolder = fileSystem.realPath(folder) ?? folder
+        var kept = found
+        var unkept: [String: [UInt8]] = [:]
+        for outcome in outcomes {
+            kept.merge(outcome.kept) { first, _ in first }
+            unkept.merge(outcome.unkept) { first, _ in first }
+        }
         for asset in withRecipes {
             guard let recipe = asset.recipe else { continue }
-            let kept = path(of: recipe)
-            made.files.append(
-                OutputFile(path: asset.destination, contents: unkept[kept].map { .bytes($0) } ?? .copy(from: kept, confinedTo: realFolder)))
+            let stem = stem(of: recipe)
+            if let bytes = unkept[stem] {
+                made.files.append(OutputFile(path: asset.destination, contents: .bytes(bytes)))
+            } else if let path = kept[stem] {
+                made.files.append(OutputFile(path: asset.destination, contents: .copy(from: path, confinedTo: realFolder)))
+            }
         }
         return made
     }
 
-    /// What making the results of one job did: its problems, and the results the cache could not
-    /// keep, by the path they were to be kept at.
+    /// The kept result, by stem, of each of `results` that the media folder holds intact: a
+    /// regular file whose bytes match the digest its name holds. Anything else kept under one of
+    /// their stems (a damaged result, a temporary file a killed build left) is removed. Read on
+    /// every core.
+    private func intactResults(_ results: [String: Asset], confinedTo root: String) -> [String: String] {
+        let fileSystem = loader.fileSystem
+        let names = Dictionary(grouping: (try? fileSystem.entries(in: folder)) ?? []) { Self.stem(ofName: $0.name) }
+        let checked = results.sorted { $0.key < $1.key }.parallelMap { stem, asset -> (String, String)? in
+            var intact: String?
+            for entry in names[stem] ?? [] {
+                let path = Path.join(folder, entry.name)
+                if intact == nil, let recipe = asset.recipe, entry.status.kind == .file,
+                    let bytes = try? fileSystem.readFile(path, confinedTo: root), keptName(of: recipe, bytes: bytes) == entry.name
+                {
+                    intact = path
+                } else {
+                    try? fileSystem.remove(path)
+                }
+            }
+            return intact.map { (stem, $0) }
+        }
+        return Dictionary(checked.compactMap { $0 }) { first, _ in first }
+    }
+
+    /// What making the results of one job did: its problems, and where each result was kept or,
+    /// when the cache could not keep it, its bytes; both by stem.
     private struct JobOutcome: Sendable {
         var problems: [Diagnostic] = []
+        var kept: [String: String] = [:]
         var unkept: [String: [UInt8]] = [:]
     }
 
     /// Removes the results no asset of `assets` (every flow's, kept or made) has a recipe for.
     func removeUnused(keeping assets: [Asset]) {
-        let kept = Set(assets.compactMap { $0.recipe.map { Path.fileName(of: path(of: $0)) } })
-        for name in (try? loader.fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(name) {
+        let kept = Set(assets.compactMap { $0.recipe.map(stem(of:)) })
+        for name in (try? loader.fileSystem.contentsOfDirectory(folder)) ?? [] where !kept.contains(Self.stem(ofName: name)) {
             try? loader.fileSystem.remove(Path.join(folder, name))
         }
+    }
+
+    /// The stem a kept file's name starts with.
+    private static func stem(ofName name: String) -> String {
+        name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
     }
 
     /// The results of `recipes`, all of one source (`asset`'s), in their order.
