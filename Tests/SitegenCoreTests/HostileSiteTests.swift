@@ -298,6 +298,39 @@ import Testing
         #expect(OutputWriter.trimmed("output/.") == "output" && OutputWriter.trimmed("output//") == "output")
     }
 
+    /// An output inside another (which a build of that one would replace, with everything in
+    /// it), or named as the folders sitegen keeps beside an output, is refused before anything
+    /// is written, lock files included; an output holding another build's output says so.
+    @Test(arguments: FileSystemFixture.all)
+    func outputsNeverNestOrTakeTheNamesOfSitegensOwnFolders(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("site/content/tour/01-a.md", "# A\n")
+        let builder = SiteBuilder(fileSystem: tree.fileSystem)
+        func build(_ output: String?) -> SiteBuilder.Result {
+            builder.build(BuildOptions(siteDirectory: tree.path("site"), outputDirectory: output.map { tree.path("site/" + $0) }))
+        }
+        #expect(build(nil).succeeded)
+        func listing() -> [String] {
+            DirectoryWalker(fileSystem: tree.fileSystem, root: nil, includesHidden: true).walk(tree.path("site"), as: "").files.map(\.path)
+        }
+        let before = listing()
+        for nested in ["output/sub", "output/tour/deeper/still", "output/tour"] {
+            let result = build(nested)
+            #expect(errors(result) == ["the output folder \(tree.path("site/" + nested)) is inside \(tree.path("site/output")), the output of another build, which replaces all of it; choose a folder outside it"])
+        }
+        for name in [".output.sitegen-staging", ".output.sitegen-lock", ".public.sitegen-staging.previous"] {
+            #expect(errors(build(name)) == ["the output folder \(tree.path("site/" + name)) has the name of a folder sitegen keeps beside another output, which a build of that output replaces; choose another name"])
+        }
+        #expect(listing() == before, "nothing written, not even a lock file")
+        // An output made inside a folder that is not one (yet): that folder holds another build's output.
+        try tree.write("site/public/.keep", "")
+        try tree.fileSystem.remove(tree.path("site/public/.keep"))
+        #expect(build("public/v1").succeeded)
+        let result = build("public")
+        #expect(errors(result) == ["the output folder holds the output of another build (v1), which a build here would replace; choose another folder, or remove that output"])
+    }
+
     // MARK: Walks and reads
 
     @Test func aTreeOfLinksToFoldersIsBounded() {

@@ -39,6 +39,27 @@ enum OutputLocation {
                 "the output folder \(output) is inside the site's '\(input)', so what a build writes would be read by the next; choose a folder such as \(loader.diskPath("output"))",
                 path: output)
         }
+        if OutputWriter.isWorkingName(Path.fileName(of: real)) {
+            return .error(
+                "the output folder \(output) has the name of a folder sitegen keeps beside another output, which a build of that output replaces; choose another name",
+                path: output)
+        }
+        if let outer = enclosingOutput(of: real, on: loader.fileSystem) {
+            return .error(
+                "the output folder \(output) is inside \(outer), the output of another build, which replaces all of it; choose a folder outside it",
+                path: output)
+        }
+        return nil
+    }
+
+    /// The nearest folder above `real` (a real path) that holds sitegen's output marker, if any.
+    static func enclosingOutput(of real: String, on fileSystem: any FileSystem) -> String? {
+        var folder = Path.directory(of: real)
+        while !folder.isEmpty {
+            if fileSystem.linkStatus(of: Path.join(folder, OutputWriter.markerFile))?.kind == .file { return folder }
+            guard folder != "/" else { return nil }
+            folder = Path.directory(of: folder)
+        }
         return nil
     }
 

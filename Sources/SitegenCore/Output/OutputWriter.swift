@@ -156,6 +156,13 @@ package struct OutputWriter: Sendable {
             let entries = Set(names)
             let foreign = entries.subtracting(Self.placeholders)
             guard entries.contains(Self.markerFile) || foreign.isEmpty else {
+                let outputs = foreign.sorted().filter { fileSystem.linkStatus(of: Path.join(output, Path.join($0, Self.markerFile)))?.kind == .file }
+                if !outputs.isEmpty {
+                    throw Failure(
+                        path: output,
+                        message: "the output folder holds the output of another build (\(outputs.prefix(3).joined(separator: ", "))\(outputs.count > 3 ? ", …" : "")), "
+                            + "which a build here would replace; choose another folder, or remove that output")
+                }
                 let sample = foreign.sorted().prefix(3).joined(separator: ", ")
                 throw Failure(
                     path: output,
@@ -166,6 +173,12 @@ package struct OutputWriter: Sendable {
         case let kind?:
             throw Failure(path: output, message: "the output path is \(kind.description), not a folder")
         }
+    }
+
+    /// Whether `name` is one sitegen gives the folders and files it keeps beside an output
+    /// (`sibling(of:suffix:)`): its staging folder, a swap's previous output, its lock.
+    static func isWorkingName(_ name: String) -> Bool {
+        name.hasPrefix(".") && [".sitegen-staging", ".sitegen-staging.previous", ".sitegen-lock"].contains { name.hasSuffix($0) }
     }
 
     /// A hidden name beside `output` for sitegen's own use: `.<name>.<suffix>`, or a digest of a
