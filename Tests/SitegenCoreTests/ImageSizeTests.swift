@@ -14,25 +14,36 @@ import Testing
     }
 
     private func jpeg(width: Int, height: Int, orientation: Int?) -> [UInt8] {
+        jpeg(width: width, height: height, orientations: orientation.map { [$0] } ?? [])
+    }
+
+    /// A JPEG header with an EXIF block for each of `orientations`, in order.
+    private func jpeg(width: Int, height: Int, orientations: [Int]) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += [0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00]  // an APP0 segment to skip
-        if let orientation {
-            var tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01]
-            tiff += [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, UInt8(orientation), 0x00, 0x00]
-            tiff += [0x00, 0x00, 0x00, 0x00]
-            let payload = Array("Exif".utf8) + [0, 0] + tiff
-            let length = payload.count + 2
-            bytes += [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-        }
+        for orientation in orientations { bytes += Self.exifSegment(orientation: orientation) }
         bytes += [0xFF, 0xC2, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
         bytes += Array(repeating: 0, count: 12)
         return bytes
+    }
+
+    /// A JPEG APP1 segment holding EXIF with one tag, the orientation.
+    static func exifSegment(orientation: Int) -> [UInt8] {
+        var tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01]
+        tiff += [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, UInt8(orientation), 0x00, 0x00]
+        tiff += [0x00, 0x00, 0x00, 0x00]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     @Test func jpegHonoursItsExifOrientation() {
         #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: nil)) == .init(width: 800, height: 600))
         #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: 1)) == .init(width: 800, height: 600))
         #expect(ImageSize.read(jpeg(width: 800, height: 600, orientation: 6)) == .init(width: 600, height: 800))
+        // The first EXIF block is the one that counts, as for browsers and libvips.
+        #expect(ImageSize.read(jpeg(width: 800, height: 600, orientations: [6, 1])) == .init(width: 600, height: 800))
+        #expect(ImageSize.read(jpeg(width: 800, height: 600, orientations: [1, 6])) == .init(width: 800, height: 600))
     }
 
     private func webp(_ chunk: String, _ payload: [UInt8]) -> [UInt8] {

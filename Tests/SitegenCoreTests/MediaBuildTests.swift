@@ -290,6 +290,33 @@ import Testing
         #expect(fileSystem.text("/elsewhere/secret") == "not an image")
     }
 
+    /// A photo taken with the phone turned (EXIF orientation 2–8, and a second EXIF block as an
+    /// editor may leave) is published upright, at the size the page states: libvips, which
+    /// turns it while shrinking, is the oracle for the size read from its header.
+    @Test(arguments: [[1], [3], [5], [6], [8], [6, 1], [1, 6]])
+    func aTurnedPhotoIsPublishedUprightAtTheSizeThePageStates(orientations: [Int]) throws {
+        let plain = try Self.picture(1400, 700, as: .jpeg)
+        let turned = Array(plain.prefix(2)) + orientations.flatMap { ImageSizeTests.exifSegment(orientation: $0) } + Array(plain.dropFirst(2))
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n![A photo](photo.jpg)\n\n![Small](small.jpg)\n"])
+        fileSystem.add("content/tour/photo.jpg", turned)
+        let small = try Self.picture(40, 20, as: .jpeg)
+        fileSystem.add("content/tour/small.jpg", Array(small.prefix(2)) + orientations.flatMap { ImageSizeTests.exifSegment(orientation: $0) } + Array(small.dropFirst(2)))
+        let result = build(fileSystem)
+        #expect(result.succeeded, "\(messages(result))")
+        let sideways = (5...8).contains(orientations[0])
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        let (width, height) = sideways ? (576, 1152) : (576, 288)
+        #expect(html.contains(#"src="photo.576w.jpg""#) && html.contains(#"width="\#(width)" height="\#(height)""#), "\(orientations)")
+        #expect(html.contains(sideways ? #"src="small.jpg" alt="Small" width="20" height="40""# : #"src="small.jpg" alt="Small" width="40" height="20""#), "\(orientations)")
+        let version = try decoded(fileSystem, "output/tour/photo.576w.jpg")
+        #expect((version.width, version.height) == (width, height), "\(orientations)")
+        // The photo is red on its left half and blue on its right. Upright, its top left corner
+        // is red, but for a half turn (3) and a quarter turn back (8), which bring the right half there.
+        let redFirst = ![3, 8].contains(orientations[0])
+        let (topLeft, bottomRight) = (version[2, 2], version[width - 3, height - 3])
+        #expect((topLeft.red > topLeft.blue) == redFirst && (bottomRight.red > bottomRight.blue) == !redFirst, "\(orientations)")
+    }
+
     /// Every version is exactly the size the page states for it, also where shrinking in two
     /// steps (the image to 1,152 pixels, then that to 448) rounds its height another way.
     @Test func everyVersionIsTheSizeThePageStates() throws {

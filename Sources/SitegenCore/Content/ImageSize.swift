@@ -106,7 +106,9 @@ package enum ImageSize {
 
     private static func jpeg(_ bytes: [UInt8]) -> Size? {
         var offset = 2
-        var orientation = 1
+        // The first EXIF block is the one browsers and libvips take; a later one (an editor's
+        // copy, say) does not turn the image.
+        var orientation: Int?
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
@@ -115,14 +117,14 @@ package enum ImageSize {
             let length = bytes.uint16BE(offset + 2)
             guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
             let segment = offset + 4
-            if marker == 0xE1, length >= 8, Array(bytes[segment..<segment + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
-                orientation = exifOrientation(Array(bytes[(segment + 6)..<(offset + 2 + length)])) ?? orientation
+            if orientation == nil, marker == 0xE1, length >= 8, Array(bytes[segment..<segment + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                orientation = exifOrientation(Array(bytes[(segment + 6)..<(offset + 2 + length)])) ?? 1
             }
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             if isStartOfFrame, length >= 7 {
                 let height = bytes.uint16BE(segment + 1)
                 let width = bytes.uint16BE(segment + 3)
-                return orientation >= 5 ? Size(width: height, height: width) : Size(width: width, height: height)
+                return (orientation ?? 1) >= 5 ? Size(width: height, height: width) : Size(width: width, height: height)
             }
             offset += 2 + length
         }
