@@ -62,6 +62,17 @@ package struct FieldReader {
         return text
     }
 
+    /// `string(key)` for text that names something, such as a title: blank text (empty, or
+    /// spaces alone) is reported and taken as no value, so the default applies.
+    package mutating func nonBlankString(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            if let node = node(key) { report("'\(key)' is blank; write one, or leave the key out for the default", at: node) }
+            return nil
+        }
+        return text
+    }
+
     package mutating func bool(_ key: String) -> Bool? {
         guard let node = node(key) else { return nil }
         if case .bool(let value) = node.resolved { return value }

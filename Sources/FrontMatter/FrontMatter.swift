@@ -16,7 +16,9 @@ package struct FrontMatter: Sendable {
         var lines = LineSplitter.Lines(text: file.text)
         let firstLine = lines.next()
         guard let first = firstLine, isFence(first.text, closing: false) else {
-            let warnings = firstLine.map { $0.text.trimmingBlanks.isEmpty ? misplacedFrontMatter(in: file) : [] } ?? []
+            let warnings = firstLine.map { line in
+                line.text.trimmingBlanks.isEmpty ? misplacedFrontMatter(in: file) : tomlFrontMatter(in: file, opening: line.text)
+            } ?? []
             return .success(FrontMatter(fields: nil, body: file.text[...], bodyStartLine: 1, warnings: warnings))
         }
         var closingLine = 1
@@ -77,6 +79,20 @@ package struct FrontMatter: Sendable {
                     length: node.length))
         }
         return .success(node)
+    }
+
+    /// A warning when the file opens with TOML front matter (between `+++` lines, as Hugo reads
+    /// it), which sitegen does not read: Markdown would show it as a paragraph.
+    private static func tomlFrontMatter(in file: SourceFile, opening: Substring) -> [Diagnostic] {
+        guard opening.trimmingBlanks == "+++" else { return [] }
+        var lines = LineSplitter.Lines(text: file.text)
+        _ = lines.next()
+        guard lines.contains(where: { $0.text.trimmingBlanks == "+++" }) else { return [] }
+        return [
+            file.warning(
+                "TOML front matter (between +++ lines) is not read, so this block is shown as text; write it as YAML between lines of three dashes (---)",
+                at: SourceLocation(line: 1, column: 1), length: 3)
+        ]
     }
 
     /// A warning when blank lines come before what looks like front matter (a `---` line, a

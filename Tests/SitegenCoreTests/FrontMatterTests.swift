@@ -1,3 +1,4 @@
+import SitegenTestSupport
 import Testing
 @testable import SitegenCore
 @testable import Diagnostics
@@ -87,6 +88,32 @@ import Testing
         ])
         #expect(result.warnings.first?.location == SourceLocation(line: 3, column: 1))
         #expect(result.warnings.first?.isError == false)
+    }
+
+    /// Hugo's TOML front matter would be a paragraph of the page; the author must hear of it.
+    @Test func tomlFrontMatterIsAWarning() throws {
+        let result = try FrontMatter.parse(file("+++\ntitle = \"A\"\n+++\n# Body\n")).get()
+        #expect(result.fields == nil)
+        #expect(result.warnings.map(\.message) == [
+            "TOML front matter (between +++ lines) is not read, so this block is shown as text; write it as YAML between lines of three dashes (---)"
+        ])
+        #expect(result.warnings.first?.location == SourceLocation(line: 1, column: 1))
+        #expect(try FrontMatter.parse(file("+++\nNot closed, just a line.\n")).get().warnings.isEmpty)
+        #expect(try FrontMatter.parse(file("# A\n\n+++\nx\n+++\n")).get().warnings.isEmpty, "not at the top")
+    }
+
+    /// A blank title would label indicators "Page 2: " and the flow with nothing.
+    @Test func aBlankTitleIsAnErrorAtItsValue() {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "title: ''\n", "content/tour/_index.md": "---\ntitle: '   '\n---\n",
+            "content/tour/01-a.md": "---\ntitle: \"\"\n---\n# Real heading\n", "content/tour/02-b.md": "---\ntitle: \"\\t\"\n---\n# B\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        let errors = result.diagnostics.filter(\.isError).map { "\($0.path):\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
+        let message = "'title' is blank; write one, or leave the key out for the default"
+        #expect(errors == [
+            "content/tour/01-a.md:2:8: \(message)", "content/tour/02-b.md:2:8: \(message)", "content/tour/_index.md:2:8: \(message)", "sitegen.yml:1:8: \(message)",
+        ])
     }
 
     @Test func rulesAfterBlankLinesAreNotMistakenForFrontMatter() throws {

@@ -307,7 +307,9 @@ import Testing
         let fileSystem = MemoryFileSystem(Self.page)
         try? fileSystem.createDirectory(".output.sitegen-lock")
         let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
-        #expect(errors(result).contains { $0.contains("cannot take the lock") && $0.contains("it is a folder, not a lock file; remove it") }, "\(errors(result))")
+        #expect(result.diagnostics.filter(\.isError).map { "\($0.path): \($0.message)" } == [
+            ".output.sitegen-lock: it is a folder, not a lock file, so the build cannot take its lock; remove it"
+        ])
     }
 
     @Test func newOntoADanglingLinkNamesTheLink() throws {

@@ -89,9 +89,9 @@ final class BuildLocks: Sendable {
             // to remove; any other failure (no descriptors left, say) is said as it is.
             let reason = (error as? FileSystemError)?.reason ?? "\(error)"
             if let kind = fileSystem.linkStatus(of: lockFile)?.kind, kind != .file {
-                return .error("cannot take the lock \(lockFile): it is \(kind.description), not a lock file; remove it", path: path)
+                return .error("it is \(kind.description), not a lock file, so the build cannot take its lock; remove it", path: lockFile)
             }
-            return .error("cannot take the lock \(lockFile): \(reason)", path: path)
+            return .error("cannot take the build's lock: \(reason)", path: lockFile)
         }
     }
 }

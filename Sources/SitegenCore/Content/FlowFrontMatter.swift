@@ -21,7 +21,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
     ) -> (FlowFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "flow settings")
         var flow = FlowFrontMatter()
-        flow.title = reader.string("title")
+        flow.title = reader.nonBlankString("title")
         flow.description = reader.string("description")
         flow.order = reader.int("order")
         flow.settings = defaults(reader.locale("locale"))

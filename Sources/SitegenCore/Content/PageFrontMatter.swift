@@ -42,7 +42,7 @@ package struct PageFrontMatter: Sendable, Equatable {
     package static func read(_ fields: YAMLNode?, file: SourceFile) -> (PageFrontMatter, [Diagnostic]) {
         var reader = FieldReader(fields, keys: keys, file: file, context: "page front matter")
         var page = PageFrontMatter()
-        if let node = reader.node("title"), let title = reader.string("title") {
+        if let node = reader.node("title"), let title = reader.nonBlankString("title") {
             // Scalars, not characters: marks piled on one letter make one character of any size.
             if title.unicodeScalars.count > Self.maximumTitleLength {
                 reader.report("'title' is \(title.unicodeScalars.count) characters long; a title is at most \(Self.maximumTitleLength)", at: node)

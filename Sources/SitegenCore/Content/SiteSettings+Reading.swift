@@ -19,7 +19,7 @@ extension SiteSettings {
         case .failure(let diagnostic): return (settings, [diagnostic])
         }
         var reader = FieldReader(root, keys: keys, file: file, context: "sitegen.yml")
-        settings.title = reader.string("title") ?? settings.title
+        settings.title = reader.nonBlankString("title") ?? settings.title
         settings.description = reader.string("description") ?? ""
         if let node = reader.node("base_url"), let url = reader.string("base_url") {
             if let baseURL = BaseURL(url) {
