@@ -20,7 +20,10 @@ import Testing
     ]
 
     private func build(_ page: String, drafts: Bool = false, more: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
-        let files = Self.site.merging(["content/guide/03-step.md": page, "static/downloads/guide.pdf": "%PDF"]) { _, new in new }
+        let files = Self.site.merging([
+            "content/guide/03-step.md": page, "static/downloads/guide.pdf": "%PDF", "content/guide/images/diagram.png": "not read",
+            "content/guide/.env": "SECRET=1",
+        ]) { _, new in new }
             .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
         return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions(includeDrafts: drafts)), fileSystem)
@@ -109,6 +112,13 @@ import Testing
         ("[a](../_shared/)", 3, 1, "link '../_shared/' finds no flow '_shared'"),
         ("[a](/more/01-deep.md)", 3, 1, "link '/more/01-deep.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../more/01-deep.md"),
         ("[a](#fn-bogus)", 3, 1, "link '#fn-bogus' finds no footnote 'fn-bogus' on this page"),
+        ("[a](missing.pdf)", 3, 1, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("x [a](images/nope.png#top)", 3, 3, "link 'images/nope.png#top' finds no file: content/guide/images/nope.png does not exist"),
+        ("[a](../more/files/x.zip)", 3, 1, "link '../more/files/x.zip' finds no file: content/more/files/x.zip does not exist"),
+        ("[a](../downloads/nope.pdf)", 3, 1, "link '../downloads/nope.pdf' finds no file: static/downloads/nope.pdf does not exist"),
+        ("[a](../nowhere/x.pdf)", 3, 1, "link '../nowhere/x.pdf' finds nothing: 'nowhere' is neither a flow nor a folder static/ publishes"),
+        ("[a](images/)", 3, 1, "link 'images/' leads to the folder content/guide/images, which is not published; link to a file in it"),
+        ("[a](.env)", 3, 1, "link '.env' is in a hidden folder or file, which a build does not read"),
     ])
     func aLinkToNothingIsAnErrorAtTheLink(_ markdown: String, _ line: Int, _ column: Int, _ message: String) throws {
         let (result, _) = build("# Step\n\n" + markdown + "\n")
@@ -119,6 +129,34 @@ import Testing
         #expect(error.path == "content/guide/03-step.md")
         #expect(error.message == message)
         #expect(error.location == .init(line: line, column: column))
+    }
+
+    /// A file of a flow's folder that a page links to (a download, a sample project) is
+    /// published beside the flow's pages, as a page shows an image; a change to it rebuilds the
+    /// flows that link to it.
+    @Test func aLinkedFileOfAFlowsFolderIsPublished() throws {
+        let (result, fileSystem) = build(
+            "---\naction: {label: Get it, href: files/sample.zip}\n---\n# Step\n\n[zip](files/sample.zip#x) [notes](../more/notes%20one.txt?v=2) [png](images/diagram.png)\n",
+            more: ["content/guide/files/sample.zip": "PK zip", "content/more/notes one.txt": "notes"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        for href in ["files/sample.zip#x", "_site/content/more/notes%20one.txt?v=2", "images/diagram.png"] {
+            #expect(html.contains("<a href=\"\(href)\">"), "\(href)")
+        }
+        #expect(html.contains("<a class=\"sg-button\" href=\"files/sample.zip\">Get it</a>"))
+        #expect(fileSystem.text("output/guide/files/sample.zip") == "PK zip")
+        #expect(fileSystem.text("output/guide/_site/content/more/notes one.txt") == "notes")
+        #expect(fileSystem.text("output/guide/images/diagram.png") == "not read")
+        fileSystem.add("content/more/notes one.txt", Array("new notes".utf8))
+        let rebuilt = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(rebuilt.rebuiltFlows == ["guide", "more"], "\(rebuilt.outcome)")
+        #expect(fileSystem.text("output/guide/_site/content/more/notes one.txt") == "new notes")
+        try fileSystem.remove("content/guide/files/sample.zip")
+        let broken = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(broken.diagnostics.filter(\.isError).map(\.message) == [
+            "'action': link 'files/sample.zip' finds no file: content/guide/files/sample.zip does not exist",
+            "link 'files/sample.zip#x' finds no file: content/guide/files/sample.zip does not exist",
+        ])
     }
 
     @Test func aPagesActionLinksLikeItsBody() throws {

@@ -9,6 +9,9 @@ enum PageLink: Sendable {
     /// A page, a heading or a flow of the site, at its address in the output. `check` names a
     /// heading on another page, which must exist once every page is rendered.
     case resolved(href: String, flow: String, check: (page: String, anchor: String)?)
+    /// A file of a flow's folder that is not a page (a download, a sample project), at its path
+    /// in the site, to publish beside the flow's pages; `flow` is the flow whose folder holds it.
+    case file(sitePath: String, flow: String)
     /// A page, heading or flow the site does not have; `flow` is the flow it was looked for in.
     case broken(String, flow: String?)
 
@@ -79,7 +82,7 @@ struct PageLinkResolver: Sendable {
         case 2 where isPageFile:
             return resolver.toPage(parts[1], in: parts[0], anchor: anchor, written: url).withQuery(query)
         default:
-            guard isPageFile else { return .unchanged }
+            guard isPageFile else { return resolver.otherFile(parts, written: url) }
             return .broken(
                 "link '\(url)' is not a page: pages are the Markdown files directly in a flow's folder, such as ../\(flow)/02-setup.md",
                 flow: parts.count > 1 ? parts[0] : nil)
@@ -115,6 +118,19 @@ struct PageLinkResolver: Sendable {
 
         func hint(_ anchor: String, headings: Set<String>) -> String {
             suggesting ? PageLinkResolver.hint(anchor, headings: headings) : ""
+        }
+
+        /// A file that is not a page, at `parts` below `content/`: one in a flow's folder, or one
+        /// `static/` publishes (the build's own files are not checked); a problem where there is
+        /// neither a flow nor anything `static/` publishes of that name.
+        func otherFile(_ parts: [String], written: String) -> PageLink {
+            let path = parts.joined(separator: "/")
+            if directory.hasFlow(parts[0]) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: parts[0]) }
+            if ContentLayout.reservedSlugs.contains(parts[0]) { return .unchanged }
+            guard directory.published.contains(parts[0]) else {
+                return .broken("link '\(written)' finds nothing: '\(parts[0])' is neither a flow nor a folder static/ publishes\(didYouMean(parts[0], in: directory.slugs.sorted()))", flow: parts[0])
+            }
+            return directory.staticPaths.contains(path) ? .unchanged : .broken("link '\(written)' finds no file: static/\(path) does not exist", flow: nil)
         }
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.

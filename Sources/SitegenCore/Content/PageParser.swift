@@ -229,6 +229,17 @@ struct PageParser: Sendable {
                                 location: location(link.line, link.byteColumn, marker: "[")))
                     }
                     return href
+                case .file(let sitePath, let target):
+                    found.flows.insert(target)
+                    switch resolver.download(sitePath, written: link.url, in: flow) {
+                    case .success(let (src, asset)):
+                        parsed.assets.append(asset)
+                        return src + Self.queryAndFragment(of: link.url)
+                    case .failure(let problem):
+                        broken += 1
+                        diagnostics.append(file.error(problem.message, at: location(link.line, link.byteColumn, marker: "[")))
+                        return nil
+                    }
                 case .broken(let message, let target):
                     broken += 1
                     if let target { found.flows.insert(target) }
@@ -259,6 +270,15 @@ struct PageParser: Sendable {
                     found.checks.append(
                         AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: file, location: node.location))
                 }
+            case .file(let sitePath, let target):
+                found.flows.insert(target)
+                switch resolver.download(sitePath, written: action.href, in: flow) {
+                case .success(let (src, asset)):
+                    parsed.assets.append(asset)
+                    parsed.action?.href = src + Self.queryAndFragment(of: action.href)
+                case .failure(let problem):
+                    diagnostics.append(file.error("'action': " + problem.message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
+                }
             case .broken(let message, let target):
                 if let target { found.flows.insert(target) }
                 diagnostics.append(file.error("'action': " + message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
@@ -278,6 +298,12 @@ struct PageParser: Sendable {
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
         }
         return (diagnostics, found)
+    }
+
+    /// The query and fragment of `url` as written (`?x#page=3`), or "".
+    static func queryAndFragment(of url: String) -> String {
+        let parts = URLParts(url)
+        return parts.query + (parts.fragment.map { "#" + $0 } ?? "")
     }
 
     /// Where the first NUL byte of `file` is, if it has one.
