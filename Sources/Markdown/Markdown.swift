@@ -37,7 +37,9 @@ package enum Markdown {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
         defer { cmark_node_free(root) }
-        let dropped = options.unsafe ? [] : RawHTMLWarnings.warnings(for: nodes(under: root, enteringImages: false))
+        // An image inside another's description is only text of that description, as cmark renders it.
+        let shown = options.unsafe ? [] : nodes(under: root, enteringImages: false)
+        let dropped = RawHTMLWarnings.warnings(for: shown) + UnsafeURLWarnings.warnings(for: shown)
         // The lines of what cmark parsed, found once, for the extensions and the code blocks.
         var parsedLines: SourceText?
         func parsedSource() -> SourceText {

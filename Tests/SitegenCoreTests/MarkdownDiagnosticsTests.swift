@@ -24,6 +24,30 @@ import Testing
         #expect(strict.err.contains("sitegen: check failed: 0 errors, 3 warnings (--strict)"))
     }
 
+    /// An address safe mode drops (cmark writes `href=""`) is a warning at the link, however it
+    /// is spelt; the images cmark keeps (`data:image/png`) are not.
+    @Test func aDroppedAddressIsAWarningAtItsLink() {
+        let page = """
+            # A
+
+            [a](javascript:alert(1)) [b](JaVaScRiPt:x) [c](&#106;avascript:x) <vbscript:msgbox>
+            ![d](file:///etc/passwd) [e](data:text/html,x) ![f](data:image/png;base64,iVBO) ![g](DATA:image/webp;x) [h](https://example.com)
+
+            """
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": page])
+        let check = runCLI(["check"], on: fileSystem)
+        #expect(check.status == .success)
+        let hint = "address is dropped, since one could run script or read the reader's files; set markdown: {unsafe: true} in sitegen.yml to keep it (only for trusted authors)"
+        let warnings = check.err.split(separator: "\n").filter { $0.contains(": warning: ") }.map(String.init)
+        #expect(warnings == [
+            "content/tour/01-a.md:3:1: warning: link to a javascript: \(hint)", "content/tour/01-a.md:3:26: warning: link to a javascript: \(hint)",
+            "content/tour/01-a.md:3:44: warning: link to a javascript: \(hint)", "content/tour/01-a.md:3:67: warning: link to a vbscript: \(hint)",
+            "content/tour/01-a.md:4:1: warning: image from a file: \(hint)", "content/tour/01-a.md:4:26: warning: link to a data: \(hint)",
+        ], "\(check.err)")
+        let unsafe = MemoryFileSystem(["content/tour/01-a.md": page, "sitegen.yml": "markdown: {unsafe: true}\n"])
+        #expect(runCLI(["check", "--strict"], on: unsafe).status == .success)
+    }
+
     @Test func unsafeSitesKeepTheirHTMLWithoutAWarning() {
         let fileSystem = MemoryFileSystem(site.merging(["sitegen.yml": "markdown: {unsafe: true}\n"]) { a, _ in a })
         let strict = runCLI(["check", "--strict"], on: fileSystem)
