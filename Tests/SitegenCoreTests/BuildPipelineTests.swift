@@ -296,9 +296,11 @@ import Testing
         #expect(messages(check(["content/README.txt": "x"])) == [
             "content: error: the site has no flows: make a folder such as content/welcome/ with a page in it"
         ])
-        #expect(messages(check(["content/assets/01.md": "# A\n", "content/ok/01.md": "# B\n", "content/bad name/01.md": "# C\n"])) == [
+        #expect(messages(check(["content/assets/01.md": "# A\n", "content/ok/01.md": "# B\n", "content/bad name/01.md": "# C\n", "content/café/01.md": "# D\n", "content/설치/01.md": "# E\n"])) == [
             "content/assets: error: flow folder 'assets' would overwrite the output's own 'assets'; rename the folder",
-            "content/bad name: error: flow folder 'bad name' is not a URL-safe name: use letters, digits, '-', '_' and '.'",
+            "content/bad name: error: flow folder 'bad name' is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.', such as 'bad-name'",
+            "content/café: error: flow folder 'café' is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.', such as 'cafe'",
+            "content/설치: error: flow folder '설치' is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.'",
         ])
         #expect(messages(check(["content/intro.md": "# A\n", "content/ok/01.md": "# B\n"])) == [
             "content/intro.md: warning: not part of any flow: pages go in a flow folder, such as content/welcome/intro.md"

@@ -77,6 +77,10 @@ import Testing
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&#106;avascript:alert(1)\">x</a></svg>", "holds a javascript: URL"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><foreignObject><div/></foreignObject></svg>", "holds a <foreignobject> element"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><set attributeName=\"href\" to=\"java\nscript:alert(1)\"/></svg>", "holds a javascript: URL"),
+        // An animation gives an attribute its value: an event handler is as good as written.
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><set attributeName=\"onmouseover\" to=\"alert(1)\"/></svg>", "holds an animation of the onmouseover attribute"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><animate attributeName=\"on&#x63;lick\" to=\"alert(1)\"/></svg>", "holds an animation of the onclick attribute"),
+        ("images/a.svg", "<svg width=\"4\" height=\"3\"><svg:set xmlns:svg=\"http://www.w3.org/2000/svg\" attributeName='xlink:ONload' to=\"alert(1)\"/></svg>", "holds an animation of the xlink:onload attribute"),
         // A mark that extends the colon (U+FF9E is also a letter JavaScript accepts) made `:ﾞ` one
         // Swift character, and a search by characters found no "javascript:".
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"javascript:\u{FF9E}=alert(document.domain)\"><rect/></a></svg>", "holds a javascript: URL"),
@@ -375,6 +379,12 @@ import Testing
         #expect(ImageSize.read(Array("<svg width=\"0x10\" height=\"8\"/>".utf8)) == nil)
         #expect(ImageSize.read(Array("<svg width=\"inf\" height=\"8\"/>".utf8)) == nil)
         #expect(ImageSize.read(Array("<svg width=\"1e2\" height=\"8.4\"/>".utf8)) == .init(width: 100, height: 8))
+        // CSS's absolute units, 96 pixels to the inch, as a browser draws an <img> of the file.
+        #expect(ImageSize.read(Array("<svg width=\"10cm\" height=\"1in\"/>".utf8)) == .init(width: 378, height: 96))
+        #expect(ImageSize.read(Array("<svg width=\"72pt\" height=\"6PC\"/>".utf8)) == .init(width: 96, height: 96))
+        #expect(ImageSize.read(Array("<svg width=\"25.4mm\" height=\"101.6Q\"/>".utf8)) == .init(width: 96, height: 96))
+        #expect(ImageSize.read(Array("<svg width=\"2in\" viewBox=\"0 0 40 10\"/>".utf8)) == .init(width: 192, height: 48))
+        #expect(ImageSize.read(Array("<svg width=\"100%\" height=\"2em\" viewBox=\"0 0 40 10\"/>".utf8)) == .init(width: 40, height: 10), "relative units fall back to the viewBox")
         let late = "<!--" + String(repeating: " ", count: 70_000) + "--><svg width=\"5\" height=\"6\"/>"
         #expect(ImageSize.read(Array(late.utf8)) == .init(width: 5, height: 6), "a root element after 64 KB is found")
     }

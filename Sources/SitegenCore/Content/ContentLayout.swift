@@ -40,6 +40,9 @@ enum ContentLayout {
         let allowed = name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == ".")
         }
-        return allowed ? nil : "is not a URL-safe name: use letters, digits, '-', '_' and '.'"
+        guard !allowed else { return nil }
+        let suggestion = PageNaming.slugify(name)
+        return "is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.'"
+            + (suggestion.isEmpty || suggestion == name ? "" : ", such as '\(suggestion)'")
     }
 }

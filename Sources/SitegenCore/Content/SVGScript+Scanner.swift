@@ -89,6 +89,12 @@ extension SVGScript {
                 if bytes[(index + 1)..<close].contains(UInt8(ascii: "<")) {
                     return "a tag '<\(tag)' that XML does not allow (the value of '\(name)' holds '<'; write &lt;)"
                 }
+                // An animation (`<set>`, `<animate>`) can give any attribute a value, an event handler too.
+                if localName(name) == "attributename", case .success(let target) = SVGScript.urlBytes(of: Array(bytes[(index + 1)..<close]), entities: entities),
+                    localName(String(decoding: target, as: UTF8.self)).hasPrefix("on")
+                {
+                    return "an animation of the \(String(decoding: target, as: UTF8.self)) attribute"
+                }
                 index = close + 1
             }
             return nil

@@ -31,11 +31,18 @@ enum SVGSize {
         return ImageSize.Size(width: pixelWidth, height: pixelHeight)
     }
 
-    /// A length in CSS pixels: unitless or `px`; other units have no fixed pixel size.
+    /// CSS's absolute units, in pixels (96 to the inch, as browsers draw them).
+    private static let units: [(suffix: String, pixels: Double)] = [
+        ("px", 1), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4), ("q", 96 / 101.6), ("pt", 96.0 / 72), ("pc", 16),
+    ]
+
+    /// A length in CSS pixels: unitless, or in an absolute unit (`px`, `in`, `cm`, `mm`, `Q`,
+    /// `pt`, `pc`); relative ones (`em`, `%`) have no fixed pixel size.
     private static func pixels(_ value: String) -> Double? {
         let trimmed = value.trimmingBlanks
-        guard let result = number(trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed), result > 0 else { return nil }
-        return result
+        let unit = units.first { trimmed.lowercased().hasSuffix($0.suffix) }
+        guard let length = number(String(trimmed.dropLast(unit?.suffix.count ?? 0))), length > 0 else { return nil }
+        return length * (unit?.pixels ?? 1)
     }
 
     /// A number as SVG writes one (`12`, `-0.5`, `1e3`): not Swift's other spellings, such as
