@@ -36,6 +36,7 @@ enum Autolinks {
                 let made: OpaquePointer?
                 if let url = piece.url {
                     made = link(url: url, text: raw)
+                    if let made { context.markAutolink(made) }
                 } else {
                     made = CMarkNode.text(String(decoding: context.decoder.decode(raw), as: UTF8.self))
                     if let made { context.setRawText(RawText(bytes: raw, before: before, after: after), of: made) }
@@ -72,7 +73,7 @@ enum Autolinks {
         }
     }
 
-    private static func textNodes(under root: OpaquePointer) -> [OpaquePointer] {
+    static func textNodes(under root: OpaquePointer) -> [OpaquePointer] {
         let links: Set<UInt32> = [CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue]
         return CMarkNode.descendants(of: root).filter {
             cmark_node_get_type($0) == CMARK_NODE_TEXT && !CMarkNode.isInside($0, links)

@@ -115,6 +115,16 @@ final class ExtensionContext {
         facts[factIndex(making: node)].inlinePosition = position
     }
 
+    /// Whether `node` is a link an extended autolink made, whose text cmark-gfm never reads for
+    /// delimiters (it takes the whole address while parsing inlines).
+    func isAutolink(_ node: OpaquePointer) -> Bool {
+        factIndex(of: node).map { facts[$0].isAutolink } ?? false
+    }
+
+    func markAutolink(_ node: OpaquePointer) {
+        facts[factIndex(making: node)].isAutolink = true
+    }
+
     /// Records `node` as a table's block, with the shape of its rows.
     func addTable(_ node: OpaquePointer, layout: TableLayout) {
         let index = factIndex(making: node)
@@ -210,6 +220,7 @@ private struct NodeFacts {
     var rawText: RawText?
     var inlinePosition: (line: Int, column: Int)?
     var table: TableLayout?
+    var isAutolink = false
 }
 
 /// A table's columns and how many rows follow its header; its cells are the paragraphs under its block.

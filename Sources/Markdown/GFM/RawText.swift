@@ -8,6 +8,8 @@ struct RawText {
     var before: Unicode.Scalar?
     /// The character written just after the text, nil at the end of a line.
     var after: Unicode.Scalar?
+    /// Where `bytes` start in the source they were found in; nil for text a pass made.
+    var offset: Int?
 
     /// `node`'s source, found by its position and checked against its literal; nil when the
     /// source does not read as the literal.
@@ -45,15 +47,16 @@ struct RawText {
             guard decoder.decode(raw) == literal else { continue }
             return RawText(
                 bytes: raw, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
-                after: closesLine(node) ? nil : scalar(startingAt: rawEnd, in: line))
+                after: closesLine(node) ? nil : scalar(startingAt: rawEnd, in: line), offset: lower)
         }
         return nil
     }
 
-    init(bytes: [UInt8], before: Unicode.Scalar?, after: Unicode.Scalar?) {
+    init(bytes: [UInt8], before: Unicode.Scalar?, after: Unicode.Scalar?, offset: Int? = nil) {
         self.bytes = bytes
         self.before = before
         self.after = after
+        self.offset = offset
     }
 
     private static func opensLine(_ node: OpaquePointer) -> Bool {

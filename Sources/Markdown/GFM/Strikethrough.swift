@@ -23,7 +23,8 @@ enum Strikethrough {
             CMARK_NODE_PARAGRAPH.rawValue, CMARK_NODE_HEADING.rawValue, CMARK_NODE_EMPH.rawValue,
             CMARK_NODE_STRONG.rawValue, CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue,
         ]
-        for node in CMarkNode.descendants(of: root) where containers.contains(cmark_node_get_type(node).rawValue) {
+        // An address an autolink took is the link's text as written: its tildes pair with nothing.
+        for node in CMarkNode.descendants(of: root) where containers.contains(cmark_node_get_type(node).rawValue) && !context.isAutolink(node) {
             let children = CMarkNode.children(node)
             guard children.contains(where: { cmark_node_get_type($0) == CMARK_NODE_TEXT && CMarkNode.literal($0, containsAnyOf: ["~"]) }) else {
                 continue

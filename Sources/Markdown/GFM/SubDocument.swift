@@ -52,6 +52,8 @@ struct SubDocument {
 
     /// Records where `node`'s images, links, code blocks, list items and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
+        // Joined while its text's positions still lead into this piece's source.
+        if context.extensions.autolinks { Autolinks.joinEmphasisInsideLinks(under: node, source: source, context: context) }
         let descendants = CMarkNode.descendants(of: node)
         context.markAdopted(descendants)
         for descendant in descendants {
