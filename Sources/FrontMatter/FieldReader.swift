@@ -66,7 +66,8 @@ package struct FieldReader {
     /// spaces alone) is reported and taken as no value, so the default applies.
     package mutating func nonBlankString(_ key: String) -> String? {
         guard let text = string(key) else { return nil }
-        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+        // A zero-width space or joiner shows nothing either.
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {
             if let node = node(key) { report("'\(key)' is blank; write one, or leave the key out for the default", at: node) }
             return nil
         }

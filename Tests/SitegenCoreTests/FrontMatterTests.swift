@@ -106,13 +106,14 @@ import Testing
     @Test func aBlankTitleIsAnErrorAtItsValue() {
         let fileSystem = MemoryFileSystem([
             "sitegen.yml": "title: ''\n", "content/tour/_index.md": "---\ntitle: '   '\n---\n",
-            "content/tour/01-a.md": "---\ntitle: \"\"\n---\n# Real heading\n", "content/tour/02-b.md": "---\ntitle: \"\\t\"\n---\n# B\n",
+            "content/tour/01-a.md": "---\ntitle: \"\"\n---\n# Real heading\n", "content/tour/02-b.md": "---\ntitle: \"\\t\"\n---\n# B\n", "content/tour/03-c.md": "---\ntitle: \"\\u200B\"\n---\n# C\n",
         ])
         let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         let errors = result.diagnostics.filter(\.isError).map { "\($0.path):\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
         let message = "'title' is blank; write one, or leave the key out for the default"
         #expect(errors == [
-            "content/tour/01-a.md:2:8: \(message)", "content/tour/02-b.md:2:8: \(message)", "content/tour/_index.md:2:8: \(message)", "sitegen.yml:1:8: \(message)",
+            "content/tour/01-a.md:2:8: \(message)", "content/tour/02-b.md:2:8: \(message)", "content/tour/03-c.md:2:8: \(message)",
+            "content/tour/_index.md:2:8: \(message)", "sitegen.yml:1:8: \(message)",
         ])
     }
 

@@ -22,7 +22,10 @@ import Testing
     private func build(_ page: String, drafts: Bool = false, more: [String: String] = [:]) -> (SiteBuilder.Result, MemoryFileSystem) {
         let files = Self.site.merging([
             "content/guide/03-step.md": page, "static/downloads/guide.pdf": "%PDF", "content/guide/images/diagram.png": "not read",
-            "content/guide/.env": "SECRET=1",
+            "content/guide/.env": "SECRET=1", "content/guide/index.html": "<h1>Not the carousel</h1>", "content/guide/embed.js": "alert(1)",
+            "static/downloads/index.html": "<h1>Downloads</h1>", "static/media/clip.txt": "x", "static/downloads/.htaccess": "Deny",
+            "content/guide/page.htm": "<script>alert(1)</script>", "content/guide/drawing.svg": "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>",
+            "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>",
         ]) { _, new in new }
             .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
@@ -119,6 +122,12 @@ import Testing
         ("[a](../nowhere/x.pdf)", 3, 1, "link '../nowhere/x.pdf' finds nothing: 'nowhere' is neither a flow nor a folder static/ publishes"),
         ("[a](images/)", 3, 1, "link 'images/' leads to the folder content/guide/images, which is not published; link to a file in it"),
         ("[a](.env)", 3, 1, "link '.env' is in a hidden folder or file, which a build does not read"),
+        ("[a](index.html)", 3, 1, "link 'index.html' names a file the build writes for the flow itself (index.html and embed.js); rename the file"),
+        ("[a](./embed.js?x#y)", 3, 1, "link './embed.js?x#y' names a file the build writes for the flow itself (index.html and embed.js); rename the file"),
+        ("[a](../media/)", 3, 1, "link '../media/' leads to the folder static/media, which has no index.html to show; link to a file in it"),
+        ("[a](../downloads/.htaccess)", 3, 1, "link '../downloads/.htaccess' leads into '.htaccess', a hidden folder or file of static/, which a build does not publish"),
+        ("[a](page.htm)", 3, 1, "link 'page.htm' leads to a .htm file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        ("[a](drawing.svg)", 3, 1, "link 'drawing.svg' leads to an SVG file that holds a <script> element, which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"),
     ])
     func aLinkToNothingIsAnErrorAtTheLink(_ markdown: String, _ line: Int, _ column: Int, _ message: String) throws {
         let (result, _) = build("# Step\n\n" + markdown + "\n")
@@ -157,6 +166,20 @@ import Testing
             "'action': link 'files/sample.zip' finds no file: content/guide/files/sample.zip does not exist",
             "link 'files/sample.zip#x' finds no file: content/guide/files/sample.zip does not exist",
         ])
+    }
+
+    /// A document that could run script is published from a flow's folder only for a site that
+    /// keeps raw HTML; an SVG without script always is.
+    @Test func scriptableLinkedFilesNeedAnUnsafeSite() throws {
+        let page = "# Step\n\n[a](page.htm) [b](drawing.svg) [c](plain.svg)\n"
+        let (safe, safeFiles) = build(page)
+        #expect(safe.diagnostics.filter(\.isError).count == 2)
+        #expect(safeFiles.text("output/guide/page.htm") == nil)
+        let (unsafe, files) = build(page, more: ["sitegen.yml": "markdown: {unsafe: true}\n"])
+        #expect(unsafe.succeeded, "\(unsafe.diagnostics)")
+        #expect(files.text("output/guide/page.htm") == "<script>alert(1)</script>" && files.text("output/guide/plain.svg") != nil)
+        let (plain, plainFiles) = build("# Step\n\n[c](plain.svg)\n")
+        #expect(plain.succeeded && plainFiles.text("output/guide/plain.svg") == "<svg width=\"4\" height=\"3\"></svg>")
     }
 
     @Test func aPagesActionLinksLikeItsBody() throws {

@@ -105,6 +105,8 @@ import Testing
             #expect(response.header("ETag")?.hasPrefix("\"") == true)
         }
         #expect(ContentType.of("a.PNG") == "image/png" && ContentType.of("a.webp") == "image/webp" && ContentType.of("a") == "application/octet-stream")
+        // What pages link to opens in the browser, as a host serves it; captions load into <track>.
+        #expect(ContentType.of("guide.PDF") == "application/pdf" && ContentType.of("demo.en.vtt") == "text/vtt; charset=utf-8" && ContentType.of("clip.mp4") == "video/mp4")
     }
 
     @Test func htmlGetsTheLiveReloadClientAndOtherFilesDoNot() {

@@ -6,6 +6,9 @@ enum ContentLayout {
     static let flowIndexFile = "_index.md"
     /// Flow names that would collide with what the build writes at the top of the output.
     static let reservedSlugs: Set<String> = ["assets", "index.html", "manifest.json", "manifest.schema.json", "embed.js"]
+    /// The files a flow's output folder holds of its own: its page and its part of the embed.
+    static let flowPageFile = "index.html"
+    static let flowEmbedFile = "embed.js"
 
     /// False for names that start with `.` or `_`, which are never flows or pages.
     static func isVisible<Name: StringProtocol>(_ name: Name) -> Bool {

@@ -25,7 +25,33 @@ extension ImageResolver {
             return .failure(.init("\(subject) leads to \(real), outside the site folder; sitegen reads only the site's own files"))
         }
         if let problem = unreadTarget(sitePath, subject: subject) { return .failure(problem) }
-        return .success(published(sitePath, in: flow))
+        let (src, asset) = published(sitePath, in: flow)
+        let own = [ContentLayout.flowPageFile, ContentLayout.flowEmbedFile]
+        if own.contains(where: { Path.join(flow.slug, $0) == asset.destination }) {
+            return .failure(.init("\(subject) names a file the build writes for the flow itself (\(own.joined(separator: " and "))); rename the file"))
+        }
+        if !allowsScripts, let problem = script(in: sitePath, subject: subject) { return .failure(problem) }
+        return .success((src, asset))
+    }
+
+    /// Extensions of files a browser opens as a document that runs script, on the site's origin,
+    /// or that such a document loads: published from a flow's folder only for a site that keeps
+    /// raw HTML, as raw HTML is. (`static/` holds what the site vouches for.)
+    static let documentExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "xml", "xsl", "xslt", "js", "mjs"]
+
+    /// Why the file at `sitePath` may not be published beside the pages of a site that does not
+    /// keep raw HTML: it is a document that could run script; nil when it is not.
+    private func script(in sitePath: String, subject: String) -> ImageProblem? {
+        let name = Path.fileName(of: sitePath)
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+        if Self.documentExtensions.contains(ext) {
+            return .init("\(subject) leads to a .\(ext) file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
+        }
+        guard ext == "svg" else { return nil }
+        guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(sitePath), confinedTo: loader.root) else { return nil }
+        return SVGScript.find(in: bytes).map {
+            .init("\(subject) leads to an SVG file that holds \($0), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}")
+        }
     }
 
     /// The largest file a page may link to and have published.

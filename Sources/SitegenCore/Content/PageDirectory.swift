@@ -25,8 +25,9 @@ struct PageDirectory: Sendable {
     /// Names at the output's root that are not flows but that a link may name: the build's own
     /// files and folders, and the top of each static file's path.
     var published: Set<String> = Set(ContentLayout.reservedSlugs)
-    /// Every file and folder `static/` publishes, relative to it (to the output's root).
-    var staticPaths: Set<String> = []
+    /// Every file `static/` publishes, and every folder it has, relative to it (to the output's root).
+    var staticFiles: Set<String> = []
+    var staticFolders: Set<String> = []
 
     init(flows: [String: FlowPages] = [:]) {
         self.flows = flows
@@ -39,8 +40,8 @@ struct PageDirectory: Sendable {
         for entry in inventory.files(under: StaticFiles.directory) {
             let path = Path.relative(entry.path, to: StaticFiles.directory) ?? entry.path
             published.insert(Path.components(of: path).first.map(String.init) ?? "")
-            staticPaths.insert(path)
-            staticPaths.formUnion(Path.lineage(of: Path.directory(of: path)))
+            staticFiles.insert(path)
+            staticFolders.formUnion(Path.lineage(of: Path.directory(of: path)))
         }
     }
 

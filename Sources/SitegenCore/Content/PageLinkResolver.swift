@@ -74,8 +74,8 @@ struct PageLinkResolver: Sendable {
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 1 where !isPageFile:
             // `../name/` is a flow, or a folder or file the site publishes at the output's root.
-            guard !directory.published.contains(parts[0]) else { return .unchanged }
-            return resolver.missingFlow(parts[0], written: url)
+            guard directory.published.contains(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
+            return resolver.otherFile(parts, written: url)
         case 2 where parts[1] == ContentLayout.flowIndexFile:
             guard directory.hasFlow(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
@@ -130,7 +130,16 @@ struct PageLinkResolver: Sendable {
             guard directory.published.contains(parts[0]) else {
                 return .broken("link '\(written)' finds nothing: '\(parts[0])' is neither a flow nor a folder static/ publishes\(didYouMean(parts[0], in: directory.slugs.sorted()))", flow: parts[0])
             }
-            return directory.staticPaths.contains(path) ? .unchanged : .broken("link '\(written)' finds no file: static/\(path) does not exist", flow: nil)
+            if directory.staticFiles.contains(path) { return .unchanged }
+            if let hidden = parts.first(where: Path.isHidden) {
+                return .broken("link '\(written)' leads into '\(hidden)', a hidden folder or file of static/, which a build does not publish", flow: nil)
+            }
+            if directory.staticFolders.contains(path) {
+                // A host serves a folder's index.html for the folder.
+                if directory.staticFiles.contains(Path.join(path, ContentLayout.flowPageFile)) { return .unchanged }
+                return .broken("link '\(written)' leads to the folder static/\(path), which has no index.html to show; link to a file in it", flow: nil)
+            }
+            return .broken("link '\(written)' finds no file: static/\(path) does not exist", flow: nil)
         }
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.

@@ -15,7 +15,7 @@ enum EmbedBuilder {
     /// Code blocks' styles for the shadow root, which a flow with code blocks loads besides.
     static let codeStylesPath = "assets/embed-code-styles.js"
     /// Each flow's script, in the flow's folder.
-    static let flowFileName = "embed.js"
+    static let flowFileName = ContentLayout.flowEmbedFile
 
     /// The loader: the theme's `embed.js` (a function expression) applied to each flow's storage
     /// key, content versions (one per locale, in the order of `locales`, space-separated, as

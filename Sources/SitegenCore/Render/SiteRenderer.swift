@@ -129,7 +129,7 @@ package struct SiteRenderer: Sendable {
             lookups.merge(carouselLookups)
             lookups.merge(pageLookups)
             let closeLabel = theme.strings.strings(for: shown.settings.locale)["close", default: ""]
-            files.append(OutputFile(path: Path.join(shown.outputFolder, "index.html"), contents: .bytes(html)))
+            files.append(OutputFile(path: Path.join(shown.outputFolder, ContentLayout.flowPageFile), contents: .bytes(html)))
             files.append(
                 OutputFile(
                     path: Path.join(shown.outputFolder, EmbedBuilder.flowFileName),

@@ -14,6 +14,10 @@ enum ContentType {
         "avif": "image/avif", "ico": "image/x-icon",
         "woff": "font/woff", "woff2": "font/woff2",
         "webmanifest": "application/manifest+json; charset=utf-8",
+        // What pages link to: downloads, media, captions.
+        "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip", "epub": "application/epub+zip",
+        "csv": "text/csv; charset=utf-8", "ics": "text/calendar; charset=utf-8", "vtt": "text/vtt; charset=utf-8",
+        "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "wav": "audio/wav",
     ]
 
     /// The type for a file name, by its extension (in any case); bytes of no known kind are
