@@ -28,6 +28,7 @@ import Testing
         #expect(try Self.row("`SITEGEN_JOBS`") == "1 to \(JobCount.maximum)")
         #expect(try Self.row("languages a site lists") == "\(SiteSettings.maximumLocales)")
         #expect(try Self.row("a video a page shows") == "\(ImageResolver.maximumVideoSize >> 20) MiB")
+        #expect(try Self.row("a file of a flow's folder a page links to") == "\(ImageResolver.maximumDownloadSize >> 20) MiB")
         #expect(try Self.row("a Lottie animation's file") == "\(ImageResolver.maximumLottieSize >> 20) MiB")
         #expect(try Self.row("a Lottie animation's canvas") == "\(LottieFile.maximumSide) pixels a side")
         #expect(try Self.row("a Lottie animation's frames") == "\(LottieFile.maximumFrames) frames")
