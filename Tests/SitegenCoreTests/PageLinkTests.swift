@@ -182,6 +182,35 @@ import Testing
         #expect(plain.succeeded && plainFiles.text("output/guide/plain.svg") == "<svg width=\"4\" height=\"3\"></svg>")
     }
 
+    /// The last page's finish button links as a page's action does: to a page, heading, flow or
+    /// file of the site, or as written; a link to nothing is an error at `finish` in `_index.md`.
+    @Test(arguments: [
+        ("../more/01-deep.md#go-further-now", "../more/#deep--go-further-now"), ("../more/", "../more/"), ("02-setup.md", "#local-setup"),
+        ("files/sample.zip", "files/sample.zip"), ("https://example.com/app", "https://example.com/app"), ("/app", "/app"),
+        ("../downloads/guide.pdf", "../downloads/guide.pdf"),
+    ])
+    func aFlowsFinishLinksLikeAPagesAction(_ href: String, _ expected: String) throws {
+        let index = "---\ntitle: Guide\nfinish: {label: Go, href: '\(href)'}\n---\n"
+        let (result, fileSystem) = build("# Step\n", more: ["content/guide/_index.md": index, "content/guide/files/sample.zip": "PK"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(html.contains("<a class=\"sg-finish sg-button\" href=\"\(expected)\">Go</a>"), "\(href)")
+        if href.hasPrefix("files/") { #expect(fileSystem.text("output/guide/files/sample.zip") == "PK") }
+    }
+
+    @Test func aFinishLinkToNothingIsAnErrorAtIt() {
+        for (href, message) in [
+            ("../nosuch/", "'finish': link '../nosuch/' finds no flow 'nosuch'"),
+            ("missing.pdf", "'finish': link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+            ("09-nope.md", "'finish': link '09-nope.md' finds no page '09-nope.md' in this flow"),
+        ] {
+            let (result, _) = build("# Step\n", more: ["content/guide/_index.md": "---\ntitle: Guide\nfinish:\n  label: Go\n  href: \(href)\n---\n"])
+            let errors = result.diagnostics.filter(\.isError)
+            #expect(errors.map(\.message) == [message], "\(href)")
+            #expect(errors.first?.path == "content/guide/_index.md" && errors.first?.location == .init(line: 5, column: 9), "\(href)")
+        }
+    }
+
     @Test func aPagesActionLinksLikeItsBody() throws {
         let (result, fileSystem) = build("---\naction: {label: Set up, href: 02-setup.md#install-node}\n---\n# Step\n")
         #expect(result.succeeded, "\(result.diagnostics)")

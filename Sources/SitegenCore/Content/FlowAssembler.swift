@@ -178,6 +178,7 @@ struct FlowAssembler: Sendable {
         var settings = front.settings
         settings.showOnce = gatesShowOnce && settings.showOnce
         var assets: [Asset] = []
+        diagnostics += resolveFinish(&settings, of: outline, lastPage: pages.last, directory: directory, assets: &assets, linkedFlows: &linkedFlows)
         var modelPages: [ManifestPage] = []
         for (index, parsed) in pages.enumerated() {
             version.add(parsed.file.text)
