@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Highlight
+import SitegenTestSupport
 import Testing
 @testable import SitegenCore
 @testable import OnboardingKit
@@ -92,6 +93,35 @@ import Testing
         var other = ContentHash()
         other.add(chunks: [Array(joined.dropLast())])
         #expect(other.hex != whole.hex)
+    }
+
+    /// A large file is hashed a chunk at a time, to the digest of its bytes added whole.
+    @Test(arguments: [0, 7, 8, 15, 16, 17, 48, 53])
+    func aPieceReadInChunksHasTheDigestOfTheWhole(size: Int) {
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var whole = ContentHash()
+        whole.add(bytes)
+        var streamed = ContentHash()
+        var reads = 0
+        streamed.add(chunksOf: 16) { offset in
+            reads += 1
+            return Array(bytes[min(offset, size)..<min(offset + 16, size)])
+        }
+        #expect(streamed.hex == whole.hex)
+        #expect(reads == size / 16 + 1, "a chunk at a time, the last one short")
+    }
+
+    /// A file too large to keep in memory gets the same entry hashed in chunks as whole.
+    @Test func aLargeInputIsFingerprintedAsItsBytes() throws {
+        let large = (0..<(BuildCache.keptFileSize * 3 + 5)).map { UInt8(truncatingIfNeeded: $0 &* 131) }
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": "# A\n"])
+        fileSystem.add("content/tour/big.bin", large)
+        let loader = try #require(try? SiteLoader.open(fileSystem: fileSystem, siteDirectory: ".").get())
+        let files = SiteInventory(loader: loader).files
+        let entry = try #require(BuildCache.fingerprint(files, loader: loader, identity: "", previous: []).entries.first { $0.path == "content/tour/big.bin" })
+        var expected = ContentHash()
+        expected.add(large)
+        #expect(entry.hash == expected.value)
     }
 
     @Test func aBuildCacheReadsBackAsItWasWritten() throws {

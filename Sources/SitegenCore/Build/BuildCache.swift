@@ -92,6 +92,8 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// as long as all it keeps stays within `keptTotalSize`; the build reads the others again.
     static let keptFileSize = 256 * 1024
     static let keptTotalSize = 12 << 20
+    /// How much of a file too large to keep is read at a time to hash it.
+    static let hashedChunkSize = 1 << 20
 
     /// The site's inputs as a fingerprint found them.
     struct Fingerprint: Sendable {
@@ -134,6 +136,18 @@ struct BuildCache: Sendable, Equatable, Codable {
             var hash = ContentHash()
             let path = loader.diskPath(file.path)
             let fileSystem = loader.fileSystem
+            // A file too large to keep (a video, a download) is hashed a chunk at a time, never held whole.
+            if !keeps[index], file.status.size > keptFileSize {
+                do {
+                    try hash.add(chunksOf: hashedChunkSize) { offset in
+                        try fileSystem.readFile(path, range: offset..<(offset + hashedChunkSize), confinedTo: loader.root)
+                    }
+                } catch {
+                    hash = ContentHash()
+                    hash.add("\u{0}unreadable")
+                }
+                return Entry(path: file.path, status: file.status, hash: hash.value)
+            }
             // A file the walk listed as regular is opened without looking at it again.
             guard let bytes = try? (file.status.kind == .file ? fileSystem.readListedFile : fileSystem.readFile)(path, loader.root) else {
                 hash.add("\u{0}unreadable")

@@ -35,6 +35,27 @@ struct ContentHash: Sendable {
         last.withUnsafeBytes { addWords($0, count: total) }
     }
 
+    /// Adds a piece that `read` gives `chunkSize` bytes at a time, each from the offset it is
+    /// given, until a chunk comes short: the same digest as adding the piece whole, with never
+    /// more than a chunk in hand. `chunkSize` is a whole number of eight-byte words.
+    mutating func add(chunksOf chunkSize: Int, read: (Int) throws -> [UInt8]) rethrows {
+        precondition(chunkSize > 0 && chunkSize % 8 == 0, "chunks hold whole words")
+        var total = 0
+        while true {
+            let chunk = try read(total)
+            total += chunk.count
+            guard chunk.count == chunkSize else {
+                chunk.withUnsafeBytes { addWords($0, count: total) }
+                return
+            }
+            chunk.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: 8) {
+                    mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                }
+            }
+        }
+    }
+
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
         addWords(bytes, count: bytes.count)
     }
