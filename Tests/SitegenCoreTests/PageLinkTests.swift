@@ -75,6 +75,7 @@ import Testing
         ("[a](../more/01-deep.md?replay)", "../more/?replay#deep"),
         ("[a](02-setup.md?tab=2#install-node)", "?tab=2#local-setup--install-node"),
         ("[a](../downloads/)", "../downloads/"),
+        ("[home](../) [up](..) [out](../../) [here](.) [again](./?replay)", "../ .. ../../ ./ ?replay"),
         ("[a](../manifest.json)", "../manifest.json"),
         ("## Press <kbd>Ctrl</kbd>+<kbd>C</kbd>\n\n[a](#press-ctrlc)", "#step-3--press-ctrlc"),
     ])

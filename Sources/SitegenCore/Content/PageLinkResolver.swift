@@ -124,11 +124,13 @@ struct PageLinkResolver: Sendable {
         /// `static/` publishes (the build's own files are not checked); a problem where there is
         /// neither a flow nor anything `static/` publishes of that name.
         func otherFile(_ parts: [String], written: String) -> PageLink {
+            // `../` is the site's index.
+            guard let first = parts.first else { return .unchanged }
             let path = parts.joined(separator: "/")
-            if directory.hasFlow(parts[0]) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: parts[0]) }
-            if ContentLayout.reservedSlugs.contains(parts[0]) { return .unchanged }
-            guard directory.published.contains(parts[0]) else {
-                return .broken("link '\(written)' finds nothing: '\(parts[0])' is neither a flow nor a folder static/ publishes\(didYouMean(parts[0], in: directory.slugs.sorted()))", flow: parts[0])
+            if directory.hasFlow(first) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first) }
+            if ContentLayout.reservedSlugs.contains(first) { return .unchanged }
+            guard directory.published.contains(first) else {
+                return .broken("link '\(written)' finds nothing: '\(first)' is neither a flow nor a folder static/ publishes\(didYouMean(first, in: directory.slugs.sorted()))", flow: first)
             }
             if directory.staticFiles.contains(path) { return .unchanged }
             if let hidden = parts.first(where: Path.isHidden) {
