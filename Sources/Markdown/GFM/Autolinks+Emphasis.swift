@@ -21,7 +21,7 @@ extension Autolinks {
     /// of what follows the link, if one was.
     private static func joinOnce(_ node: OpaquePointer, source: SourceText, context: ExtensionContext) -> OpaquePointer? {
         guard let next = cmark_node_next(node), [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(next)),
-            let raw = context.raw(of: node, in: source), let offset = raw.offset, let after = raw.after,
+            CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source), let offset = raw.offset, let after = raw.after,
             after == "*" || after == "_",
             let end = linkEnd(startingIn: raw, at: offset, source: source), end > offset + raw.bytes.count
         else { return nil }
