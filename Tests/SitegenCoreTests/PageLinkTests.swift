@@ -212,6 +212,16 @@ import Testing
         }
     }
 
+    /// A translated site's locale folders (`ko/`) hold its translations at the output's root.
+    @Test func linksToATranslationsFolderStayAsWritten() throws {
+        let (result, fileSystem) = build("# Step\n\n[ko](../ko/guide/) [ko home](../ko/) [deep](../ko/guide/#step-3)\n", more: ["sitegen.yml": "locales: [en, ko]\n"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(html.contains("<a href=\"../ko/guide/\">ko</a> <a href=\"../ko/\">ko home</a> <a href=\"../ko/guide/#step-3\">deep</a>"))
+        let (english, _) = build("# Step\n\n[ko](../ko/guide/)\n")
+        #expect(english.diagnostics.filter(\.isError).map(\.message) == ["link '../ko/guide/' finds nothing: 'ko' is neither a flow nor a folder static/ publishes"])
+    }
+
     @Test func aPagesActionLinksLikeItsBody() throws {
         let (result, fileSystem) = build("---\naction: {label: Set up, href: 02-setup.md#install-node}\n---\n# Step\n")
         #expect(result.succeeded, "\(result.diagnostics)")

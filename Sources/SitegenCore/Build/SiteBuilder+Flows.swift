@@ -53,11 +53,10 @@ extension SiteBuilder {
         let keptPages = kept.map { record in (record.slug, { @Sendable in record.directory }) }
         var kept: [Int: KeptOutline] = [:]
         for (index, flow) in outlined.enumerated() { kept[index] = flow.kept }
-        return Outlined(
-            flows: flows.map(\.slug), outlines: Handoff(kept),
-            directory: PageDirectory(
-                flows: Dictionary(pages) { first, _ in first }, keptFlows: Dictionary(keptPages) { first, _ in first }, inventory: inventory),
-            slugs: slugs, diagnostics: folderDiagnostics)
+        var directory = PageDirectory(
+            flows: Dictionary(pages) { first, _ in first }, keptFlows: Dictionary(keptPages) { first, _ in first }, inventory: inventory)
+        directory.locales = Set(preparation.settings.translatedLocales)
+        return Outlined(flows: flows.map(\.slug), outlines: Handoff(kept), directory: directory, slugs: slugs, diagnostics: folderDiagnostics)
     }
 
     /// One flow read as far as its front matter, with the problems reading its folder found.

@@ -25,6 +25,8 @@ struct PageDirectory: Sendable {
     /// Names at the output's root that are not flows but that a link may name: the build's own
     /// files and folders, and the top of each static file's path.
     var published: Set<String> = Set(ContentLayout.reservedSlugs)
+    /// The locales the site is translated into, whose folders at the output's root hold its translations.
+    var locales: Set<String> = []
     /// Every file `static/` publishes, and every folder it has, relative to it (to the output's root).
     var staticFiles: Set<String> = []
     var staticFolders: Set<String> = []

@@ -74,7 +74,6 @@ struct PageLinkResolver: Sendable {
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 1 where !isPageFile:
             // `../name/` is a flow, or a folder or file the site publishes at the output's root.
-            guard directory.published.contains(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
             return resolver.otherFile(parts, written: url)
         case 2 where parts[1] == ContentLayout.flowIndexFile:
             guard directory.hasFlow(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
@@ -121,15 +120,18 @@ struct PageLinkResolver: Sendable {
         }
 
         /// A file that is not a page, at `parts` below `content/`: one in a flow's folder, or one
-        /// `static/` publishes (the build's own files are not checked); a problem where there is
-        /// neither a flow nor anything `static/` publishes of that name.
+        /// `static/` publishes (the build's own files and the translations' folders are not
+        /// checked); a problem where there is neither a flow nor anything `static/` publishes of
+        /// that name.
         func otherFile(_ parts: [String], written: String) -> PageLink {
             // `../` is the site's index.
             guard let first = parts.first else { return .unchanged }
             let path = parts.joined(separator: "/")
-            if directory.hasFlow(first) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first) }
-            if ContentLayout.reservedSlugs.contains(first) { return .unchanged }
+            if parts.count > 1, directory.hasFlow(first) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first) }
+            // The build's own files, and the folders of the site's translations (`../ko/tour/`).
+            if ContentLayout.reservedSlugs.contains(first) || directory.locales.contains(first) { return .unchanged }
             guard directory.published.contains(first) else {
+                if parts.count == 1 { return missingFlow(first, written: written) }
                 return .broken("link '\(written)' finds nothing: '\(first)' is neither a flow nor a folder static/ publishes\(didYouMean(first, in: directory.slugs.sorted()))", flow: first)
             }
             if directory.staticFiles.contains(path) { return .unchanged }
