@@ -123,8 +123,6 @@ import Testing
         ("[a](../nowhere/x.pdf)", 3, 1, "link '../nowhere/x.pdf' finds nothing: 'nowhere' is neither a flow nor a folder static/ publishes"),
         ("[a](images/)", 3, 1, "link 'images/' leads to the folder content/guide/images, which is not published; link to a file in it"),
         ("[a](.env)", 3, 1, "link '.env' is in a hidden folder or file, which a build does not read"),
-        ("[a](index.html)", 3, 1, "link 'index.html' names a file the build writes for the flow itself (index.html and embed.js); rename the file"),
-        ("[a](./embed.js?x#y)", 3, 1, "link './embed.js?x#y' names a file the build writes for the flow itself (index.html and embed.js); rename the file"),
         ("[a](../media/)", 3, 1, "link '../media/' leads to the folder static/media, which has no index.html to show; link to a file in it"),
         ("[a](../downloads/.htaccess)", 3, 1, "link '../downloads/.htaccess' leads into '.htaccess', a hidden folder or file of static/, which a build does not publish"),
         ("[a](page.htm)", 3, 1, "link 'page.htm' leads to a .htm file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
@@ -209,6 +207,31 @@ import Testing
             let errors = result.diagnostics.filter(\.isError)
             #expect(errors.map(\.message) == [message], "\(href)")
             #expect(errors.first?.path == "content/guide/_index.md" && errors.first?.location == .init(line: 5, column: 9), "\(href)")
+        }
+    }
+
+    /// A flow's `index.html` and `embed.js` are its page and its embed script, whatever its folder
+    /// holds under those names (which is never published over them).
+    @Test func linksToAFlowsPageAndEmbedScriptAreTheBuilds() throws {
+        let (result, fileSystem) = build("# Step\n\n[a](index.html) [b](../more/index.html) [c](../more/embed.js?x#y)\n")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(html.contains("<a href=\"index.html\">a</a> <a href=\"../more/index.html\">b</a> <a href=\"../more/embed.js?x#y\">c</a>"))
+        #expect(fileSystem.text("output/guide/embed.js")?.hasPrefix("window.sitegen.part(") == true)
+    }
+
+    /// With `show_once`, a finish link back into the flow, however written, would send a visitor
+    /// who has seen it back again; a heading it names is checked as a page's link's is.
+    @Test func aFinishLinkIsCheckedAsAPagesLinkIs() {
+        for (front, message) in [
+            ("show_once: true\nfinish: {label: Go, href: 02-setup.md}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app"),
+            ("finish: {label: Go, href: '02-setup.md#nope'}", "link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'install-node', 'install-node-1', 'setup'"),
+            ("finish: {label: Go, href: '../more/01-deep.md#gone'}", "link '../more/01-deep.md#gone' finds no heading 'gone' on 01-deep.md; its headings are 'deep-dive', 'go-further-now'"),
+        ] {
+            let (result, _) = build("# Step\n", more: ["content/guide/_index.md": "---\ntitle: Guide\n\(front)\n---\n"])
+            let errors = result.diagnostics.filter(\.isError)
+            #expect(errors.map { $0.message.replacingOccurrences(of: "'finish': ", with: "") } == [message], "\(front)")
+            #expect(errors.first?.path == "content/guide/_index.md", "\(front)")
         }
     }
 

@@ -5,28 +5,34 @@ import OnboardingKit
 
 extension FlowAssembler {
     /// The flow's finish link as its last page links it: to a page, heading or flow of the site
-    /// (their carousel addresses), to a file of a flow's folder (published, as a page's link
-    /// publishes it), or as written; a link to nothing is an error at `finish` in `_index.md`.
-    /// The site index, the default, is not looked up.
+    /// (their carousel addresses; a heading on another page is checked as a page's link is, by
+    /// the check returned), to a file of a flow's folder (published, as a page's link publishes
+    /// it), or as written; a link to nothing, or with `show_once` back into the flow itself, is an
+    /// error at `finish` in `_index.md`. The site index, the default, is not looked up.
     func resolveFinish(
         _ settings: inout FlowSettings, of outline: Outline, lastPage: ParsedPage?, directory: PageDirectory, assets: inout [Asset],
         linkedFlows: inout Set<String>
-    ) -> [Diagnostic] {
+    ) -> (diagnostics: [Diagnostic], check: AnchorCheck?) {
         let href = settings.finish.href
         let source = outline.source
-        guard href != Self.defaultFinishHref, let lastPage else { return [] }
+        guard href != Self.defaultFinishHref, let lastPage, let index = source.index else { return ([], nil) }
         let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: lastPage.id)
-        func problem(_ message: String) -> [Diagnostic] {
-            guard let index = source.index else { return [.error("'finish': " + message, path: outline.displayDirectory)] }
-            let node = Self.finishHrefNode(in: outline.indexFields)
-            return [index.error("'finish': " + message, at: node?.location, length: node?.length ?? 1)]
+        let node = Self.finishHrefNode(in: outline.indexFields)
+        func problem(_ message: String) -> ([Diagnostic], AnchorCheck?) {
+            ([index.error("'finish': " + message, at: node?.location, length: node?.length ?? 1)], nil)
         }
         switch links.resolve(href, anchors: MarkdownAnchors()) {
         case .unchanged:
             if source.translation != nil, let translated = PageLinkResolver.fromTranslation(href, flow: source.slug) { settings.finish.href = translated }
-        case .resolved(let resolved, let target, _):
+        case .resolved(let resolved, let target, let check):
             linkedFlows.insert(target)
+            if outline.front.settings.showOnce, target == source.slug {
+                return problem(FlowFrontMatter.finishLeadsBack)
+            }
             settings.finish.href = resolved
+            return ([], check.map {
+                AnchorCheck(flow: target, page: $0.page, anchor: $0.anchor, written: href, file: index, location: node?.location ?? SourceLocation(line: 1, column: 1))
+            })
         case .file(let sitePath, let target):
             linkedFlows.insert(target)
             switch parser.resolver.download(sitePath, written: href, in: source) {
@@ -40,7 +46,7 @@ extension FlowAssembler {
             if let target { linkedFlows.insert(target) }
             return problem(message)
         }
-        return []
+        return ([], nil)
     }
 
     /// Where `finish`'s href is written in `_index.md`'s front matter: `finish: {href: …}`'s value.

@@ -149,6 +149,12 @@ struct FlowAssembler: Sendable {
             headings[pages[index].name] = found.headings
             linkedFlows.formUnion(found.flows)
         }
+        var settings = front.settings
+        settings.showOnce = gatesShowOnce && settings.showOnce
+        var finishAssets: [Asset] = []
+        let finish = resolveFinish(&settings, of: outline, lastPage: pages.last, directory: directory, assets: &finishAssets, linkedFlows: &linkedFlows)
+        diagnostics += finish.diagnostics
+        checks += finish.check.map { [$0] } ?? []
         // A file shown on several pages, or twice on one, is reported once.
         var reported: Set<Diagnostic> = []
         diagnostics = diagnostics.filter { reported.insert($0).inserted }
@@ -175,10 +181,7 @@ struct FlowAssembler: Sendable {
                 .error("flow '\(source.slug)' has no pages\(drafts): add a Markdown file such as 01-welcome.md", path: outline.displayDirectory))
         }
 
-        var settings = front.settings
-        settings.showOnce = gatesShowOnce && settings.showOnce
-        var assets: [Asset] = []
-        diagnostics += resolveFinish(&settings, of: outline, lastPage: pages.last, directory: directory, assets: &assets, linkedFlows: &linkedFlows)
+        var assets = finishAssets
         var modelPages: [ManifestPage] = []
         for (index, parsed) in pages.enumerated() {
             version.add(parsed.file.text)

@@ -14,6 +14,10 @@ package struct FlowFrontMatter: Sendable, Equatable {
 
     static let keys = ["title", "description", "order"] + FlowSettingField.all.map(\.key)
 
+    /// Why a `show_once` flow's finish link may not lead into the flow itself.
+    static let finishLeadsBack =
+        "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app"
+
     /// Reads `fields`; `defaults` gives the settings of a flow in a locale (the one named, or nil
     /// for the site's), which the fields then override.
     package static func read(
@@ -30,7 +34,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
         }
         if flow.settings.showOnce, let node = reader.node("finish"), Self.isTheFlowItself(flow.settings.finish.href) {
             reader.report(
-                "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app",
+                Self.finishLeadsBack,
                 at: node)
         }
         return (flow, reader.diagnostics)

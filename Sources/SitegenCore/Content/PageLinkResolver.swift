@@ -127,7 +127,11 @@ struct PageLinkResolver: Sendable {
             // `../` is the site's index.
             guard let first = parts.first else { return .unchanged }
             let path = parts.joined(separator: "/")
-            if parts.count > 1, directory.hasFlow(first) { return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first) }
+            if parts.count > 1, directory.hasFlow(first) {
+                // A flow's page and its embed script are the build's, whatever its folder holds.
+                if parts.count == 2, [ContentLayout.flowPageFile, ContentLayout.flowEmbedFile].contains(parts[1]) { return .unchanged }
+                return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first)
+            }
             // The build's own files, and the folders of the site's translations (`../ko/tour/`).
             if ContentLayout.reservedSlugs.contains(first) || directory.locales.contains(first) { return .unchanged }
             guard directory.published.contains(first) else {
