@@ -19,7 +19,8 @@ extension FlowAssembler {
         let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: lastPage.id)
         let node = Self.finishHrefNode(in: outline.indexFields)
         func problem(_ message: String) -> ([Diagnostic], AnchorCheck?) {
-            ([index.error("'finish': " + message, at: node?.location, length: node?.length ?? 1)], nil)
+            let said = message.hasPrefix("'finish'") ? message : "'finish': " + message
+            return ([index.error(said, at: node?.location, length: node?.length ?? 1)], nil)
         }
         switch links.resolve(href, anchors: MarkdownAnchors()) {
         case .unchanged:
