@@ -9,6 +9,7 @@ enum ContentLayout {
     /// The files a flow's output folder holds of its own: its page and its part of the embed.
     static let flowPageFile = "index.html"
     static let flowEmbedFile = "embed.js"
+    static let flowOwnFiles = [flowPageFile, flowEmbedFile]
 
     /// False for names that start with `.` or `_`, which are never flows or pages.
     static func isVisible<Name: StringProtocol>(_ name: Name) -> Bool {

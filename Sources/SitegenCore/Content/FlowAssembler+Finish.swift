@@ -37,9 +37,9 @@ extension FlowAssembler {
         case .file(let sitePath, let target):
             linkedFlows.insert(target)
             switch parser.resolver.download(sitePath, written: href, in: source) {
-            case .success(let (src, asset)):
+            case .success(let (published, asset)):
                 assets.append(asset)
-                settings.finish.href = src + PageParser.queryAndFragment(of: href)
+                settings.finish.href = published
             case .failure(let failure):
                 return problem(failure.message)
             }

@@ -2,10 +2,10 @@ import Diagnostics
 
 extension ImageResolver {
     /// The file at `sitePath` in a flow's folder that a page of `flow` links to (a download, a
-    /// sample project), published as it is beside the flow's pages: its address from the page,
-    /// and the copy. Why not, when it is missing, a folder, hidden, in an output or too large.
+    /// sample project), published as it is beside the flow's pages: its address from the page
+    /// (with the query and fragment `written` has), and the copy. Why not, when it is missing, a folder, hidden, in an output or too large.
     /// It is never read here: the copy is confined to the site as every input is.
-    func download(_ sitePath: String, written: String, in flow: FlowSources) -> Result<(src: String, asset: Asset), ImageProblem> {
+    func download(_ sitePath: String, written: String, in flow: FlowSources) -> Result<(href: String, asset: Asset), ImageProblem> {
         let subject = "link '\(written)'"
         let sitePath = localized(sitePath, for: flow.translation)
         let diskPath = loader.diskPath(sitePath)
@@ -26,12 +26,11 @@ extension ImageResolver {
         }
         if let problem = unreadTarget(sitePath, subject: subject) { return .failure(problem) }
         let (src, asset) = published(sitePath, in: flow)
-        let own = [ContentLayout.flowPageFile, ContentLayout.flowEmbedFile]
-        if own.contains(where: { Path.join(flow.slug, $0) == asset.destination }) {
-            return .failure(.init("\(subject) names a file the build writes for the flow itself (\(own.joined(separator: " and "))); rename the file"))
+        if ContentLayout.flowOwnFiles.contains(where: { Path.join(flow.slug, $0) == asset.destination }) {
+            return .failure(.init("\(subject) names a file the build writes for the flow itself (\(ContentLayout.flowOwnFiles.joined(separator: " and "))); rename the file"))
         }
         if !allowsScripts, let problem = script(in: sitePath, subject: subject) { return .failure(problem) }
-        return .success((src, asset))
+        return .success((src + URLParts(written).suffix, asset))
     }
 
     /// Extensions of files a browser opens as a document that runs script, on the site's origin,

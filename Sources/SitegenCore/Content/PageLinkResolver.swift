@@ -96,7 +96,7 @@ struct PageLinkResolver: Sendable {
         guard let first = url.utf8.first, !"#?/".utf8.contains(first), !hasScheme(url) else { return nil }
         let parts = URLParts(url)
         let pathPart = parts.path
-        let rest = parts.query + (parts.fragment.map { "#" + $0 } ?? "")
+        let rest = parts.suffix
         // Paths are compared decoded but written as the author wrote them.
         guard let target = Path.normalize(Path.join(Path.urlEncoded(flow), pathPart)) else { return "../" + url }
         if target.isEmpty { return nil }
@@ -129,7 +129,7 @@ struct PageLinkResolver: Sendable {
             let path = parts.joined(separator: "/")
             if parts.count > 1, directory.hasFlow(first) {
                 // A flow's page and its embed script are the build's, whatever its folder holds.
-                if parts.count == 2, [ContentLayout.flowPageFile, ContentLayout.flowEmbedFile].contains(parts[1]) { return .unchanged }
+                if parts.count == 2, ContentLayout.flowOwnFiles.contains(parts[1]) { return .unchanged }
                 return .file(sitePath: Path.join(ContentLayout.directory, path), flow: first)
             }
             // The build's own files, and the folders of the site's translations (`../ko/tour/`).

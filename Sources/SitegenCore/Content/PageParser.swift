@@ -232,9 +232,9 @@ struct PageParser: Sendable {
                 case .file(let sitePath, let target):
                     found.flows.insert(target)
                     switch resolver.download(sitePath, written: link.url, in: flow) {
-                    case .success(let (src, asset)):
+                    case .success(let (href, asset)):
                         parsed.assets.append(asset)
-                        return src + Self.queryAndFragment(of: link.url)
+                        return href
                     case .failure(let problem):
                         broken += 1
                         diagnostics.append(file.error(problem.message, at: location(link.line, link.byteColumn, marker: "[")))
@@ -273,9 +273,9 @@ struct PageParser: Sendable {
             case .file(let sitePath, let target):
                 found.flows.insert(target)
                 switch resolver.download(sitePath, written: action.href, in: flow) {
-                case .success(let (src, asset)):
+                case .success(let (href, asset)):
                     parsed.assets.append(asset)
-                    parsed.action?.href = src + Self.queryAndFragment(of: action.href)
+                    parsed.action?.href = href
                 case .failure(let problem):
                     diagnostics.append(file.error("'action': " + problem.message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
                 }
@@ -298,12 +298,6 @@ struct PageParser: Sendable {
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
         }
         return (diagnostics, found)
-    }
-
-    /// The query and fragment of `url` as written (`?x#page=3`), or "".
-    static func queryAndFragment(of url: String) -> String {
-        let parts = URLParts(url)
-        return parts.query + (parts.fragment.map { "#" + $0 } ?? "")
     }
 
     /// Where the first NUL byte of `file` is, if it has one.

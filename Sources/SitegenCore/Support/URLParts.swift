@@ -17,4 +17,9 @@ struct URLParts: Equatable {
         query = String(decoding: beforeHash[question...], as: UTF8.self)
         fragment = hash.map { String(decoding: bytes[bytes.index(after: $0)...], as: UTF8.self) }
     }
+
+    /// The query and the fragment as written (`?tab=2#install`), or "".
+    var suffix: String {
+        query + (fragment.map { "#" + $0 } ?? "")
+    }
 }
