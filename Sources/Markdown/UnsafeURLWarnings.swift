@@ -19,16 +19,27 @@ enum UnsafeURLWarnings {
         var warnings: [MarkdownWarning] = dropped.prefix(limit).map { node, what, scheme in
             MarkdownWarning(
                 message: "\(what) a \(scheme) address is dropped, since one could run script or read the reader's files; set markdown: {unsafe: true} in sitegen.yml to keep it (only for trusted authors)",
-                line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+                line: Int(cmark_node_get_start_line(node)), byteColumn: column(of: node))
         }
         if dropped.count > limit, let node = dropped.dropFirst(limit).first?.0 {
             let more = dropped.count - limit
             warnings.append(
                 MarkdownWarning(
                     message: "and \(more) more \(more == 1 ? "address is" : "addresses are") dropped on this page",
-                    line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node))))
+                    line: Int(cmark_node_get_start_line(node)), byteColumn: column(of: node)))
         }
         return warnings
+    }
+
+    /// Where `node` starts on its line. cmark places an autolink (`<javascript:x>`) wrongly, but
+    /// not the text in it: a link's `[` or `<` is just before its text.
+    private static func column(of node: OpaquePointer) -> Int {
+        if cmark_node_get_type(node) == CMARK_NODE_LINK, let text = cmark_node_first_child(node), cmark_node_get_type(text) == CMARK_NODE_TEXT,
+            cmark_node_get_start_line(text) == cmark_node_get_start_line(node), cmark_node_get_start_column(text) > 1
+        {
+            return Int(cmark_node_get_start_column(text)) - 1
+        }
+        return Int(cmark_node_get_start_column(node))
     }
 
     /// The scheme (`javascript:`) of an address cmark's safe mode drops, or nil.

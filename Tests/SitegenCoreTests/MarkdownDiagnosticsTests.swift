@@ -44,6 +44,10 @@ import Testing
             "content/tour/01-a.md:3:44: warning: link to a javascript: \(hint)", "content/tour/01-a.md:3:67: warning: link to a vbscript: \(hint)",
             "content/tour/01-a.md:4:1: warning: image from a file: \(hint)", "content/tour/01-a.md:4:26: warning: link to a data: \(hint)",
         ], "\(check.err)")
+        // An autolink in a list item or a table cell is found where it is written.
+        let nested = MemoryFileSystem(["content/tour/01-a.md": "# A\n\n6. <javascript:alert(1)>\n\n| a |\n| - |\n| x <javascript:alert(3)> |\n"])
+        let found = runCLI(["check"], on: nested).err.split(separator: "\n").filter { $0.contains(": warning: ") }.map { $0.prefix(while: { $0 != " " }) }
+        #expect(found == ["content/tour/01-a.md:3:4:", "content/tour/01-a.md:7:5:"])
         let unsafe = MemoryFileSystem(["content/tour/01-a.md": page, "sitegen.yml": "markdown: {unsafe: true}\n"])
         #expect(runCLI(["check", "--strict"], on: unsafe).status == .success)
     }
