@@ -231,6 +231,11 @@ import Testing
         #expect(result.succeeded, "\(result.diagnostics)")
         let html = try #require(fileSystem.text("output/guide/index.html"))
         #expect(html.contains("<a href=\"../ko/guide/\">ko</a> <a href=\"../ko/\">ko home</a> <a href=\"../ko/guide/#step-3\">deep</a>"))
+        let (translated, _) = build("# Step\n\n[next](04-step.ko.md) [there](../more/01-deep.ko.md#x)\n", more: ["sitegen.yml": "locales: [en, ko]\n"])
+        #expect(translated.diagnostics.filter(\.isError).map(\.message) == [
+            "link '04-step.ko.md' names a translation; link to its source, '04-step.md', which each reader sees in their language",
+            "link '../more/01-deep.ko.md#x' names a translation; link to its source, '01-deep.md', which each reader sees in their language",
+        ])
         let (english, _) = build("# Step\n\n[ko](../ko/guide/)\n")
         #expect(english.diagnostics.filter(\.isError).map(\.message) == ["link '../ko/guide/' finds nothing: 'ko' is neither a flow nor a folder static/ publishes"])
     }

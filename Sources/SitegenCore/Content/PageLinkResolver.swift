@@ -207,6 +207,12 @@ struct PageLinkResolver: Sendable {
                         flow: slug)
                 }
                 let place = slug == flow ? "this flow" : "flow '\(slug)'"
+                // A translation (`02-tour.ko.md`) is shown where its source is, in its reader's language.
+                if case .translation(let translated) = LocaleFileName.read(name, locales: directory.locales.sorted()), pages.ids[translated.sourceName] != nil {
+                    return .broken(
+                        "link '\(written)' names a translation; link to its source, '\(translated.sourceName)', which each reader sees in their language",
+                        flow: slug)
+                }
                 return .broken(
                     "link '\(written)' finds no page '\(name)' in \(place)\(didYouMean(name, in: pages.ids.keys.sorted()))", flow: slug)
             }
