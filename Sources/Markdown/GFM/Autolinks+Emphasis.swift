@@ -32,22 +32,8 @@ extension Autolinks {
     /// read on in the source as written; nil when no link runs to its end.
     private static func linkEnd(startingIn raw: RawText, at offset: Int, source: SourceText) -> Int? {
         let bytes = raw.bytes
-        var index = 0
-        var textStart = 0
-        var last: URLScanner.Match?
-        while index < bytes.count {
-            if let link = URLScanner.www(bytes, at: index, before: raw.before, endsSubject: false)
-                ?? URLScanner.url(bytes, at: index, from: textStart, endsSubject: false)
-            {
-                last = link
-                index = link.range.upperBound
-                textStart = index
-            } else {
-                index += 1
-            }
-        }
-        guard let last, last.range.upperBound == bytes.count,
-            let line = source.lineRanges.first(where: { $0.contains(offset) })
+        guard let last = links(in: bytes, before: raw.before, endsSubject: false).last, last.range.upperBound == bytes.count,
+            let line = source.lineRange(containing: offset)
         else { return nil }
         let lineBytes = Array(source.bytes[line])
         let start = offset - line.lowerBound + last.range.lowerBound

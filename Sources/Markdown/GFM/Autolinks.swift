@@ -10,23 +10,16 @@ enum Autolinks {
             // What the source holds, its text holds too (escapes only lose their backslash).
             guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source) else { continue }
             let bytes = raw.bytes
+            let endsSubject = cmark_node_next(node) == nil && isBlock(cmark_node_parent(node))
+            let links = links(in: bytes, before: raw.before, endsSubject: endsSubject)
+            guard !links.isEmpty else { continue }
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0
-            var index = 0
-            let endsSubject = cmark_node_next(node) == nil && isBlock(cmark_node_parent(node))
-            while index < bytes.count {
-                if let link = URLScanner.www(bytes, at: index, before: raw.before, endsSubject: endsSubject)
-                    ?? URLScanner.url(bytes, at: index, from: textStart, endsSubject: endsSubject)
-                {
-                    if textStart < link.range.lowerBound { pieces.append((textStart..<link.range.lowerBound, nil)) }
-                    pieces.append((link.range, link.url))
-                    index = link.range.upperBound
-                    textStart = index
-                } else {
-                    index += 1
-                }
+            for link in links {
+                if textStart < link.range.lowerBound { pieces.append((textStart..<link.range.lowerBound, nil)) }
+                pieces.append((link.range, link.url))
+                textStart = link.range.upperBound
             }
-            guard pieces.contains(where: { $0.url != nil }) else { continue }
             if textStart < bytes.count { pieces.append((textStart..<bytes.count, nil)) }
             var anchor = node
             for piece in pieces {
@@ -47,6 +40,26 @@ enum Autolinks {
             }
             context.free(node)
         }
+    }
+
+    /// The `www.` and URL links in `bytes` (text as written, `before` the character written before
+    /// it), in order.
+    static func links(in bytes: [UInt8], before: Unicode.Scalar?, endsSubject: Bool) -> [URLScanner.Match] {
+        var links: [URLScanner.Match] = []
+        var textStart = 0
+        var index = 0
+        while index < bytes.count {
+            if let link = URLScanner.www(bytes, at: index, before: before, endsSubject: endsSubject)
+                ?? URLScanner.url(bytes, at: index, from: textStart, endsSubject: endsSubject)
+            {
+                links.append(link)
+                index = link.range.upperBound
+                textStart = index
+            } else {
+                index += 1
+            }
+        }
+        return links
     }
 
     /// The e-mail links, in text as cmark read it, after strikethrough.

@@ -23,6 +23,16 @@ struct SourceText {
         lineRanges = ranges
     }
 
+    /// The range of the line `offset` lies on (without its ending), found by halving.
+    func lineRange(containing offset: Int) -> Range<Int>? {
+        var (low, high) = (0, lineRanges.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if lineRanges[middle].upperBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < lineRanges.count && lineRanges[low].contains(offset) ? lineRanges[low] : nil
+    }
+
     /// Line `number` (1-based) without its ending; empty past the end.
     func line(_ number: Int) -> ArraySlice<UInt8> {
         guard number >= 1, number <= lineRanges.count else { return [] }
