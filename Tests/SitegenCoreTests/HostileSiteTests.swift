@@ -298,7 +298,7 @@ import Testing
 
     @Test func anOutputAtTheRootKeepsItsStagingAndLockBesideIt() {
         #expect(Path.directory(of: "/out") == "/")
-        #expect(OutputWriter.sibling(of: "/out", suffix: "sitegen-lock") == "/.out.sitegen-lock")
+        #expect(OutputWriter.lock(of: "/out") == "/.out.sitegen-lock")
         #expect(OutputWriter.staging(of: "/srv/out") == "/srv/.out.sitegen-staging")
         #expect(OutputWriter.trimmed("output/.") == "output" && OutputWriter.trimmed("output//") == "output")
     }

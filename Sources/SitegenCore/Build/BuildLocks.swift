@@ -56,7 +56,7 @@ final class BuildLocks: Sendable {
     /// The folder the output goes in is made first, as the output itself would be.
     func lockOutput(_ output: String) -> Diagnostic? {
         try? fileSystem.createDirectory(Path.directory(of: output))
-        return take(OutputWriter.sibling(of: output, suffix: "sitegen-lock"), of: "the output folder \(output)", path: output)
+        return take(OutputWriter.lock(of: output), of: "the output folder \(output)", path: output)
     }
 
     func releaseAll() {

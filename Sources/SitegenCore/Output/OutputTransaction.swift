@@ -187,7 +187,7 @@ final class OutputTransaction: Sendable {
         } catch {
             throw OutputWriter.Failure(path: output, message: "cannot replace the output: \(Self.reason(error))")
         }
-        let aside = staging + ".previous"
+        let aside = OutputWriter.aside(of: staging)
         try attempt(output) { try fileSystem.move(from: output, to: aside) }
         do {
             try attempt(output) { try fileSystem.move(from: staging, to: output) }

@@ -90,8 +90,21 @@ package struct OutputWriter: Sendable {
     /// The staging folder of an output: where a new output is built, and where the previous one
     /// is left by the swap until it is removed.
     static func staging(of output: String) -> String {
-        sibling(of: output, suffix: "sitegen-staging")
+        sibling(of: output, suffix: stagingSuffix)
     }
+
+    /// Where the swap puts the previous output while it has no atomic exchange: beside `staging`.
+    static func aside(of staging: String) -> String {
+        staging + ".previous"
+    }
+
+    /// The lock file of an output, beside it (the folder itself is swapped whole).
+    static func lock(of output: String) -> String {
+        sibling(of: output, suffix: lockSuffix)
+    }
+
+    private static let stagingSuffix = "sitegen-staging"
+    private static let lockSuffix = "sitegen-lock"
 
     /// Removes what an interrupted build left beside the output (of this version, or the older
     /// names of sitegen 0.1). The staging folder stays: the next build brings it up to date.
@@ -100,7 +113,7 @@ package struct OutputWriter: Sendable {
     func clearLeftovers(of outputDirectory: String) throws(Failure) {
         let output = Self.trimmed(outputDirectory)
         let staging = Self.staging(of: output)
-        let aside = staging + ".previous"
+        let aside = Self.aside(of: staging)
         if fileSystem.linkStatus(of: output) == nil, fileSystem.linkStatus(of: aside)?.kind == .directory,
             let names = try? Set(fileSystem.contentsOfDirectory(aside)),
             names.contains(Self.markerFile) || names.isSubset(of: Self.placeholders)
@@ -178,7 +191,8 @@ package struct OutputWriter: Sendable {
     /// Whether `name` is one sitegen gives the folders and files it keeps beside an output
     /// (`sibling(of:suffix:)`): its staging folder, a swap's previous output, its lock.
     static func isWorkingName(_ name: String) -> Bool {
-        name.hasPrefix(".") && [".sitegen-staging", ".sitegen-staging.previous", ".sitegen-lock"].contains { name.hasSuffix($0) }
+        let staging = "." + stagingSuffix
+        return name.hasPrefix(".") && [staging, aside(of: staging), "." + lockSuffix].contains { name.hasSuffix($0) }
     }
 
     /// A hidden name beside `output` for sitegen's own use: `.<name>.<suffix>`, or a digest of a
