@@ -75,14 +75,11 @@ extension Autolinks {
         }
         guard position == end else { return nil }
         func text(_ range: Range<Int>) -> OpaquePointer? {
-            let bytes = Array(source.bytes[range])
-            guard let made = CMarkNode.text(String(decoding: context.decoder.decode(bytes), as: UTF8.self)) else { return nil }
             // At the end of a line, nothing comes after it.
             let endsLine = range.upperBound == source.bytes.count || source.bytes[range.upperBound] == 0x0A || source.bytes[range.upperBound] == 0x0D
             let after = endsLine ? nil : RawText.scalar(startingAt: range.upperBound, in: source.bytes[...])
             let before = range.lowerBound == offset ? raw.before : RawText.scalar(endingAt: range.lowerBound, in: source.bytes[...])
-            context.setRawText(RawText(bytes: bytes, before: before, after: after, offset: range.lowerBound), of: made)
-            return made
+            return context.text(RawText(bytes: Array(source.bytes[range]), before: before, after: after, offset: range.lowerBound))
         }
         guard let joined = text(offset..<end) else { return nil }
         cmark_node_insert_after(node, joined)

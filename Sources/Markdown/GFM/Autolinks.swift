@@ -23,16 +23,15 @@ enum Autolinks {
             if textStart < bytes.count { pieces.append((textStart..<bytes.count, nil)) }
             var anchor = node
             for piece in pieces {
-                let raw = Array(bytes[piece.range])
-                let before = piece.range.lowerBound == 0 ? raw.first.flatMap { _ in context.raw(of: node, in: source)?.before } : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
-                let after = piece.range.upperBound == bytes.count ? context.raw(of: node, in: source)?.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
+                let text = Array(bytes[piece.range])
+                let before = piece.range.lowerBound == 0 ? raw.before : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
+                let after = piece.range.upperBound == bytes.count ? raw.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
                 let made: OpaquePointer?
                 if let url = piece.url {
-                    made = link(url: url, text: raw)
+                    made = link(url: url, text: text)
                     if let made { context.markAutolink(made) }
                 } else {
-                    made = CMarkNode.text(String(decoding: context.decoder.decode(raw), as: UTF8.self))
-                    if let made { context.setRawText(RawText(bytes: raw, before: before, after: after), of: made) }
+                    made = context.text(RawText(bytes: text, before: before, after: after))
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)

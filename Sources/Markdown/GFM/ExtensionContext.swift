@@ -106,6 +106,14 @@ final class ExtensionContext {
         facts[factIndex(making: node)].rawText = raw
     }
 
+    /// A new text node of what `raw` reads as (its escapes and entities decoded), which keeps
+    /// `raw` as its source.
+    func text(_ raw: RawText) -> OpaquePointer? {
+        guard let made = CMarkNode.text(String(decoding: decoder.decode(raw.bytes), as: UTF8.self)) else { return nil }
+        setRawText(raw, of: made)
+        return made
+    }
+
     /// Where an image, a link, a code block or a list item moved in from text parsed again sits in the body.
     func inlinePosition(of node: OpaquePointer) -> (line: Int, column: Int)? {
         factIndex(of: node).flatMap { facts[$0].inlinePosition }

@@ -49,11 +49,9 @@ enum FootnoteReferences {
                 if let html = piece.reference {
                     made = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: "")
                 } else {
-                    let text = Array(bytes[piece.range])
-                    made = CMarkNode.text(String(decoding: context.decoder.decode(text), as: UTF8.self))
                     let before = piece.range.lowerBound == 0 ? raw.before : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
                     let after = piece.range.upperBound == bytes.count ? raw.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
-                    if let made { context.setRawText(RawText(bytes: text, before: before, after: after), of: made) }
+                    made = context.text(RawText(bytes: Array(bytes[piece.range]), before: before, after: after))
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)

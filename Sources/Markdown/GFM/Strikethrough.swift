@@ -78,9 +78,8 @@ enum Strikethrough {
         var stack: [(node: OpaquePointer, closer: Int)] = [(parent, -1)]
         var pendingText: [UInt8] = []
         func flush() {
-            guard !pendingText.isEmpty, let top = stack.last, let text = CMarkNode.text(String(decoding: context.decoder.decode(pendingText), as: UTF8.self)) else { return }
+            guard !pendingText.isEmpty, let top = stack.last, let text = context.text(RawText(bytes: pendingText, before: nil, after: nil)) else { return }
             cmark_node_append_child(top.node, text)
-            context.setRawText(RawText(bytes: pendingText, before: nil, after: nil), of: text)
             pendingText = []
         }
         for (index, piece) in pieces.enumerated() {
