@@ -37,6 +37,9 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         var nextInode = 1
         /// A counter standing in for modification times: every write gets the next value.
         var clock = 0
+        /// When a name was last made, removed or renamed in each folder, by the folder's inode:
+        /// its modification and status time.
+        var stamps: [Int: Int] = [:]
         var locks: Set<String> = []
         var reads: [String: Int] = [:]
         /// The inodes of folders in which nothing may be made or removed, as `chmod a-w` makes them.
@@ -103,7 +106,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
     package func touch(_ path: String) {
         state.withLock { state in
             if let key = try? Self.resolve(path, followingLast: true, in: state), case .file(let inode)? = state.nodes[key] {
-                state.clock += 1
+                state.clock += Self.tick
                 state.files[inode]?.modified = state.clock
                 state.files[inode]?.changed = state.clock
             }
@@ -300,6 +303,11 @@ package final class MemoryFileSystem: FileSystem, Sendable {
 
     package func synchronize(_ path: String) {}
 
+    /// The counter that stamps changes: what the next change will be stamped with, less one.
+    package func currentTime() -> Int {
+        state.withLock { $0.clock }
+    }
+
     package func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         let key = try state.withLock { state in
             let key = try Self.destination(path, in: state)
@@ -321,20 +329,24 @@ package final class MemoryFileSystem: FileSystem, Sendable {
 
     // MARK: The tree
 
+    /// The parts of `path` between its `/` bytes, as the kernel divides it (a slash followed by
+    /// a combining mark is one character to Swift, but a slash all the same).
     private static func components(_ path: String) -> [Substring] {
-        path.split(separator: "/").filter { $0 != "." }
+        path.utf8.split(separator: slash).map { Substring($0) }.filter { $0 != "." }
     }
+
+    private static let slash = UInt8(ascii: "/")
 
     private static func join(_ directory: String, _ name: String) -> String {
         directory.isEmpty ? name : directory + "/" + name
     }
 
     private static func parent(of key: String) -> String {
-        key.lastIndex(of: "/").map { String(key[..<$0]) } ?? ""
+        key.utf8.lastIndex(of: slash).map { String(key[..<$0]) } ?? ""
     }
 
     private static func name(of key: String) -> String {
-        key.lastIndex(of: "/").map { String(key[key.index(after: $0)...]) } ?? key
+        key.utf8.lastIndex(of: slash).map { String(key[key.utf8.index(after: $0)...]) } ?? key
     }
 
     /// The canonical path `path` names, with links resolved (the last one only when asked), as
@@ -396,7 +408,8 @@ package final class MemoryFileSystem: FileSystem, Sendable {
                 kind: .file, size: data?.bytes.count ?? 0, modified: data?.modified ?? 0, changed: data?.changed ?? 0,
                 identity: FileIdentity(device: 1, inode: UInt64(inode)))
         case .directory(let inode)?:
-            return FileStatus(kind: .directory, size: 0, modified: 0, identity: FileIdentity(device: 1, inode: UInt64(inode)))
+            let stamp = state.stamps[inode] ?? 0
+            return FileStatus(kind: .directory, size: 0, modified: stamp, changed: stamp, identity: FileIdentity(device: 1, inode: UInt64(inode)))
         case .link(let target)?:
             return FileStatus(kind: .symbolicLink, size: target.utf8.count, modified: 0)
         case .special(let kind, let inode)?:
@@ -429,7 +442,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
 
     /// Writes bytes at `key`, keeping the inode of a file already there (as `O_TRUNC` does).
     private static func store(_ bytes: [UInt8], at key: String, in state: inout State) {
-        state.clock += 1
+        state.clock += Self.tick
         if case .file(let inode)? = state.nodes[key] {
             state.files[inode]?.bytes = bytes
             state.files[inode]?.modified = state.clock
@@ -445,12 +458,27 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         state.nodes[key] = node
         if case .file(let inode) = node { Self.relink(inode, by: 1, in: &state) }
         state.children[parent(of: key), default: []].insert(name(of: key))
-        if case .directory = node, state.children[key] == nil { state.children[key] = [] }
+        if case .directory(let inode) = node {
+            if state.children[key] == nil { state.children[key] = [] }
+            state.stamps[inode] = state.clock + tick
+        }
+        stamp(parent(of: key), in: &state)
+    }
+
+    /// How far the clock moves for each change: about a tenth of a second of a disk's
+    /// nanoseconds, so that a walk after a change finds the folders changed before it settled
+    /// (see `DirectoryWalker.Memo`), as it would on a disk.
+    private static let tick = 100_000_001
+
+    /// Records a change of the names in the folder at `key`.
+    private static func stamp(_ key: String, in state: inout State) {
+        state.clock += tick
+        if case .directory(let inode)? = state.nodes[key] { state.stamps[inode] = state.clock }
     }
 
     /// Adds or takes away a name of a file, which changes its status time, as on a disk.
     private static func relink(_ inode: Int, by delta: Int, in state: inout State) {
-        state.clock += 1
+        state.clock += Self.tick
         state.files[inode]?.links += delta
         state.files[inode]?.changed = state.clock
     }
@@ -464,6 +492,7 @@ package final class MemoryFileSystem: FileSystem, Sendable {
         state.nodes[key] = nil
         state.children[key] = nil
         state.children[parent(of: key)]?.remove(name(of: key))
+        stamp(parent(of: key), in: &state)
     }
 
     /// Moves the entry at `from`, and everything under it, to `to` (which must be free).
@@ -487,6 +516,10 @@ package final class MemoryFileSystem: FileSystem, Sendable {
             state.children[to + key.dropFirst(from.count)] = names
         }
         state.children[parent(of: to), default: []].insert(name(of: to))
+        stamp(parent(of: from), in: &state)
+        stamp(parent(of: to), in: &state)
+        // A folder renamed is changed too (its `..` may lead elsewhere), as on a disk.
+        if case .directory? = state.nodes[to] { stamp(to, in: &state) }
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
     @Test func anImageInTheOutputFolderIsRefusedWhateverItsNameStartsWith() {
         let (result, _) = build([
             "content/tour/01-a.md": "# A\n\n![x](../../output/\u{301}x.svg)\n",
-            "output/\u{301}x.svg": Self.svg,
+            "output/\u{301}x.svg": Self.svg, "output/.sitegen-output": "an earlier build's\n",
         ])
         #expect(messages(result).contains { $0.contains("is in the site's output folder 'output'") }, "\(messages(result))")
     }

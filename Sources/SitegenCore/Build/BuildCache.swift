@@ -18,7 +18,7 @@ struct BuildCache: Sendable, Equatable, Codable {
     static let fileName = "build-state"
     static let lockFile = "lock"
     /// The first line of the state file: a cache of another format is no cache.
-    static let formatLine = "sitegen build cache 19\n"
+    static let formatLine = "sitegen build cache 20\n"
 
     /// One input file: where it is (relative to the site), its status and its content's digest
     /// (`ContentHash.value`: a number, where sixteen hex digits were a string to allocate for each
@@ -43,6 +43,11 @@ struct BuildCache: Sendable, Equatable, Codable {
         var extraInputs: [String] = []
         /// Every file of the output as that build left it, relative to the output.
         var outputs: [DirectoryWalker.Entry]
+        /// The folders of the inputs as that build's walk found them (the names in them are
+        /// `entries`), and of the output as it left them (with `outputs`): what the next build
+        /// needs to list only the folders changed since.
+        var inputFolders: DirectoryWalker.Record?
+        var outputFolders: DirectoryWalker.Record?
         /// The build's warnings, sorted, which a build with nothing to do repeats.
         var warnings: [Diagnostic] = []
         var flowCount = 0
@@ -76,11 +81,12 @@ struct BuildCache: Sendable, Equatable, Codable {
     /// (those of no one flow).
     init(
         digest: String, globalDigest: String, entries: [Entry], outputDirectory: String, outputSetting: String, extraInputs: [String] = [],
-        outputs: [DirectoryWalker.Entry], flows: [FlowRecord] = [], siteWarnings: [Diagnostic] = [], products: [ProductRecord] = [], packs: [PackFile] = []
+        outputs: [DirectoryWalker.Entry], inputFolders: DirectoryWalker.Record? = nil, flows: [FlowRecord] = [], siteWarnings: [Diagnostic] = [],
+        products: [ProductRecord] = [], packs: [PackFile] = []
     ) {
         head = Head(
             digest: digest, globalDigest: globalDigest, entries: entries, outputDirectory: outputDirectory, outputSetting: outputSetting,
-            extraInputs: extraInputs, outputs: outputs, warnings: (flows.flatMap(\.warnings) + siteWarnings).sorted(), flowCount: flows.count,
+            extraInputs: extraInputs, outputs: outputs, inputFolders: inputFolders, warnings: (flows.flatMap(\.warnings) + siteWarnings).sorted(), flowCount: flows.count,
             pageCount: flows.reduce(0) { $0 + $1.summary.pageCount })
         body = Body(flows: flows, products: products, packs: packs)
     }
@@ -313,6 +319,16 @@ struct BuildCache: Sendable, Equatable, Codable {
 
 extension BuildCache.Head {
     /// True when `live` (the output as it is now) is exactly the output this cache recorded.
+    /// What the next walk of the inputs needs to list only the folders changed since this build's.
+    var inputMemo: DirectoryWalker.Memo? {
+        inputFolders.map { DirectoryWalker.Memo($0, entries: entries.map(\.path)) }
+    }
+
+    /// What the next walk of the output needs to list only the folders changed since this build left it.
+    var outputMemo: DirectoryWalker.Memo? {
+        outputFolders.map { DirectoryWalker.Memo($0, entries: outputs.map(\.path)) }
+    }
+
     func outputIsAsLeft(_ live: [DirectoryWalker.Entry]?) -> Bool {
         guard let live, live.count == outputs.count else { return false }
         let recorded = Dictionary(outputs.map { ($0.path, $0.status) }) { first, _ in first }
@@ -377,6 +393,27 @@ extension DirectoryWalker.Entry: RecordCodable {
     init(record source: RecordSource) throws {
         let path = try source.string()
         self.init(path: path, status: try FileStatus(record: source))
+    }
+}
+
+extension DirectoryWalker.Record.Folder: RecordCodable {
+    func write(to sink: RecordSink) {
+        sink.add(path)
+        sink.add(size)
+        sink.add(modified)
+        sink.add(changed)
+        sink.add(Int(truncatingIfNeeded: device))
+        sink.add(Int(truncatingIfNeeded: inode))
+    }
+
+    init(record source: RecordSource) throws {
+        let path = try source.string()
+        let size = try source.int()
+        let modified = try source.int()
+        let changed = try source.int()
+        let device = UInt64(truncatingIfNeeded: try source.int())
+        self.init(
+            path: path, size: size, modified: modified, changed: changed, device: device, inode: UInt64(truncatingIfNeeded: try source.int()))
     }
 }
 

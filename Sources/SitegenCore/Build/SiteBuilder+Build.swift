@@ -42,9 +42,9 @@ extension SiteBuilder {
         _ options: BuildOptions, loader: SiteLoader, locks: BuildLocks, tool: String, waiting: @escaping @Sendable (String) -> Void, readingCache: Bool
     ) -> Result {
 
-        // The head of the previous build's cache is read on a thread of its own while the inputs
-        // are listed; then the output it describes is listed on another, while the inputs are
-        // fingerprinted.
+        // The head of the previous build's cache is read first: the inputs are listed with it,
+        // and the output it describes on a thread of its own, while the inputs are listed and
+        // fingerprinted. Each walk lists only the folders changed since that build's.
         let cacheFolder = options.workspace.cacheFolder
         let fileSystem = fileSystem
         let cacheLoad = Background { () -> BuildCache.Loaded? in
@@ -60,13 +60,14 @@ extension SiteBuilder {
         let outputListing = Background { () -> OutputListing? in
             guard let head = cacheLoad.result()?.head else { return nil }
             let output = outputFolder(setting: head.outputSetting)
-            return locationProblem(of: output, setting: head.outputSetting) == nil ? OutputListing(of: output, on: fileSystem) : nil
+            return locationProblem(of: output, setting: head.outputSetting) == nil
+                ? OutputListing(of: output, on: fileSystem, memo: head.outputMemo) : nil
         }
         // No walk outlives the build, whatever it returns.
         defer { _ = outputListing.result() }
-        let inventory = SiteInventory(loader: loader)
         let loaded = cacheLoad.result()
         let head = loaded?.head
+        let inventory = SiteInventory(loader: loader, memo: head?.inputMemo)
         // What the last build kept of its flows, decoded only by a build with something to do,
         // while it reads the theme and settings; no thread of this build outlives it.
         let packFolder = loader.diskPath(Path.join(cacheFolder, BuildCache.packFolder))
@@ -390,7 +391,7 @@ extension SiteBuilder {
         // is encoded while the site-wide files are written.
         let newCache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: outputDirectory,
-            outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [],
+            outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [], inputFolders: run.inventory.record,
             flows: records, siteWarnings: siteDiagnostics.filter { !$0.isError },
             products: productOutputs.map { product, outputs in
                 ProductRecord(name: product.name, key: keys.site(product), outputs: outputs)
@@ -407,9 +408,10 @@ extension SiteBuilder {
         // A commit that fails leaves the staging folder to the next build, whatever step it failed at.
         begun = nil
         do {
-            try transaction.commit { outputs in
+            try transaction.commit { outputs, folders in
                 var head = newCache.head
                 head.outputs = outputs
+                head.outputFolders = folders
                 encodedCache = Swift.Result { try BuildCache.encoded(head: head, body: try encodedBody.result().get()) }
             }
         } catch {

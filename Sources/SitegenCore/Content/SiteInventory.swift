@@ -15,6 +15,9 @@ struct SiteInventory: Sendable {
     var files: [DirectoryWalker.Entry]
     /// Every folder walked, site-relative.
     var directories: Set<String>
+    /// What a later walk needs to list only the folders changed since this one; nil when this
+    /// walk met a problem.
+    var record: DirectoryWalker.Record?
     /// Errors for what the walk could not use.
     var problems: [Diagnostic]
     /// Where each folder's files (its subfolders' included) stand in `files`: a walk lists them together.
@@ -23,21 +26,25 @@ struct SiteInventory: Sendable {
     /// The folders and files of a site that a build reads.
     static let roots = [SiteLoader.configFile, ContentLayout.directory, ThemeLoader.directory, StaticFiles.directory, SiteLanguages.directory]
 
-    /// Walks the roots of the site `loader` reads.
-    init(loader: SiteLoader) {
-        self.init(loader: loader, paths: Self.roots)
+    /// Walks the roots of the site `loader` reads, listing only the folders changed since the
+    /// walk `memo` recalls.
+    init(loader: SiteLoader, memo: DirectoryWalker.Memo? = nil) {
+        self.init(loader: loader, paths: Self.roots, memo: memo)
     }
 
     /// Walks site-relative `paths` (each a file or a folder) of the site `loader` reads.
-    init(loader: SiteLoader, paths: [String]) {
-        let walker = DirectoryWalker(fileSystem: loader.fileSystem, root: loader.root)
+    init(loader: SiteLoader, paths: [String], memo: DirectoryWalker.Memo? = nil) {
+        var walker = DirectoryWalker(fileSystem: loader.fileSystem, root: loader.root)
+        walker.memo = memo
+        walker.recordsFolders = true
+        let startedAt = loader.fileSystem.currentTime()
         var files: [DirectoryWalker.Entry] = []
-        var directories: Set<String> = []
+        var folders: [DirectoryWalker.Entry] = []
         var problems: [Diagnostic] = []
         for path in paths {
             let walk = walker.walk(loader.diskPath(path), as: path)
             files += walk.files
-            directories.formUnion(walk.directories)
+            folders += walk.folders
             problems += walk.problems.map { .error($0.message, path: loader.diskPath($0.path)) }
         }
         // Swift's strings are equal when canonically equivalent, so two names that differ only
@@ -46,9 +53,9 @@ struct SiteInventory: Sendable {
         // Names of ASCII alone are equivalent to no other name of ASCII alone, so a site of
         // such names (the usual one) needs no look-up.
         let isASCII = { (name: String) in name.utf8.allSatisfy { $0 < 0x80 } }
-        let allASCII = files.allSatisfy { isASCII($0.path) } && directories.allSatisfy(isASCII)
+        let allASCII = files.allSatisfy { isASCII($0.path) } && folders.allSatisfy { isASCII($0.path) }
         var seen: [String: String] = [:]
-        for path in allASCII ? [] : files.map(\.path) + directories.sorted() {
+        for path in allASCII ? [] : files.map(\.path) + Set(folders.map(\.path)).sorted() {
             if let other = seen[path], !other.utf8.elementsEqual(path.utf8) {
                 problems.append(
                     .error("this name and \(loader.diskPath(other)) are one name to Unicode (they differ only in how a character is encoded: an accent composed or not, a Kelvin sign for a K), which sitegen cannot tell apart; rename one", path: loader.diskPath(path)))
@@ -57,7 +64,8 @@ struct SiteInventory: Sendable {
             }
         }
         self.files = files
-        self.directories = directories
+        directories = Set(folders.map(\.path))
+        record = problems.isEmpty ? DirectoryWalker.Record(takenAt: startedAt, folders: folders) : nil
         self.problems = problems
         ranges = Self.runs(of: files)
     }

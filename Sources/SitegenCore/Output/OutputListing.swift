@@ -10,11 +10,11 @@ struct OutputListing: Sendable {
     /// Every entry below it (`OutputWriter.inventory(of:)`).
     let entries: [DirectoryWalker.Entry]?
 
-    /// Walks `folder`.
-    init(of folder: String, on fileSystem: any FileSystem) {
+    /// Walks `folder`, listing only the folders changed since the walk `memo` recalls.
+    init(of folder: String, on fileSystem: any FileSystem, memo: DirectoryWalker.Memo? = nil) {
         self.folder = folder
         status = fileSystem.linkStatus(of: folder)
-        entries = OutputWriter(fileSystem: fileSystem).inventory(of: folder)
+        entries = OutputWriter(fileSystem: fileSystem).inventory(of: folder, memo: memo)
     }
 
     /// True when this listing is of `output` and the folder there has the status it had.

@@ -134,9 +134,12 @@ final class OutputTransaction: Sendable {
     /// file of the new output with its status. When anything failed, throws, and the current
     /// output stays as it was.
     /// `whileFlushing` is given the statuses of the new output's files (as `commit` returns them)
-    /// and runs while they are flushed to storage, before the swap.
+    /// and the record of its folders (for the next walk of it), and runs while they are flushed
+    /// to storage, before the swap.
     @discardableResult
-    func commit(whileFlushing work: ([DirectoryWalker.Entry]) -> Void = { _ in }) throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
+    func commit(
+        whileFlushing work: ([DirectoryWalker.Entry], DirectoryWalker.Record) -> Void = { _, _ in }
+    ) throws(OutputWriter.Failure) -> [DirectoryWalker.Entry] {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         write([OutputFile(path: OutputWriter.markerFile, text: OutputWriter.markerText)]
             + placeholders.filter { !$0.isFile }.map { OutputFile(path: $0.path, text: "") })
@@ -144,8 +147,9 @@ final class OutputTransaction: Sendable {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try removeWhatIsNotNeeded()
         let files = try statuses()
+        let folders = folderRecord()
         let flush = flushing()
-        work(files)
+        work(files, folders)
         _ = flush.result()
         state.withLock { $0.earlyFlushes }.forEach { _ = $0.result() }
         try swapIn()
@@ -306,6 +310,18 @@ final class OutputTransaction: Sendable {
             entries.append(DirectoryWalker.Entry(path: path, status: status))
         }
         return entries
+    }
+
+    /// Every folder of the new output with its status, as the staging folder holds them once
+    /// every file is in place: the swap renames the top folder alone.
+    private func folderRecord() -> DirectoryWalker.Record {
+        let takenAt = fileSystem.currentTime()
+        var paths = state.withLock { $0.folders }
+        for folder in paths { paths.formUnion(Path.lineage(of: folder)) }
+        let sorted = paths.sorted()
+        let statuses = sorted.parallelMap { fileSystem.linkStatus(of: Path.join(staging, $0)) }
+        let folders = zip(sorted, statuses).compactMap { path, status in status.map { DirectoryWalker.Entry(path: path, status: $0) } }
+        return DirectoryWalker.Record(takenAt: takenAt, folders: folders)
     }
 
     private func record(_ failure: OutputWriter.Failure?) {

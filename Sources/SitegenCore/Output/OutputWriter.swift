@@ -127,14 +127,17 @@ package struct OutputWriter: Sendable {
     }
 
     /// The status of every entry below the output (hidden ones included), as the build cache
-    /// records it; nil when the output is missing, cannot be listed, or is not sitegen's (no
-    /// marker: a folder such as `/usr` is not walked).
-    func inventory(of outputDirectory: String) -> [DirectoryWalker.Entry]? {
+    /// records it, listing only the folders changed since the walk `memo` recalls; nil when the
+    /// output is missing, cannot be listed, or is not sitegen's (no marker: a folder such as
+    /// `/usr` is not walked).
+    func inventory(of outputDirectory: String, memo: DirectoryWalker.Memo? = nil) -> [DirectoryWalker.Entry]? {
         let output = Self.trimmed(outputDirectory)
         guard fileSystem.linkStatus(of: output)?.kind == .directory, fileSystem.linkStatus(of: Path.join(output, Self.markerFile)) != nil else {
             return nil
         }
-        let walk = DirectoryWalker(fileSystem: fileSystem, root: nil, includesHidden: true).walk(output, as: "")
+        var walker = DirectoryWalker(fileSystem: fileSystem, root: nil, includesHidden: true)
+        walker.memo = memo
+        let walk = walker.walk(output, as: "")
         return walk.problems.isEmpty ? walk.files : nil
     }
 

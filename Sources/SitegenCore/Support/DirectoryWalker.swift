@@ -22,6 +22,10 @@ struct DirectoryWalker: Sendable {
     let root: String?
     /// Whether entries whose names start with `.` are listed.
     var includesHidden = false
+    /// An earlier walk of the tree, whose folders are not listed again where nothing in them can have changed.
+    var memo: Memo?
+    /// Whether each folder's full status is found (for a `Record`), not only its kind.
+    var recordsFolders = false
 
     /// One entry found: its path (the walk's prefix joined with the names below it) and its
     /// status, with links followed when they are.
@@ -39,13 +43,17 @@ struct DirectoryWalker: Sendable {
     /// What a walk found, in path order.
     struct Result: Sendable {
         var files: [Entry] = []
-        /// The folders walked, the start included (as `prefix`, or "" without one).
-        var directories: [String] = []
+        /// The folders walked, the start included (as `prefix`, or "" without one), each with
+        /// its status: its kind alone unless the walker `recordsFolders` or has a memo.
+        var folders: [Entry] = []
         var problems: [Problem] = []
+
+        /// The paths of the folders walked.
+        var directories: [String] { folders.map(\.path) }
 
         mutating func append(_ other: Result) {
             files += other.files
-            directories += other.directories
+            folders += other.folders
             problems += other.problems
         }
     }
@@ -61,9 +69,8 @@ struct DirectoryWalker: Sendable {
             result.files.append(Entry(path: prefix, status: status))
             return result
         }
-        result.directories.append(prefix)
         let ancestors = [Ancestor(path: path)]
-        let entries = listing(of: path, shownAs: prefix, into: &result)
+        let entries = listing(of: path, shownAs: prefix, status: status, into: &result)
         let budget = Budget()
         let walked = entries.parallelMap { entry -> Result in
             var found = Result()
@@ -141,8 +148,7 @@ struct DirectoryWalker: Sendable {
         if viaLink, root != nil, fileSystem.linkStatus(of: Path.join(path, Self.outputMarker)) != nil {
             return result.problems.append(Problem(path: name, message: "is reached through a symbolic link and is a folder sitegen writes, which is never an input"))
         }
-        result.directories.append(name)
-        for child in listing(of: path, shownAs: name, into: &result) {
+        for child in listing(of: path, shownAs: name, status: status, into: &result) {
             visit(child, in: path, shownAs: name, ancestors: ancestors + [Ancestor(path: path)], viaLink: viaLink, budget: budget, into: &result)
         }
     }
@@ -198,12 +204,34 @@ struct DirectoryWalker: Sendable {
         return nil
     }
 
-    private func listing(of path: String, shownAs name: String, into result: inout Result) -> [DirectoryEntry] {
+    /// The entries of the folder at `path`, shown as `name`, whose status is `given` (perhaps
+    /// its kind alone), after adding the folder to `result`.
+    private func listing(of path: String, shownAs name: String, status given: FileStatus, into result: inout Result) -> [DirectoryEntry] {
+        var status = given
+        if memo != nil || recordsFolders, status.identity == .unknown, let found = fileSystem.status(of: path) {
+            status = found
+        }
+        result.folders.append(Entry(path: name, status: status))
+        if let names = memo?.names(in: name, status: status), let entries = statuses(of: names, in: path) {
+            return entries
+        }
         do {
             return try fileSystem.entries(in: path).filter { includesHidden || !Path.isHidden($0.name) }.sorted { $0.name < $1.name }
         } catch {
             result.problems.append(Problem(path: name, message: "cannot list the folder: \((error as? FileSystemError)?.reason ?? "\(error)")"))
             return []
         }
+    }
+
+    /// The entries `names` of the folder at `path`, each with its status; nil when any is not
+    /// there to look at (the folder is then listed, and says why).
+    private func statuses(of names: [Substring], in path: String) -> [DirectoryEntry]? {
+        var entries: [DirectoryEntry] = []
+        entries.reserveCapacity(names.count)
+        for name in names {
+            guard let status = fileSystem.linkStatus(of: path + "/" + name) else { return nil }
+            entries.append(DirectoryEntry(name: String(name), status: status))
+        }
+        return entries
     }
 }

@@ -405,6 +405,12 @@ package struct DiskFileSystem: FileSystem {
         Platform.synchronizeFileSystem(of: descriptor)
     }
 
+    package func currentTime() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+    }
+
     package func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.error(path) }

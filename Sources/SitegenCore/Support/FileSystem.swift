@@ -57,6 +57,9 @@ package protocol FileSystem: Sendable {
     /// Removes a file or a link (not what it points to), never a folder: where a folder is at
     /// `path`, even one made there a moment ago, an error, and nothing is removed.
     func removeFile(_ path: String) throws
+    /// The time a change made now would be stamped with, in nanoseconds since the epoch: the
+    /// clock that the `changed` times of statuses are read from.
+    func currentTime() -> Int
     /// Takes the exclusive lock of the lock file at `path` (created if need be), waiting for it
     /// when `wait`; nil when another holder has it and `wait` is false. Held until released.
     func lock(_ path: String, wait: Bool) throws -> FileLock?

@@ -44,4 +44,5 @@ final class PrereadFileSystem: FileSystem, Sendable {
     func synchronize(_ path: String) { base.synchronize(path) }
     func remove(_ path: String) throws { try base.remove(path) }
     func lock(_ path: String, wait: Bool) throws -> (any FileLock)? { try base.lock(path, wait: wait) }
+    func currentTime() -> Int { base.currentTime() }
 }

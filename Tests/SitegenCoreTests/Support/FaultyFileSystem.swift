@@ -6,6 +6,8 @@ import SitegenCore
 /// would see it. Reads fail too from then on, and so does the cleanup a failed build attempts.
 final class FaultyFileSystem: FileSystem, Sendable {
     let base: any FileSystem
+    /// How far ahead of `base`'s clock this one runs: a walk then finds every folder settled.
+    let clockAhead: Int
     private struct State {
         var calls = 0
         var failFromCall: Int?
@@ -15,8 +17,9 @@ final class FaultyFileSystem: FileSystem, Sendable {
     }
     private let state = Mutex(State())
 
-    init(_ base: any FileSystem, failFromCall: Int? = nil, failWritesUnder: String? = nil, failListing: String? = nil) {
+    init(_ base: any FileSystem, failFromCall: Int? = nil, failWritesUnder: String? = nil, failListing: String? = nil, clockAhead: Int = 0) {
         self.base = base
+        self.clockAhead = clockAhead
         state.withLock {
             $0.failFromCall = failFromCall
             $0.failWritesUnder = failWritesUnder
@@ -29,6 +32,11 @@ final class FaultyFileSystem: FileSystem, Sendable {
 
     /// Every folder listed, in the order asked.
     var listed: [String] { state.withLock { $0.listed } }
+
+    /// Forgets the folders listed so far.
+    func forgetListed() {
+        state.withLock { $0.listed = [] }
+    }
 
     private func check(_ path: String, writing: Bool = false) throws {
         try state.withLock { state in
@@ -102,6 +110,7 @@ final class FaultyFileSystem: FileSystem, Sendable {
         try check(path, writing: true)
         try base.remove(path)
     }
+    func currentTime() -> Int { base.currentTime() + clockAhead }
     func lock(_ path: String, wait: Bool) throws -> (any FileLock)? {
         try check(path, writing: true)
         return try base.lock(path, wait: wait)
