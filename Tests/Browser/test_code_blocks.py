@@ -96,3 +96,28 @@ def test_without_javascript_there_is_no_copy_button(browser, server):
     browser.get(f"{server}/{PAGES[0]}")
     assert browser.find_elements(By.CSS_SELECTOR, ".sg-copy") == []
     assert browser.find_element(By.CSS_SELECTOR, "#data-source .hl-keyword").is_displayed()
+
+
+def test_code_reads_left_to_right_on_a_right_to_left_page(browser, server):
+    """A code block on an Arabic page runs left to right as code does (`$` first, `);` last),
+    its marked-line bar on the left; code in a line of Arabic text takes its own direction."""
+    open_flow(browser, server, "tutorial/arabic/#organize")
+    settle(browser, 2)
+    found = browser.execute_script("""
+        const page = document.querySelector('.sg-page:not([inert])');
+        const pre = page.querySelector('pre');
+        const text = pre.querySelector('code').firstChild.firstChild || pre.querySelector('code').firstChild;
+        const first = document.createRange();
+        first.setStart(text, 0);
+        first.setEnd(text, 1);
+        const inline = page.querySelector('p > code');
+        return {
+          page: getComputedStyle(page.querySelector('.sg-body')).direction,
+          pre: getComputedStyle(pre).direction,
+          firstFromLeft: first.getBoundingClientRect().left - pre.getBoundingClientRect().left,
+          width: pre.getBoundingClientRect().width,
+          inline: getComputedStyle(inline).unicodeBidi,
+        }""")
+    assert found["page"] == "rtl" and found["pre"] == "ltr", found
+    assert found["firstFromLeft"] < 40 < found["width"], f"the code's first character is at its left: {found}"
+    assert found["inline"] == "plaintext", found
