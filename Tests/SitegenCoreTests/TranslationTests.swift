@@ -77,6 +77,24 @@ import Testing
         #expect(html.contains(#"data-content-versions="\#(tour.contentVersion) \#(korean.contentVersion) "#))
     }
 
+    /// A translated `_index.md`'s body is the flow's description in its language, over the
+    /// source's `description` setting (which is in the source's language); its own setting wins.
+    @Test func aTranslatedIndexBodyIsTheDescriptionInItsLanguage() throws {
+        var files = Self.site
+        files["content/tour/_index.md"] = "---\ntitle: Tour\ndescription: A hands-on guide.\n---\n"
+        files["content/tour/_index.ko.md"] = "---\ntitle: 둘러보기\n---\n실습 안내서.\n"
+        files["content/tour/_index.ar.md"] = "---\ntitle: جولة\ndescription: دليل عملي.\n---\nنص آخر.\n"
+        let fileSystem = Self.fileSystem(files)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let tour = try #require(try Self.manifest(fileSystem).flows.first { $0.id == "tour" })
+        func description(_ locale: String) -> String? { tour.translations.first { $0.settings.locale == locale }?.description }
+        #expect(tour.description == "A hands-on guide.")
+        #expect(description("ko") == "실습 안내서.")
+        #expect(description("ar") == "دليل عملي.", "its own setting")
+        #expect(description("zh-Hant") == "A hands-on guide.", "no translated index: the source's")
+        #expect(fileSystem.text("output/ko/index.html")?.contains("실습 안내서.") == true)
+    }
+
     @Test func linksAndImagesReachTheSameFilesFromATranslation() throws {
         let fileSystem = Self.fileSystem(images: ["content/tour/hero.ar.png": pngBytes(width: 6, height: 3)])
         #expect(runCLI(["build"], on: fileSystem).status == .success)
@@ -102,6 +120,13 @@ import Testing
         ("content/tour/01-one.en.md", "the file is named for 'en', the site's source locale: its content belongs in 01-one.md"),
         ("content/tour/01-one.pt-BR.md", "the file is named as a translation of 01-one.md into 'pt-BR', but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
         ("content/tour/_index.ja.md", "the file is named as a translation of _index.md into 'ja', but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
+        // As gettext, Android and iOS write a locale; a country, or a withdrawn code, for a language.
+        ("content/tour/01-one.ko_KR.md", "the file is named as a translation of 01-one.md into 'ko_KR' (did you mean 'ko'?), but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
+        ("content/tour/01-one.zh_Hant.md", "the file is named as a translation of 01-one.md into 'zh_Hant' (did you mean 'zh-Hant'?), but the site's locales are"),
+        ("content/tour/01-one.pt_BR.md", "the file is named as a translation of 01-one.md into 'pt_BR', but the site's locales are"),
+        ("content/tour/01-one.jp.md", "the file is named as a translation of 01-one.md into 'jp', but the site's locales are"),
+        ("content/tour/01-one.cn.md", "the file is named as a translation of 01-one.md into 'cn' (did you mean 'zh-Hant'?), but the site's locales are"),
+        ("content/tour/01-one.iw.md", "the file is named as a translation of 01-one.md into 'iw', but the site's locales are"),
     ])
     func aBadlyNamedTranslationIsAnError(_ path: String, _ message: String) {
         var files = Self.site

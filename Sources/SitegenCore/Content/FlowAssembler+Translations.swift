@@ -109,7 +109,12 @@ extension FlowAssembler {
                 result.translatedIndex = index
                 result.diagnostics += split.warnings
                 let body = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
-                if !body.isEmpty { result.descriptionFromBody = body }
+                if !body.isEmpty {
+                    result.descriptionFromBody = body
+                    // The body is the description in this language: the source's, in the
+                    // source's language, is not read over it.
+                    if own?.removing("description").1 == nil { fields = fields?.removing("description").0 }
+                }
             case .failure(let diagnostic):
                 result.diagnostics.append(diagnostic)
             }
