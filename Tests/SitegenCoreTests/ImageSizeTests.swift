@@ -4,6 +4,30 @@ import Testing
 @testable import SitegenCore
 
 @Suite struct ImageSizeTests {
+    /// Whole images made by libvips, and each cut short: every cut is told, whatever its length
+    /// (the header alone gives a size, so a cut photo used to be published broken).
+    @Test(arguments: [Imaging.Format.png, .jpeg, .webp])
+    func anImageCutShortAnywhereIsDamaged(_ format: Imaging.Format) throws {
+        let whole = try MediaBuildTests.noise(64, 48, as: format)
+        #expect(ImageSize.damage(in: whole) == nil)
+        #expect(ImageSize.damage(in: whole + [0, 0, 0]) == nil, "bytes after the end are left alone, as browsers leave them")
+        for length in stride(from: 16, to: whole.count - 1, by: max(1, whole.count / 40)) {
+            let cut = Array(whole.prefix(length))
+            guard ImageSize.read(cut) != nil else { continue }
+            #expect(ImageSize.damage(in: cut) != nil, "\(format) cut at \(length) of \(whole.count) bytes")
+        }
+    }
+
+    @Test func aGifIsWholeWithOneWholeImage() {
+        let header = Array("GIF89a".utf8) + [0x02, 0x00, 0x02, 0x00, 0x00, 0, 0]
+        let image: [UInt8] = [0x2C, 0, 0, 0, 0, 0x02, 0x00, 0x02, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00]
+        #expect(ImageSize.damage(in: header + image + [0x3B]) == nil)
+        #expect(ImageSize.damage(in: header + image) == nil, "a GIF without its trailer shows all the same")
+        #expect(ImageSize.damage(in: header) == "it has no image")
+        #expect(ImageSize.damage(in: header + image.dropLast()) == "it ends inside an image")
+        #expect(ImageSize.damage(in: header + [0x21, 0xF9, 0x04, 0, 0]) == "it ends inside an extension block")
+    }
+
     @Test func png() {
         #expect(ImageSize.read(pngBytes(width: 640, height: 1136)) == .init(width: 640, height: 1136))
     }

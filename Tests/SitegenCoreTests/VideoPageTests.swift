@@ -17,10 +17,10 @@ import Testing
         return fileSystem
     }
 
-    /// A JPEG header with a start-of-frame giving its size.
+    /// A JPEG header with a start-of-frame giving its size, a scan (of no real data) and its end.
     static func jpegBytes(width: Int, height: Int) -> [UInt8] {
         [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x03]
-            + [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9]
+            + [UInt8](repeating: 0, count: 9) + [0xFF, 0xDA, 0x00, 0x02, 0x00, 0xFF, 0xD9]
     }
 
     /// Captions beside a video were read without asking where their links lead: beside a video

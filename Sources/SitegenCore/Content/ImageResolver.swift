@@ -123,6 +123,9 @@ struct ImageResolver: Sendable {
         guard let size = ImageSize.read(bytes) else {
             return .failure(.init("cannot read the size of image '\(reference)': it is not a \(ImageSize.formats) image with a pixel size"))
         }
+        if let damage = ImageSize.damage(in: bytes) {
+            return .failure(.init("image '\(reference)' is damaged or cut short: \(damage); export it again"))
+        }
         // libvips decodes every pixel of an image it makes versions or a still of; a header may claim any size.
         if format != .svg, size.width * size.height > Self.maximumRasterPixels {
             return .failure(.init(

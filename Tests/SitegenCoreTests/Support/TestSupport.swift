@@ -74,6 +74,9 @@ func pngBytes(width: Int, height: Int) -> [UInt8] {
         bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
     bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+    // Its data (not a real one: no test decodes it) and its end, so that it is whole.
+    bytes += [0, 0, 0, 0] + Array("IDAT".utf8) + [0, 0, 0, 0]
+    bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
     return bytes
 }
 
