@@ -95,6 +95,33 @@ import Testing
         #expect(block.text == " let a = 1\n-let b = 2\n+let b = 3\n")
     }
 
+    /// A unified diff's file headers name the files: neither removed nor added. A `---` line in a
+    /// hunk, or one not followed by `+++`, is a removed line as any other.
+    @Test func aDiffsFileHeadersAreNotRemovedOrAddedLines() throws {
+        let diff = """
+            diff --git a/app.py b/app.py
+            --- a/app.py
+            +++ b/app.py
+            @@ -1,2 +1,2 @@
+            --- an SQL comment removed
+            +++ one added
+             kept
+            diff --git a/b.py b/b.py
+            --- a/b.py
+            +++ b/b.py
+            @@ -1 +1 @@
+            -old
+            +new
+            """
+        let (result, fileSystem) = build("```diff\n\(diff)\n```\n\n```diff\n--- gone\n-also gone\n```\n")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let blocks = try manifestBlocks(fileSystem)
+        #expect(blocks.first?.removedLines == [5, 12] && blocks.first?.addedLines == [6, 13])
+        #expect(blocks.last?.removedLines == [1, 2] && blocks.last?.addedLines == [])
+        let html = try body(fileSystem)
+        #expect(html.contains("<span class=\"sg-line\">--- a/app.py\n</span><span class=\"sg-line\">+++ b/app.py\n</span>"), "\(html)")
+    }
+
     @Test func plainBlocksStayAsCmarkWritesThem() throws {
         let (result, fileSystem) = build("```\nx <y>\n```\n\n    indented\n\n```text\nplain\n```\n")
         #expect(result.succeeded && result.diagnostics.isEmpty, "\(result.diagnostics)")

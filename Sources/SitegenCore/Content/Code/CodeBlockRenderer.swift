@@ -33,7 +33,8 @@ struct CodeBlockRenderer: Sendable {
         var body = code
         if info.isDiff {
             var lines = Self.lines(of: code)
-            for index in lines.indices {
+            let headers = Self.fileHeaders(in: lines)
+            for index in lines.indices where !headers.contains(index) {
                 // The sign's byte: `+` and a combining mark are one character, yet an added line.
                 guard let first = lines[index].utf8.first, "+- ".utf8.contains(first) else { continue }
                 signs[index] = String(UnicodeScalar(first))
@@ -115,6 +116,24 @@ struct CodeBlockRenderer: Sendable {
         html += ("</code></pre>\n" + (info.title == nil ? "</div>" : "</figure>")).utf8
         let htmlText = String(decoding: html, as: UTF8.self)
         return Rendered(html: htmlText, manifest: manifest, problems: problems, error: error)
+    }
+
+    /// The lines of a unified diff that name the files compared (`--- a/x` then `+++ b/x`, before
+    /// a file's first `@@` hunk), which are neither removed nor added lines.
+    static func fileHeaders(in lines: [String]) -> Set<Int> {
+        var headers: Set<Int> = []
+        var inHunk = false
+        for index in lines.indices {
+            let line = lines[index].utf8
+            if line.starts(with: "@@".utf8) {
+                inHunk = true
+            } else if line.starts(with: "diff ".utf8) {
+                inHunk = false
+            } else if !inHunk, line.starts(with: "--- ".utf8), index + 1 < lines.count, lines[index + 1].utf8.starts(with: "+++ ".utf8) {
+                headers.formUnion([index, index + 1])
+            }
+        }
+        return headers
     }
 
     /// Text of one style as HTML: in a `<span>` of the style's class when it has one.
