@@ -8,31 +8,38 @@ extension Autolinks {
     /// text node of the source as written, in which `applyURLs` then finds the whole link.
     /// Emphasis that the link's end cuts through is left as cmark paired it.
     static func joinEmphasisInsideLinks(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        var brackets: Brackets?
         for node in textNodes(under: root) where !context.isAdopted(node) {
             // The text after a joined link may hold another.
             var current: OpaquePointer? = node
             while let text = current, CMarkNode.isInTree(text, of: root) {
-                current = joinOnce(text, source: source, context: context)
+                guard CMarkNode.literal(text, containsAnyOf: ["www.", "://"]) else { break }
+                let known = brackets ?? Brackets(under: root, source: source, context: context)
+                brackets = known
+                current = joinOnce(text, source: source, context: context, brackets: known)
+                // What a join made is new to the brackets' record: they are found again.
+                if current != nil { brackets = nil }
             }
         }
     }
 
     /// Joins what the link that `node`'s text ends inside covers, if anything; the text node made
     /// of what follows the link, if one was.
-    private static func joinOnce(_ node: OpaquePointer, source: SourceText, context: ExtensionContext) -> OpaquePointer? {
+    private static func joinOnce(_ node: OpaquePointer, source: SourceText, context: ExtensionContext, brackets: Brackets) -> OpaquePointer? {
         guard let next = cmark_node_next(node), [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(next)),
             CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source), let offset = raw.offset, let after = raw.after,
             after == "*" || after == "_",
-            let end = linkEnd(startingIn: raw, at: offset, source: source), end > offset + raw.bytes.count
+            let end = linkEnd(of: node, startingIn: raw, at: offset, source: source, brackets: brackets),
+            end > offset + raw.bytes.count
         else { return nil }
         return join(node, raw: raw, offset: offset, through: end, source: source, context: context)
     }
 
     /// Where, in `source`, the link that runs to the end of `raw` (found at `offset`) ends when
     /// read on in the source as written; nil when no link runs to its end.
-    private static func linkEnd(startingIn raw: RawText, at offset: Int, source: SourceText) -> Int? {
+    private static func linkEnd(of node: OpaquePointer, startingIn raw: RawText, at offset: Int, source: SourceText, brackets: Brackets) -> Int? {
         let bytes = raw.bytes
-        guard let last = links(in: bytes, before: raw.before, endsSubject: false).last, last.range.upperBound == bytes.count,
+        guard let last = brackets.links(in: node, raw: raw, endsSubject: false).last, last.range.upperBound == bytes.count,
             let line = source.lineRange(containing: offset)
         else { return nil }
         let lineBytes = Array(source.bytes[line])

@@ -1,17 +1,20 @@
 import CCMark
 
 /// GFM's extended autolinks: `www.` addresses and `http://`, `https://` and `ftp://` URLs found in
-/// text as written (cmark-gfm finds them while parsing inlines), and e-mail addresses (with
-/// `mailto:` or `xmpp:` or none) found in text afterwards; never inside a link.
+/// text as written (cmark-gfm finds them while parsing inlines, and not while a `[` is open:
+/// `Brackets`), and e-mail addresses (with `mailto:` or `xmpp:` or none) found in text
+/// afterwards; never inside a link.
 enum Autolinks {
     /// The `www.` and URL links, before strikethrough pairs its tildes around them.
     static func applyURLs(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+        var brackets: Brackets?
         for node in textNodes(under: root) {
             // What the source holds, its text holds too (escapes only lose their backslash).
             guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source) else { continue }
             let bytes = raw.bytes
-            let endsSubject = cmark_node_next(node) == nil && isBlock(cmark_node_parent(node))
-            let links = links(in: bytes, before: raw.before, endsSubject: endsSubject)
+            let endsSubject = endsSubject(node)
+            if brackets == nil { brackets = Brackets(under: root, source: source, context: context) }
+            let links = brackets?.links(in: node, raw: raw, endsSubject: endsSubject) ?? []
             guard !links.isEmpty else { continue }
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0
@@ -41,24 +44,9 @@ enum Autolinks {
         }
     }
 
-    /// The `www.` and URL links in `bytes` (text as written, `before` the character written before
-    /// it), in order.
-    static func links(in bytes: [UInt8], before: Unicode.Scalar?, endsSubject: Bool) -> [URLScanner.Match] {
-        var links: [URLScanner.Match] = []
-        var textStart = 0
-        var index = 0
-        while index < bytes.count {
-            if let link = URLScanner.www(bytes, at: index, before: before, endsSubject: endsSubject)
-                ?? URLScanner.url(bytes, at: index, from: textStart, endsSubject: endsSubject)
-            {
-                links.append(link)
-                index = link.range.upperBound
-                textStart = index
-            } else {
-                index += 1
-            }
-        }
-        return links
+    /// Whether `node` is the last of its paragraph's or heading's text: what a link may end at.
+    static func endsSubject(_ node: OpaquePointer) -> Bool {
+        cmark_node_next(node) == nil && isBlock(cmark_node_parent(node))
     }
 
     /// The e-mail links, in text as cmark read it, after strikethrough.

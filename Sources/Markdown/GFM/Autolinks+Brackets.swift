@@ -1,0 +1,105 @@
+import CCMark
+
+extension Autolinks {
+    /// Where a `[` (or `![`) of a paragraph, heading or table cell is open: no `]` has closed it
+    /// yet. cmark-gfm makes no `www.` or URL link there, since the bracket may yet make a link of
+    /// what it holds (`[see https://example.com/b]` is text, where a link would take the `]`).
+    /// Once a link is made, the `![` still open no longer count; the `[` do. An escaped bracket,
+    /// or one written as an entity, is text. cmark merges the text of brackets that made nothing
+    /// with the text around them, so they are found in the text as written.
+    struct Brackets {
+        /// A bracket not yet closed: `![` or `[`, and whether it still keeps links out.
+        struct Opener: Equatable {
+            var isImage: Bool
+            var counts = true
+        }
+
+        /// The brackets open where each text node begins, for those where any is.
+        private var openAtStart: [OpaquePointer: [Opener]] = [:]
+
+        init(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
+            var open: [Opener] = []
+            let blocks = CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue
+            for node in CMarkNode.descendants(of: root) {
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_LINK, !Self.isAutolink(node) {
+                    for index in open.indices where open[index].isImage { open[index].counts = false }
+                }
+                guard type == CMARK_NODE_TEXT else {
+                    if blocks.contains(type.rawValue) { open = [] }
+                    continue
+                }
+                if !open.isEmpty { openAtStart[node] = open }
+                // A bracket inside a link that cmark-gfm takes is part of the link.
+                let findsLinks = CMarkNode.literal(node, containsAnyOf: ["www.", "://"])
+                guard findsLinks || CMarkNode.literal(node, containsAnyOf: ["[", "]"]), let raw = context.raw(of: node, in: source) else { continue }
+                open = Self.scan(raw, endsSubject: Autolinks.endsSubject(node), from: open, findingLinks: findsLinks).after
+            }
+        }
+
+        /// The `www.` and URL links in `raw`, the text of `node` as written, where no bracket
+        /// keeps them out.
+        func links(in node: OpaquePointer, raw: RawText, endsSubject: Bool) -> [URLScanner.Match] {
+            Self.scan(raw, endsSubject: endsSubject, from: openAtStart[node] ?? [], findingLinks: true).links
+        }
+
+        /// The links in `raw` (text as written) when `open` are the brackets open where it begins,
+        /// and those open after it: one pass from its start, as cmark-gfm's parser makes, where
+        /// a link takes its bytes whole (a `[` in it opens nothing) and an open bracket keeps
+        /// links out.
+        static func scan(_ raw: RawText, endsSubject: Bool, from open: [Opener], findingLinks: Bool) -> (links: [URLScanner.Match], after: [Opener]) {
+            let bytes = raw.bytes
+            var open = open
+            var links: [URLScanner.Match] = []
+            var textStart = 0
+            var index = 0
+            while index < bytes.count {
+                if findingLinks, !open.contains(where: \.counts),
+                    let link = URLScanner.www(bytes, at: index, before: raw.before, endsSubject: endsSubject)
+                        ?? URLScanner.url(bytes, at: index, from: textStart, endsSubject: endsSubject)
+                {
+                    links.append(link)
+                    index = link.range.upperBound
+                    textStart = index
+                    continue
+                }
+                switch bytes[index] {
+                case UInt8(ascii: "\\") where index + 1 < bytes.count && Self.isEscapable(bytes[index + 1]):
+                    index += 1
+                case UInt8(ascii: "["):
+                    open.append(Opener(isImage: index > 0 && bytes[index - 1] == UInt8(ascii: "!") && !Self.isEscaped(index - 1, in: bytes)))
+                case UInt8(ascii: "]"):
+                    _ = open.popLast()
+                default: break
+                }
+                index += 1
+            }
+            return (links, open)
+        }
+
+        /// Whether the byte at `index` follows a backslash that escapes it.
+        private static func isEscaped(_ index: Int, in bytes: [UInt8]) -> Bool {
+            var backslashes = 0
+            var at = index - 1
+            while at >= 0, bytes[at] == UInt8(ascii: "\\") {
+                backslashes += 1
+                at -= 1
+            }
+            return backslashes % 2 == 1
+        }
+
+        /// Whether a backslash before `byte` escapes it: ASCII punctuation, as CommonMark says.
+        private static func isEscapable(_ byte: UInt8) -> Bool {
+            (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        }
+
+        /// Whether `link` is an autolink written `<…>`: its text is its address.
+        private static func isAutolink(_ link: OpaquePointer) -> Bool {
+            guard let child = cmark_node_first_child(link), cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
+                let url = cmark_node_get_url(link).map({ String(cString: $0) })
+            else { return false }
+            let text = CMarkNode.literal(child)
+            return url == text || url == "mailto:" + text
+        }
+    }
+}
