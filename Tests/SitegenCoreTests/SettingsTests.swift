@@ -242,6 +242,9 @@ import Testing
         ("strings: {fr_FR: {next: Suivant}}\n", "'fr_FR' is not a language tag such as 'en' or 'pt-BR'"),
         ("theme: {scheme: night}\n", "'scheme' must be one of auto, light, dark, not 'night'; did you mean 'light'?"),
         ("theme: {radius: {light: 1px, dark: 2px}}\n", "'radius' must be text, not a mapping"),
+        ("theme: {radius: 12}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '12'"),
+        ("theme: {radius: 12 px}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '12 px'"),
+        ("theme: {radius: round}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not 'round'"),
         ("theme: {accent: {light: red}}\n", "'accent' needs both a 'light' and a 'dark' colour, or one colour for both"),
         ("theme: {accent: {light: red, drak: blue}}\n", "unknown key 'drak' in 'accent'; did you mean 'dark'?"),
     ])

@@ -8,7 +8,7 @@ extension ThemeSettings {
         theme.scheme = reader.choice("scheme", Scheme.self) ?? .auto
         for property in properties {
             guard let node = reader.node(property.key) else { continue }
-            if property.isColor, case .mapping = node.kind {
+            if property.kind == .color, case .mapping = node.kind {
                 let value = reader.mapping(property.key, keys: ["light", "dark"]) { scheme -> Value? in
                     let light = scheme.cssValue("light")
                     let dark = scheme.cssValue("dark")
@@ -19,6 +19,11 @@ extension ThemeSettings {
                 }
                 if let value = value ?? nil { theme.values[property.key] = value }
             } else if let value = reader.cssValue(property.key) {
+                // `radius: 12` wrote `--sg-radius: 12`, which no rule that uses it can read.
+                guard property.kind != .length || Validation.isCSSLength(value) else {
+                    reader.report("'\(property.key)' must be a CSS length with its unit, such as 12px or 0.75rem, not '\(value)'", at: node)
+                    continue
+                }
                 theme.values[property.key] = Value(light: value)
             }
         }

@@ -20,15 +20,18 @@ package struct ThemeSettings: Sendable, Equatable {
         var css: String { dark.map { "light-dark(\(light), \($0))" } ?? light }
     }
 
+    /// What a setting's value is: a colour (one, or one per scheme), a length, or any CSS value.
+    package enum Kind: Sendable { case color, length, other }
+
     /// Each setting by its `sitegen.yml` key, with the CSS custom property it sets.
-    package static let properties: [(key: String, cssProperty: String, isColor: Bool)] = [
-        ("accent", "--sg-accent", true),
-        ("background", "--sg-background", true),
-        ("text", "--sg-text", true),
-        ("indicator", "--sg-indicator", true),
-        ("indicator_current", "--sg-indicator-current", true),
-        ("radius", "--sg-radius", false),
-        ("font", "--sg-font", false),
+    package static let properties: [(key: String, cssProperty: String, kind: Kind)] = [
+        ("accent", "--sg-accent", .color),
+        ("background", "--sg-background", .color),
+        ("text", "--sg-text", .color),
+        ("indicator", "--sg-indicator", .color),
+        ("indicator_current", "--sg-indicator-current", .color),
+        ("radius", "--sg-radius", .length),
+        ("font", "--sg-font", .other),
     ]
 
     static var keys: [String] { properties.map(\.key) + ["scheme"] }

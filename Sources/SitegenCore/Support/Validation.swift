@@ -43,6 +43,23 @@ enum Validation {
     /// angle brackets, backslashes or control characters; no comment; every quote closed and every
     /// parenthesis and bracket closed in order; no function that fetches a resource (`url()`,
     /// `image-set()` and its prefixed forms, …).
+    /// Whether `text` is a CSS length: `0`, a number with a unit (`12px`, `.75rem`, `50%`), or a
+    /// function that makes one (`calc(…)`, `min(…)`, `max(…)`, `clamp(…)`, `var(…)`, `env(…)`).
+    static func isCSSLength(_ text: String) -> Bool {
+        let value = String(text.lowercased().drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if ["calc(", "min(", "max(", "clamp(", "var(", "env("].contains(where: value.hasPrefix) { return value.hasSuffix(")") }
+        if value == "0" { return true }
+        let number = value.prefix { "+-0123456789.".contains($0) }
+        let unit = value.dropFirst(number.count)
+        guard Double(number) != nil, number.contains(where: \.isNumber) else { return false }
+        return cssLengthUnits.contains(String(unit))
+    }
+
+    private static let cssLengthUnits: Set<String> = [
+        "px", "rem", "em", "%", "ex", "ch", "lh", "rlh", "vw", "vh", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw", "dvh",
+        "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax", "pt", "pc", "cm", "mm", "q", "in",
+    ]
+
     static func isSafeCSSValue(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
         var quote: Unicode.Scalar?
