@@ -1,7 +1,10 @@
+import Foundation
+
 /// The anchors GitHub gives headings, so that a link written for GitHub (`#getting-started`,
 /// `#설치-방법`) finds the same heading here: the heading's text in lowercase, with every
 /// character that is not a letter, mark, number, connector (`_`), hyphen or space removed, and
-/// each space a hyphen. A slug seen before on the same page gets `-1`, `-2`… (github-slugger's
+/// each space a hyphen; composed (NFC), so that a heading written decomposed and a link written
+/// composed (or the other way round) name the same id to a browser too. A slug seen before on the same page gets `-1`, `-2`… (github-slugger's
 /// rule, which skips a numbered slug that a heading already has).
 package struct HeadingSlugger: Sendable {
     private var occurrences: [String: Int] = [:]
@@ -37,7 +40,7 @@ package struct HeadingSlugger: Sendable {
                 slug.append(scalar)
             }
         }
-        return String(slug)
+        return String(slug).precomposedStringWithCanonicalMapping
     }
 
     /// The slug of ASCII text, byte by byte (letters lowercased, space as `-`, and `-`, `_` and

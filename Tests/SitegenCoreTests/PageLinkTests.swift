@@ -32,6 +32,23 @@ import Testing
         return (SiteBuilder(fileSystem: fileSystem).build(BuildOptions(includeDrafts: drafts)), fileSystem)
     }
 
+    /// A heading and a link to it in the two ways Unicode writes `é` and Hangul (composed, and
+    /// decomposed as macOS file names are): the id and the link's fragment are the same bytes,
+    /// composed, as a browser compares them, on the page and from another one.
+    @Test func aHeadingAndALinkToItMatchHoweverTheirAccentsAreWritten() throws {
+        let decomposed = "Cafe\u{301} 설치".decomposedStringWithCanonicalMapping
+        let (result, fileSystem) = build(
+            "# Step\n\n## \(decomposed)\n\n[here](#café-설치) and [there](#\(decomposed.lowercased().replacingOccurrences(of: " ", with: "-")))\n",
+            more: ["content/more/02 two words.md": "# Two\n\n[back](../guide/03-step.md#cafe\u{301}-설치)\n"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let composed = "step-3--café-설치".precomposedStringWithCanonicalMapping
+        let guide = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(guide.contains("id=\"\(composed)\""))
+        let encoded = "step-3--caf%C3%A9-%EC%84%A4%EC%B9%98"
+        #expect(guide.components(separatedBy: "href=\"#\(encoded)\"").count == 3, "both links, composed")
+        #expect(try #require(fileSystem.text("output/more/index.html")).contains("href=\"../guide/#\(encoded)\""))
+    }
+
     /// The hrefs of the links in the step page's body.
     private func hrefs(_ page: String, drafts: Bool = false) throws -> [String] {
         let (result, fileSystem) = build(page, drafts: drafts)

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Markdown
 
 /// What a link on a page becomes.
@@ -68,7 +69,9 @@ struct PageLinkResolver: Sendable {
             return isPageFile ? .broken("link '\(url)' points outside content/, where no page is", flow: nil) : .unchanged
         }
         let parts = Path.components(of: target).map(String.init)
-        let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 } ?? ""
+        // Heading ids are composed (NFC); a fragment pasted decomposed (from a macOS file name,
+        // say) is equal to Swift, but not to a browser.
+        let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 }?.precomposedStringWithCanonicalMapping ?? ""
         switch parts.count {
         case 1 where directory.hasFlow(parts[0]):
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
@@ -152,7 +155,7 @@ struct PageLinkResolver: Sendable {
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.
         func onThisPage(_ fragment: String, written: String, anchors: MarkdownAnchors) -> PageLink {
-            let anchor = Path.percentDecoded(fragment) ?? fragment
+            let anchor = (Path.percentDecoded(fragment) ?? fragment).precomposedStringWithCanonicalMapping
             if anchor.isEmpty { return .unchanged }
             if anchors.headings.contains(anchor) {
                 return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)
