@@ -153,6 +153,24 @@ import Testing
         #expect(build(fileSystem).upToDate, "back to what the output holds")
     }
 
+    /// The warnings a build with nothing to do repeats, and those of the flows a build keeps, name
+    /// their files the way this build names the site, not the way the build that found them did
+    /// (`content/…` from inside the site, then from elsewhere: a path that led nowhere).
+    @Test func repeatedWarningsNameFilesAsThisBuildNamesTheSite() {
+        let fileSystem = MemoryFileSystem([
+            "site/content/tour/01-a.md": "# A\n\n```nosuchlanguage\nx\n```\n", "site/content/other/01-b.md": "# B\n",
+        ])
+        let first = runCLI(["build", "--site", "/site"], on: fileSystem)
+        #expect(first.err.contains("/site/content/tour/01-a.md:3:4: warning:"), "\(first.err)")
+        let again = runCLI(["build", "--site", "site"], on: fileSystem)
+        #expect(again.out.hasPrefix("Up to date: 2 flows, 2 pages") && again.out.hasSuffix(" → site/output (1 warning)\n"), "\(again.out)")
+        #expect(again.err.hasPrefix("site/content/tour/01-a.md:3:4: warning:"), "\(again.err)")
+        fileSystem.add("site/content/other/01-b.md", Array("# B again\n".utf8))
+        let kept = runCLI(["build", "--site", "site"], on: fileSystem)
+        #expect(kept.out.contains("(rebuilt other)"), "\(kept.out)")
+        #expect(kept.err.hasPrefix("site/content/tour/01-a.md:3:4: warning:"), "the kept flow's warning: \(kept.err)")
+    }
+
     @Test func theCommandLineSaysWhenTheSiteIsUpToDate() {
         let fileSystem = MemoryFileSystem(site)
         #expect(runCLI(["build"], on: fileSystem).out.hasPrefix("Built 1 flow, 2 pages"))

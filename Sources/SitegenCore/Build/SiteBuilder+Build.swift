@@ -138,8 +138,8 @@ extension SiteBuilder {
         }
         if let asLeft, asLeft.digest == fingerprint.digest {
             return Result(
-                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: asLeft.warnings, flowCount: asLeft.flowCount,
-                pageCount: asLeft.pageCount, remains: [inventory, fingerprint, loaded, liveOutput])
+                outcome: .upToDate, site: nil, files: [], outputDirectory: output, diagnostics: asLeft.warnings.map { $0.restored(for: loader) },
+                flowCount: asLeft.flowCount, pageCount: asLeft.pageCount, remains: [inventory, fingerprint, loaded, liveOutput])
         }
         let preparation = early ?? prepared()
         // The output came from the cache's record of the site's setting: a cache that records
@@ -287,7 +287,7 @@ extension SiteBuilder {
                     slug: flow.slug, key: "", summary: rendered.summary, outputs: rendered.outputs, fragment: fragment, highlights: highlights,
                     otherFlows: Self.otherFlows(of: rendered, assets: facts.assets, loader: loader), pages: facts.pages,
                     translatedPages: facts.translatedPages, drafts: facts.drafts, assets: facts.assets.map(RecordedAsset.init),
-                    warnings: facts.diagnostics.filter { !$0.isError })
+                    warnings: facts.diagnostics.filter { !$0.isError }.map { $0.cached(site: loader.siteDirectory) })
             } catch {
                 made.failure = error
             }
@@ -304,7 +304,7 @@ extension SiteBuilder {
         // Every build reports the warnings of the whole site, whatever it kept (as compilers repeat
         // those of what they do not compile again); one with nothing to do, those the cache keeps.
         let siteDiagnostics = preparation.diagnostics + outlined.diagnostics + problems
-        var diagnostics = siteDiagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings)
+        var diagnostics = siteDiagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings).map { $0.restored(for: run.loader) }
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }
@@ -392,7 +392,7 @@ extension SiteBuilder {
         let newCache = BuildCache(
             digest: final.digest, globalDigest: keys.global, entries: final.entries, outputDirectory: outputDirectory,
             outputSetting: preparation.settings.outputDirectory, extraInputs: extras, outputs: [], inputFolders: run.inventory.record,
-            flows: records, siteWarnings: siteDiagnostics.filter { !$0.isError },
+            flows: records, siteWarnings: siteDiagnostics.filter { !$0.isError }.map { $0.cached(site: run.loader.siteDirectory) },
             products: productOutputs.map { product, outputs in
                 ProductRecord(name: product.name, key: keys.site(product), outputs: outputs)
             },

@@ -89,10 +89,11 @@ package struct CommandLineInterface: Sendable {
         let seconds = environment.now() - started
         defer { environment.keepUntilExit(result) }
         report(result.diagnostics, showWarnings: !quiet)
+        let warnings = result.diagnostics.warningCount > 0 ? " (\(counted(result.diagnostics.warningCount, "warning")))" : ""
         if result.upToDate {
             if !quiet {
                 environment.standardOutput(
-                    "Up to date: \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page")) in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)\n")
+                    "Up to date: \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page")) in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)\(warnings)\n")
             }
             return .success
         }
@@ -108,10 +109,7 @@ package struct CommandLineInterface: Sendable {
         if !quiet {
             var summary = "Built \(counted(result.flowCount, "flow")), \(counted(result.pageCount, "page"))"
             if let rebuilt = result.outcome.rebuiltSummary(flowCount: result.flowCount) { summary += " (rebuilt \(rebuilt))" }
-            summary += " in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)"
-            if result.diagnostics.warningCount > 0 {
-                summary += " (\(counted(result.diagnostics.warningCount, "warning")))"
-            }
+            summary += " in \(ElapsedTime.text(seconds)) → \(result.outputDirectory)" + warnings
             environment.standardOutput(summary + "\n")
         }
         return .success
