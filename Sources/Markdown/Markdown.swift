@@ -101,7 +101,8 @@ package enum Markdown {
             let link = MarkdownLink(
                 url: string(cmark_node_get_url(node)),
                 line: position?.line ?? Int(cmark_node_get_start_line(node)),
-                byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
+                byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)),
+                hasText: !plainText(of: node).trimmingBlanks.isEmpty)
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
         }
         let lines = codeBlocks.isEmpty ? nil : parsedSource()

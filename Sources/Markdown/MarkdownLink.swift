@@ -5,11 +5,15 @@ package struct MarkdownLink: Sendable, Hashable {
     /// Line within the Markdown body (1-based) and byte column within that line (1-based) of its `[`.
     package var line: Int
     package var byteColumn: Int
+    /// Whether it has text to be read (its own, or an image's alt text): one without is only its
+    /// address to a screen reader.
+    package var hasText: Bool
 
-    package init(url: String, line: Int, byteColumn: Int) {
+    package init(url: String, line: Int, byteColumn: Int, hasText: Bool = true) {
         self.url = url
         self.line = line
         self.byteColumn = byteColumn
+        self.hasText = hasText
     }
 }
 

@@ -289,6 +289,22 @@ import Testing
         ])
     }
 
+    /// A link with no text (or only an image without alt text) is named by nothing but its
+    /// address for a screen reader, as axe's `link-name` rule reports: a warning at its `[`.
+    @Test func aLinkWithNoTextIsAWarning() {
+        let result = check(
+            ["content/tour/01-a.md": "# A\n\n[](https://example.com/) and [ ](02-b.md) and [![](a.png)](02-b.md).\n\n[Named](02-b.md) [![Logo](a.png)](02-b.md) <https://example.com>\n",
+             "content/tour/02-b.md": "# B\n"],
+            images: ["content/tour/a.png": pngBytes(width: 2, height: 2)])
+        #expect(result.site != nil)
+        let noText = "has no text, so a screen reader reads out only its address; say where it leads in […]"
+        #expect(messages(result).filter { $0.contains("has no text") } == [
+            "content/tour/01-a.md:3:1: warning: link 'https://example.com/' \(noText)",
+            "content/tour/01-a.md:3:30: warning: link '02-b.md' \(noText)",
+            "content/tour/01-a.md:3:47: warning: link '02-b.md' \(noText)",
+        ], "\(messages(result))")
+    }
+
     @Test func siteLevelProblems() {
         #expect(messages(check(["sitegen.yml": "title: X\n"])) == [
             ".: error: no 'content' folder: a site keeps its flows in content/<flow>/"

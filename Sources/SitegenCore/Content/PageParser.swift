@@ -217,6 +217,12 @@ struct PageParser: Sendable {
                 }
             },
             resolveLink: { link, anchors in
+                if !link.hasText {
+                    diagnostics.append(
+                        file.warning(
+                            "link '\(link.url)' has no text, so a screen reader reads out only its address; say where it leads in […]",
+                            at: location(link.line, link.byteColumn, marker: "[")))
+                }
                 switch links.resolve(link.url, anchors: anchors, suggesting: broken < Self.suggestedLinkProblems) {
                 case .unchanged:
                     return flow.translation == nil ? nil : PageLinkResolver.fromTranslation(link.url, flow: flow.slug)
