@@ -138,7 +138,7 @@ import Testing
                 "content/tour/03-type.md": "---\ndraft: maybe\n---\nBody\n",
                 "content/tour/04-missing.md": "---\nimage: images/nope.png\nimage_alt: x\n---\nText ![alt](images/gone.png)\n",
                 "content/tour/05-escape.md": "![a](../../../etc/passwd) ![b](/etc/passwd)\n",
-                "content/tour/06-notimage.md": "![a](notes.txt) ![b](notes.png)\n",
+                "content/tour/06-notimage.md": "![a](notes.txt) ![b](notes.png) ![c](<shot #1.png>)\n",
                 "content/tour/notes.txt": "hello",
                 "content/tour/notes.png": "hello",
             ])
@@ -153,6 +153,7 @@ import Testing
             "content/tour/05-escape.md:1:27: error: image path '/etc/passwd' is absolute; write it relative to the page, such as images/screen.png",
             "content/tour/06-notimage.md:1:1: error: 'notes.txt' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos",
             "content/tour/06-notimage.md:1:17: error: image 'notes.png' is not a PNG file",
+            "content/tour/06-notimage.md:1:33: error: 'shot #1.png' is not an image or video file (a '#' starts the fragment of an address: write it %23, as in shot %231.png): sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos",
         ])
     }
 

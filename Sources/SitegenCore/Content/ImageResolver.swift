@@ -105,7 +105,10 @@ struct ImageResolver: Sendable {
             return lottie(reference, at: localized(writtenPath, for: flow.translation), in: flow)
         }
         guard let named = ImageSize.Format(fileName: Path.fileName(of: writtenPath)) else {
-            return .failure(.init("'\(reference)' is not an image or video file: sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos"))
+            // `my shot #1.png` is the file `my shot ` and the fragment `1.png` in a URL.
+            let fragment = reference.contains("#") && ImageSize.Format(fileName: reference) != nil
+                ? " (a '#' starts the fragment of an address: write it %23, as in \(reference.split(separator: "#", omittingEmptySubsequences: false).joined(separator: "%23")))" : ""
+            return .failure(.init("'\(reference)' is not an image or video file\(fragment): sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos"))
         }
         let sitePath = localized(writtenPath, for: flow.translation)
         let bytes: [UInt8]
