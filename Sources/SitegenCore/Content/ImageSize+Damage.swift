@@ -9,7 +9,7 @@ extension ImageSize {
         switch Format(bytes: bytes) {
         case .png: return pngDamage(bytes)
         case .jpeg: return jpegDamage(bytes)
-        case .gif: return gifDamage(bytes)
+        case .gif: return gifImages(bytes).damage
         case .webp: return webpDamage(bytes)
         case .svg: return nil
         }
@@ -53,40 +53,6 @@ extension ImageSize {
             index += 2 + length
         }
         return "it ends before its image data"
-    }
-
-    private static func gifDamage(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 13 else { return "it ends inside its header" }
-        var index = 13
-        if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
-        var images = 0
-        /// Skips data sub-blocks (a length byte, then that many bytes) up to the empty one.
-        func skipSubBlocks() -> Bool {
-            while index < bytes.count {
-                let length = Int(bytes[index])
-                index += 1 + length
-                if length == 0 { return index <= bytes.count }
-            }
-            return false
-        }
-        // A GIF without its trailer byte, or with bytes after its last block, is shown as far as it goes.
-        while index < bytes.count, bytes[index] != 0x3B {
-            switch bytes[index] {
-            case 0x21:
-                index += 2
-                guard skipSubBlocks() else { return "it ends inside an extension block" }
-            case 0x2C:
-                guard index + 10 <= bytes.count else { return "it ends inside an image" }
-                let flags = bytes[index + 9]
-                index += 11
-                if flags & 0x80 != 0 { index += 3 << (Int(flags & 0x07) + 1) }
-                guard skipSubBlocks() else { return "it ends inside an image" }
-                images += 1
-            default:
-                return images > 0 ? nil : "it has no image"
-            }
-        }
-        return images > 0 ? nil : "it has no image"
     }
 
     private static func webpDamage(_ bytes: [UInt8]) -> String? {

@@ -167,7 +167,7 @@ extension ImageSize {
     /// Truncated or damaged files are read as far as they go.
     package static func isAnimated(_ bytes: [UInt8]) -> Bool {
         switch Format(bytes: bytes) {
-        case .gif: return gifImageCount(bytes, stoppingAt: 2) > 1
+        case .gif: return gifImages(bytes, stoppingAt: 2).count > 1
         case .png: return pngFrameCount(bytes) > 1
         case .webp:
             // RIFF header (12 bytes), then the first chunk: `VP8X` with its flags byte.
@@ -176,39 +176,41 @@ extension ImageSize {
         }
     }
 
-    /// How many images a GIF holds, counting no further than `limit`.
-    private static func gifImageCount(_ bytes: [UInt8], stoppingAt limit: Int) -> Int {
-        guard bytes.count >= 13 else { return 0 }
+    /// How many whole images a GIF holds, counting no further than `limit`, and what cuts it
+    /// short if anything does: its blocks after the header and global colour table, each an
+    /// extension or an image (its descriptor, local colour table and data), as sub-blocks of a
+    /// length byte and that many bytes up to an empty one, to the trailer. A GIF without its
+    /// trailer, or with bytes after its last block, shows as far as it goes.
+    static func gifImages(_ bytes: [UInt8], stoppingAt limit: Int = .max) -> (count: Int, damage: String?) {
+        guard bytes.count >= 13 else { return (0, "it ends inside its header") }
         var index = 13
         if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
         var images = 0
-        /// Skips data sub-blocks (a length byte, then that many bytes) up to the empty one.
         func skipSubBlocks() -> Bool {
             while index < bytes.count {
                 let length = Int(bytes[index])
                 index += 1 + length
-                if length == 0 { return true }
+                if length == 0 { return index <= bytes.count }
             }
             return false
         }
-        while index < bytes.count, images < limit {
+        while index < bytes.count, bytes[index] != 0x3B, images < limit {
             switch bytes[index] {
             case 0x21:
                 index += 2
-                guard skipSubBlocks() else { return images }
+                guard skipSubBlocks() else { return (images, "it ends inside an extension block") }
             case 0x2C:
-                guard index + 10 <= bytes.count else { return images }
+                guard index + 10 <= bytes.count else { return (images, "it ends inside an image") }
                 let flags = bytes[index + 9]
-                index += 10
+                index += 11
                 if flags & 0x80 != 0 { index += 3 << (Int(flags & 0x07) + 1) }
-                index += 1
+                guard skipSubBlocks() else { return (images, "it ends inside an image") }
                 images += 1
-                guard skipSubBlocks() else { return images }
             default:
-                return images
+                return (images, images > 0 ? nil : "it has no image")
             }
         }
-        return images
+        return (images, images > 0 ? nil : "it has no image")
     }
 
     /// The frame count an APNG's `acTL` chunk says, or 1 for a PNG without one.
