@@ -352,6 +352,8 @@ package final class MemoryFileSystem: FileSystem, Sendable {
     /// The canonical path `path` names, with links resolved (the last one only when asked), as
     /// the kernel does: at most 40 links per path.
     private static func resolve(_ path: String, followingLast: Bool, in state: State) throws -> String {
+        // As on a disk, where the system would read the path only up to the NUL: it names nothing here.
+        if path.utf8.contains(0) { throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound) }
         var pending = components(path)
         var resolved: [Substring] = []
         var links = 0

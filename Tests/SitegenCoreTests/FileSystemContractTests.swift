@@ -23,6 +23,24 @@ import Testing
         #expect(throws: FileSystemError.self) { try fileSystem.writeFile(tree.path("missing/x"), text: "") }
     }
 
+    /// A path holding a NUL byte names nothing: the system would read it only up to the NUL, so
+    /// `evil.html\0.txt`, a name checked as a text file, would open `evil.html`.
+    @Test(arguments: FileSystemFixture.all)
+    func aPathHoldingANulNamesNothing(_ fixture: FileSystemFixture) throws {
+        let tree = try fixture.make()
+        defer { tree.remove() }
+        try tree.write("evil.html", "<script>alert(1)</script>")
+        try tree.write("folder/x", "")
+        let fileSystem = tree.fileSystem
+        let sneaky = tree.path("evil.html") + "\u{0}.txt"
+        #expect(fileSystem.status(of: sneaky) == nil && fileSystem.linkStatus(of: sneaky) == nil)
+        #expect(throws: FileSystemError.self) { try fileSystem.readFile(sneaky) }
+        #expect(throws: FileSystemError.self) { try fileSystem.readFile(sneaky, range: 0..<4, confinedTo: nil) }
+        #expect(throws: FileSystemError.self) { try fileSystem.copyFile(from: sneaky, to: tree.path("copy.txt"), confinedTo: nil) }
+        #expect(throws: FileSystemError.self) { try fileSystem.entries(in: tree.path("folder") + "\u{0}/x") }
+        #expect(fileSystem.realPath(sneaky) == nil)
+    }
+
     @Test(arguments: FileSystemFixture.all)
     func readsARangeOfAFile(_ fixture: FileSystemFixture) throws {
         let tree = try fixture.make()

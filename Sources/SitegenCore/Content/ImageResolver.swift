@@ -89,6 +89,7 @@ struct ImageResolver: Sendable {
         guard Self.isLocal(reference) else { return nil }
         let pathPart = URLParts(reference).path
         guard let decoded = Path.percentDecoded(pathPart) else {
+            if Path.holdsEncodedNUL(pathPart) { return .failure(.init("image path '\(reference)' holds %00, a NUL byte, which no file name can hold")) }
             return .failure(.init("image path '\(reference)' has a malformed %-escape"))
         }
         if decoded.hasPrefix("/") {

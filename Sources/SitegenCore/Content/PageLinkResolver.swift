@@ -63,6 +63,7 @@ struct PageLinkResolver: Sendable {
                 : .unchanged
         }
         guard let decodedPath else {
+            if Path.holdsEncodedNUL(pathPart) { return .broken("link '\(url)' holds %00, a NUL byte, which no file name can hold", flow: nil) }
             return isPageFile ? .broken("link '\(url)' has a malformed %-escape", flow: nil) : .unchanged
         }
         guard let target = Path.normalize(Path.join(flow, decodedPath)) else {

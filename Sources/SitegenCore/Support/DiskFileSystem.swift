@@ -12,13 +12,13 @@ package struct DiskFileSystem: FileSystem {
 
     package func status(of path: String) -> FileStatus? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard !Self.holdsNUL(path), stat(path, &status) == 0 else { return nil }
         return Self.fileStatus(status)
     }
 
     package func linkStatus(of path: String) -> FileStatus? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard !Self.holdsNUL(path), lstat(path, &status) == 0 else { return nil }
         return Self.fileStatus(status)
     }
 
@@ -26,6 +26,7 @@ package struct DiskFileSystem: FileSystem {
     /// path is looked up whole. A folder the listing itself says is one is not stat'ed: its size,
     /// time and identity are 0, which is all a walk needs of it.
     package func entries(in path: String) throws -> [DirectoryEntry] {
+        if Self.holdsNUL(path) { throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound) }
         guard let directory = opendir(path) else { throw Self.error(path) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -69,6 +70,7 @@ package struct DiskFileSystem: FileSystem {
     }
 
     package func realPath(_ path: String) -> String? {
+        guard !Self.holdsNUL(path) else { return nil }
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -161,6 +163,7 @@ package struct DiskFileSystem: FileSystem {
     /// devices has effects), unless a listing has just shown it a regular file (`listed`), and
     /// again on the descriptor; with `root`, the file opened must lie inside it.
     private func openRegularFile(_ path: String, confinedTo root: String?, listed: Bool = false) throws -> (Int32, stat) {
+        if Self.holdsNUL(path) { throw FileSystemError(path: path, reason: "No such file or directory", kind: .notFound) }
         if !listed {
             var before = stat()
             guard stat(path, &before) == 0 else { throw Self.error(path) }
@@ -423,6 +426,12 @@ package struct DiskFileSystem: FileSystem {
             throw Self.error(path)
         }
         return DescriptorLock(descriptor: descriptor)
+    }
+
+    /// Whether `path` holds a NUL byte: the system would read it only up to there, and so name
+    /// another file than the one asked for (`evil.html\0.txt` is `evil.html`). Such a path names nothing.
+    private static func holdsNUL(_ path: String) -> Bool {
+        path.utf8.contains(0)
     }
 
     private static func error(_ path: String) -> FileSystemError {

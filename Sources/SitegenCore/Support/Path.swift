@@ -157,14 +157,21 @@ package enum Path {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Decodes `%XX` escapes; nil when an escape is malformed or the result is not UTF-8.
+    /// Whether `text` holds `%00`, a NUL byte no file name can hold.
+    static func holdsEncodedNUL(_ text: String) -> Bool {
+        text.utf8.split(separator: UInt8(ascii: "%"), omittingEmptySubsequences: false).dropFirst().contains { $0.starts(with: "00".utf8) }
+    }
+
+    /// Decodes `%XX` escapes; nil when an escape is malformed or a NUL, or the result is not UTF-8.
     static func percentDecoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
+                // `%00` names no file: the system would read the path only up to it
+                // (`evil.html%00.txt` is `evil.html`, whatever the name says).
                 guard let high = iterator.next(), let low = iterator.next(),
-                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16), value != 0
                 else { return nil }
                 bytes.append(value)
             } else {
