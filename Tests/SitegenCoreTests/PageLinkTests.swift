@@ -25,7 +25,7 @@ import Testing
             "content/guide/.env": "SECRET=1", "content/guide/index.html": "<h1>Not the carousel</h1>", "content/guide/embed.js": "alert(1)",
             "static/downloads/index.html": "<h1>Downloads</h1>", "static/media/clip.txt": "x", "static/downloads/.htaccess": "Deny",
             "content/guide/page.htm": "<script>alert(1)</script>", "content/guide/drawing.svg": "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>",
-            "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>",
+            "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>", "content/guide/feed.rss": "<rss/>", "content/guide/art.svgz": "\u{1F}",
         ]) { _, new in new }
             .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
@@ -144,6 +144,13 @@ import Testing
         ("[a](../downloads/.htaccess)", 3, 1, "link '../downloads/.htaccess' leads into '.htaccess', a hidden folder or file of static/, which a build does not publish"),
         ("[a](page.htm)", 3, 1, "link 'page.htm' leads to a .htm file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         ("[a](drawing.svg)", 3, 1, "link 'drawing.svg' leads to an SVG file that holds a <script> element, which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"),
+        // An XML type a web server gives a +xml type, and a gzipped SVG, whose script the SVG check cannot read.
+        ("[a](feed.rss)", 3, 1, "link 'feed.rss' leads to a .rss file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        ("[a](art.svgz)", 3, 1, "link 'art.svgz' leads to a .svgz file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        // The system reads a path only up to a NUL: checked as a .txt, `page.htm` would be published.
+        ("[a](page.htm%00.txt)", 3, 1, "link 'page.htm%00.txt' holds %00, a NUL byte, which no file name can hold"),
+        ("[a](page.htm%2500.txt)", 3, 1, "link 'page.htm%2500.txt' finds no file: content/guide/page.htm%00.txt does not exist"),
+        ("![a](plain.svg%00.png)", 3, 1, "image path 'plain.svg%00.png' holds %00, a NUL byte, which no file name can hold"),
     ])
     func aLinkToNothingIsAnErrorAtTheLink(_ markdown: String, _ line: Int, _ column: Int, _ message: String) throws {
         let (result, _) = build("# Step\n\n" + markdown + "\n")

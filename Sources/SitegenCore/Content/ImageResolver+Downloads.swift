@@ -36,7 +36,13 @@ extension ImageResolver {
     /// Extensions of files a browser opens as a document that runs script, on the site's origin,
     /// or that such a document loads: published from a flow's folder only for a site that keeps
     /// raw HTML, as raw HTML is. (`static/` holds what the site vouches for.)
-    static let documentExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "xml", "xsl", "xslt", "js", "mjs"]
+    /// Besides HTML and script: XML, which a browser shows as a document whose XHTML elements run,
+    /// under the `+xml` types web servers give these extensions (`.svgz` is gzipped SVG, whose
+    /// script the check of an `.svg` cannot read).
+    static let documentExtensions: Set<String> = [
+        "html", "htm", "xhtml", "xht", "shtml", "xml", "xsl", "xslt", "js", "mjs", "svgz", "rdf", "atom", "rss", "mml", "kml", "xspf",
+        "xul", "xsd", "xbl", "wsdl", "xlf", "xliff", "smil", "gpx",
+    ]
 
     /// Why the file at `sitePath` may not be published beside the pages of a site that does not
     /// keep raw HTML: it is a document that could run script; nil when it is not.
