@@ -50,11 +50,21 @@ enum Tables {
         }
         var rows: [(line: BlockLine, row: TableRow)] = []
         var end = delimiter + 1
+        var padded = 0
         while end < lines.count {
             let line = lines[end]
             guard line.lazyDepth == nil, line.indent < 4, !BlockStart.opens(line.content, footnotes: context.extensions.footnotes),
                 let row = TableRow(line.content)
             else { break }
+            // A row shorter than the header gets empty cells: a wide header over many one-cell
+            // lines made a 40 KB page 40 MB of HTML (newer cmark-gfm stops there as well).
+            padded += max(0, alignments.count - row.cells.count)
+            if padded > Self.maximumPaddedCells {
+                warn(
+                    "the table ends here: its rows would need more than \(Self.maximumPaddedCells) empty cells to fill them to its header's \(alignments.count) columns",
+                    at: line, block: block, context: context)
+                break
+            }
             rows.append((line, row))
             end += 1
         }
@@ -91,6 +101,9 @@ enum Tables {
         }
         context.free(block)
     }
+
+    /// The most empty cells one table adds to rows shorter than its header: cmark-gfm's limit.
+    static let maximumPaddedCells = 0x80000
 
     /// Warns about a paragraph of the body itself (one parsed again has no position of its own there).
     private static func warn(_ message: String, at line: BlockLine, block: OpaquePointer, context: ExtensionContext) {

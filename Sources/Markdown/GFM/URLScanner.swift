@@ -88,9 +88,12 @@ enum URLScanner {
 
     /// cmark-gfm's end of an autolink: before a `<`, without trailing punctuation, an entity
     /// reference or unbalanced closing parentheses.
+    /// The parentheses are counted once, then as they are trimmed: counted again for each `)` at
+    /// the end, `www.a.com` and a million of them took minutes.
     static func trimmedEnd(_ data: ArraySlice<UInt8>, _ length: Int) -> Int {
         var end = length
         if let less = data.prefix(end).firstIndex(of: UInt8(ascii: "<")) { end = less - data.startIndex }
+        var parentheses: (opening: Int, closing: Int)?
         while end > 0 {
             let last = data[data.startIndex + end - 1]
             if "?!.,:*_~'\"".utf8.contains(last) {
@@ -104,10 +107,12 @@ enum URLScanner {
                     end -= 1
                 }
             } else if last == UInt8(ascii: ")") {
-                let link = data.prefix(end)
-                let opening = link.filter { $0 == UInt8(ascii: "(") }.count
-                let closing = link.filter { $0 == UInt8(ascii: ")") }.count
-                if closing <= opening { break }
+                // What is trimmed before the first `)` holds none (punctuation and entities).
+                let counted = parentheses ?? data.prefix(end).reduce(into: (opening: 0, closing: 0)) { counts, byte in
+                    if byte == UInt8(ascii: "(") { counts.opening += 1 } else if byte == UInt8(ascii: ")") { counts.closing += 1 }
+                }
+                if counted.closing <= counted.opening { break }
+                parentheses = (counted.opening, counted.closing - 1)
                 end -= 1
             } else {
                 break

@@ -1,0 +1,37 @@
+import Testing
+@testable import Markdown
+
+/// Short inputs that once made a page's rendering take minutes or its HTML a thousand times its
+/// size: each stays in proportion to the page, and renders as cmark-gfm where cmark-gfm itself can.
+@Suite struct HostileShapeTests {
+    /// `www.a.com` and then `)` by the hundred thousand: each `)` at the link's end counted every
+    /// parenthesis of the link again.
+    @Test func closingParenthesesAfterALinkAreCountedOnce() throws {
+        for count in [1, 2, 50, 2_000] {
+            for page in ["www.a.com" + String(repeating: ")", count: count), "x https://a.com/(b" + String(repeating: ")", count: count) + " y"] {
+                let (rendered, expected) = try Oracle.renderings(of: page + "\n")
+                #expect(rendered == expected, "\(count)")
+            }
+        }
+        // cmark-gfm itself takes minutes here; sitegen, a moment.
+        let html = Markdown.render("www.a.com" + String(repeating: ")", count: 400_000) + "\n").html
+        #expect(html.hasPrefix("<p><a href=\"http://www.a.com\">www.a.com</a>)))"))
+        #expect(html.utf8.count == 400_000 + 48, "\(html.utf8.count)")
+    }
+
+    /// A wide header over many one-cell lines: each row is filled to the header's width, up to
+    /// cmark-gfm's limit of empty cells per table; the table ends there, with a warning, and the
+    /// rest is text.
+    @Test func aTableFillsRowsWithUpToHalfAMillionEmptyCells() {
+        let columns = 1_000
+        let page = "|" + String(repeating: "a|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+            + String(repeating: "x\n", count: 600) + "\nAfter.\n"
+        let rendered = Markdown.render(page)
+        let rows = Tables.maximumPaddedCells / (columns - 1)
+        #expect(rendered.html.components(separatedBy: "<tr>").count - 1 == rows + 1, "the header and \(rows) rows")
+        #expect(rendered.warnings.map { "\($0.line) \($0.message)" } == [
+            "\(3 + rows) the table ends here: its rows would need more than \(Tables.maximumPaddedCells) empty cells to fill them to its header's \(columns) columns"
+        ])
+        #expect(rendered.html.hasSuffix("</table>\n<p>" + String(repeating: "x\n", count: 600 - rows - 1) + "x</p>\n<p>After.</p>\n"))
+    }
+}
