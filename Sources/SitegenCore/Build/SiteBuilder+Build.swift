@@ -65,6 +65,9 @@ extension SiteBuilder {
         }
         // No walk outlives the build, whatever it returns.
         defer { _ = outputListing.result() }
+        // The program (the tool and the language definitions it highlights with) is looked at
+        // while the head is read.
+        let program = Self.program(tool, on: fileSystem)
         let loaded = cacheLoad.result()
         let head = loaded?.head
         let inventory = SiteInventory(loader: loader, memo: head?.inputMemo)
@@ -86,8 +89,6 @@ extension SiteBuilder {
             return started
         }
         defer { _ = keptStarted?.result() }
-        // The program: the tool and the language definitions it highlights with, looked at once.
-        let program = Self.program(tool, on: fileSystem)
         let identity = Self.identity(options, program: program, fileSystem: fileSystem)
         let extras = head?.extraInputs ?? []
         var fingerprint = BuildCache.fingerprint(
