@@ -306,6 +306,25 @@ import Testing
         ], "\(messages(result))")
     }
 
+    /// Names that differ only in case are one name where the output is served from a host that
+    /// folds case (macOS, Windows, some object stores): flow folders, and the files a flow
+    /// publishes, images, downloads and its own index.html alike.
+    @Test func namesThatDifferOnlyInCaseAreErrors() {
+        #expect(messages(check(["content/tour/01-a.md": "# A\n", "content/Tour/01-b.md": "# B\n"])) == [
+            "content/tour: error: flow folders 'Tour' and 'tour' differ only in case, so many hosts would serve one of them for both; rename one"
+        ])
+        let result = check(
+            [
+                "content/tour/01-a.md": "# A\n\n![a](a.png) ![b](A.png) ![again](a.png) [notes](Index.html)\n",
+                "content/tour/Index.html": "<p>notes</p>", "sitegen.yml": "markdown: {unsafe: true}\n",
+            ],
+            images: ["content/tour/a.png": pngBytes(width: 2, height: 2), "content/tour/A.png": pngBytes(width: 2, height: 2)])
+        #expect(messages(result).filter { $0.contains("differ") } == [
+            "content/tour/A.png: error: this file would be published as tour/A.png, which differs from tour/a.png only in case, so many hosts would serve one of them for both; rename one",
+            "content/tour/Index.html: error: this file would be published as tour/Index.html, which differs from tour/index.html only in case, so many hosts would serve one of them for both; rename one",
+        ], "\(messages(result))")
+    }
+
     @Test func siteLevelProblems() {
         #expect(messages(check(["sitegen.yml": "title: X\n"])) == [
             ".: error: no 'content' folder: a site keeps its flows in content/<flow>/"

@@ -197,6 +197,7 @@ struct FlowAssembler: Sendable {
                     codeBlocks: parsed.codeBlocks, lang: parsed.lang, fallback: parsed.fallback, animations: parsed.animations,
                     videos: parsed.videos))
         }
+        diagnostics += Self.caseTwins(in: assets, flow: source.slug)
         let linked = linkedFlows.subtracting([source.slug]).sorted()
         guard !diagnostics.hasErrors else {
             return Assembled(flow: nil, assets: [], diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
