@@ -102,7 +102,8 @@ package enum Markdown {
                 url: string(cmark_node_get_url(node)),
                 line: position?.line ?? Int(cmark_node_get_start_line(node)),
                 byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)),
-                hasText: !plainText(of: node).trimmingBlanks.isEmpty)
+                // What a reader is given: no HTML (safe mode drops it), no space of any kind.
+                hasText: plainText(of: node, keepingHTML: false).unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint })
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
         }
         let lines = codeBlocks.isEmpty ? nil : parsedSource()

@@ -294,7 +294,7 @@ import Testing
     /// address for a screen reader, as axe's `link-name` rule reports: a warning at its `[`.
     @Test func aLinkWithNoTextIsAWarning() {
         let result = check(
-            ["content/tour/01-a.md": "# A\n\n[](https://example.com/) and [ ](02-b.md) and [![](a.png)](02-b.md).\n\n[Named](02-b.md) [![Logo](a.png)](02-b.md) <https://example.com>\n",
+            ["content/tour/01-a.md": "# A\n\n[](https://example.com/) and [ ](02-b.md) and [![](a.png)](02-b.md).\n\n[Named](02-b.md) [![Logo](a.png)](02-b.md) <https://example.com>\n\n[&nbsp;](02-b.md) [<!-- c -->](02-b.md)\n",
              "content/tour/02-b.md": "# B\n"],
             images: ["content/tour/a.png": pngBytes(width: 2, height: 2)])
         #expect(result.site != nil)
@@ -303,6 +303,8 @@ import Testing
             "content/tour/01-a.md:3:1: warning: link 'https://example.com/' \(noText)",
             "content/tour/01-a.md:3:30: warning: link '02-b.md' \(noText)",
             "content/tour/01-a.md:3:47: warning: link '02-b.md' \(noText)",
+            "content/tour/01-a.md:7:1: warning: link '02-b.md' \(noText)",
+            "content/tour/01-a.md:7:19: warning: link '02-b.md' \(noText)",
         ], "\(messages(result))")
     }
 

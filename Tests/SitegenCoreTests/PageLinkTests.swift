@@ -26,6 +26,8 @@ import Testing
             "static/downloads/index.html": "<h1>Downloads</h1>", "static/media/clip.txt": "x", "static/downloads/.htaccess": "Deny",
             "content/guide/page.htm": "<script>alert(1)</script>", "content/guide/drawing.svg": "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>",
             "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>", "content/guide/feed.rss": "<rss/>", "content/guide/art.svgz": "\u{1F}",
+            "content/guide/f.mathml": "<math/>", "content/guide/odd.zzz": "\n <doc><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">x</h:script></doc>",
+            "content/guide/notes.txt": "<script>alert(1)</script> is how a page runs script",
         ]) { _, new in new }
             .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
@@ -146,6 +148,8 @@ import Testing
         ("[a](drawing.svg)", 3, 1, "link 'drawing.svg' leads to an SVG file that holds a <script> element, which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"),
         // An XML type a web server gives a +xml type, and a gzipped SVG, whose script the SVG check cannot read.
         ("[a](feed.rss)", 3, 1, "link 'feed.rss' leads to a .rss file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        ("[a](f.mathml)", 3, 1, "link 'f.mathml' leads to a .mathml file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        ("[a](odd.zzz)", 3, 1, "link 'odd.zzz' leads to markup that holds script, which could run on the site if a server gives .zzz an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         ("[a](art.svgz)", 3, 1, "link 'art.svgz' leads to a .svgz file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         // The system reads a path only up to a NUL: checked as a .txt, `page.htm` would be published.
         ("[a](page.htm%00.txt)", 3, 1, "link 'page.htm%00.txt' holds %00, a NUL byte, which no file name can hold"),
@@ -168,7 +172,7 @@ import Testing
     /// flows that link to it.
     @Test func aLinkedFileOfAFlowsFolderIsPublished() throws {
         let (result, fileSystem) = build(
-            "---\naction: {label: Get it, href: files/sample.zip}\n---\n# Step\n\n[zip](files/sample.zip#x) [notes](../more/notes%20one.txt?v=2) [png](images/diagram.png)\n",
+            "---\naction: {label: Get it, href: files/sample.zip}\n---\n# Step\n\n[zip](files/sample.zip#x) [notes](../more/notes%20one.txt?v=2) [png](images/diagram.png) [text](notes.txt)\n",
             more: ["content/guide/files/sample.zip": "PK zip", "content/more/notes one.txt": "notes"])
         #expect(result.succeeded, "\(result.diagnostics)")
         let html = try #require(fileSystem.text("output/guide/index.html"))
@@ -179,6 +183,7 @@ import Testing
         #expect(fileSystem.text("output/guide/files/sample.zip") == "PK zip")
         #expect(fileSystem.text("output/guide/_site/content/more/notes one.txt") == "notes")
         #expect(fileSystem.text("output/guide/images/diagram.png") == "not read")
+        #expect(fileSystem.text("output/guide/notes.txt")?.hasPrefix("<script>") == true, "text is served as text, whatever it says")
         fileSystem.add("content/more/notes one.txt", Array("new notes".utf8))
         let rebuilt = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         #expect(rebuilt.rebuiltFlows == ["guide", "more"], "\(rebuilt.outcome)")

@@ -245,6 +245,8 @@ import Testing
         ("theme: {radius: 12}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '12'"),
         ("theme: {radius: 12 px}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '12 px'"),
         ("theme: {radius: round}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not 'round'"),
+        ("theme: {radius: 1.px}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '1.px'"),
+        ("theme: {radius: -3px}\n", "'radius' must be a CSS length with its unit, such as 12px or 0.75rem, not '-3px'"),
         ("theme: {accent: {light: red}}\n", "'accent' needs both a 'light' and a 'dark' colour, or one colour for both"),
         ("theme: {accent: {light: red, drak: blue}}\n", "unknown key 'drak' in 'accent'; did you mean 'dark'?"),
     ])
@@ -252,6 +254,14 @@ import Testing
         let (_, diagnostics) = read(yaml)
         #expect(diagnostics.map(\.message) == [message])
         #expect(diagnostics.first?.path == "sitegen.yml")
+    }
+
+    /// A radius is any length CSS reads: a unit in any case, a fraction, an exponent, zero, a function.
+    @Test(arguments: ["0", "12PX", ".75rem", "1e3px", "2.5E-1em", "50%", "1Q", "2cqw", "calc(1rem + 2px)", "var(--r)", "+4px"])
+    func aRadiusIsAnyCSSLength(_ radius: String) {
+        let (settings, diagnostics) = read("theme: {radius: \"\(radius)\"}\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(settings.theme.values["radius"]?.light == radius)
     }
 
     /// A theme value goes into the stylesheet as is: it must not open a comment or a string that

@@ -123,10 +123,12 @@ import Testing
         // As gettext, Android and iOS write a locale; a country, or a withdrawn code, for a language.
         ("content/tour/01-one.ko_KR.md", "the file is named as a translation of 01-one.md into 'ko_KR' (did you mean 'ko'?), but the site's locales are en, ko, zh-Hant, zh-Hant-TW, ar"),
         ("content/tour/01-one.zh_Hant.md", "the file is named as a translation of 01-one.md into 'zh_Hant' (did you mean 'zh-Hant'?), but the site's locales are"),
-        ("content/tour/01-one.pt_BR.md", "the file is named as a translation of 01-one.md into 'pt_BR', but the site's locales are"),
-        ("content/tour/01-one.jp.md", "the file is named as a translation of 01-one.md into 'jp', but the site's locales are"),
+        ("content/tour/01-one.pt_BR.md", "the file is named as a translation of 01-one.md into 'pt_BR' (did you mean 'pt-BR'?), but the site's locales are"),
+        ("content/tour/01-one.jp.md", "the file is named as a translation of 01-one.md into 'jp' (did you mean 'ja'?), but the site's locales are"),
         ("content/tour/01-one.cn.md", "the file is named as a translation of 01-one.md into 'cn' (did you mean 'zh-Hant'?), but the site's locales are"),
-        ("content/tour/01-one.iw.md", "the file is named as a translation of 01-one.md into 'iw', but the site's locales are"),
+        ("content/tour/01-one.iw.md", "the file is named as a translation of 01-one.md into 'iw' (did you mean 'he'?), but the site's locales are"),
+        ("content/tour/01-one.zh_TW.md", "the file is named as a translation of 01-one.md into 'zh_TW' (did you mean 'zh-Hant'?), but the site's locales are"),
+        ("content/tour/01-one.de.md", "the file is named as a translation of 01-one.md into 'de', but the site's locales are"),
     ])
     func aBadlyNamedTranslationIsAnError(_ path: String, _ message: String) {
         var files = Self.site
@@ -140,8 +142,8 @@ import Testing
         let result = runCLI(["check"], on: MemoryFileSystem(["content/tour/01-a.md": "# A\n", "content/tour/01-a.ko.md": "# 가\n"]))
         #expect(result.status == .contentError)
         #expect(result.err.contains("the site is in 'en' only: list its languages in sitegen.yml, such as locales: [en, ko]"), "\(result.err)")
-        // Dots that are no language are names like any other.
-        let plain = runCLI(["check"], on: MemoryFileSystem(["content/tour/01-v1.2.md": "# A\n", "content/tour/02-draft.notes.md": "# B\n"]))
+        // Dots that are no language are names like any other; `in` is Indonesian only in a site in Indonesian.
+        let plain = runCLI(["check"], on: MemoryFileSystem(["content/tour/01-v1.2.md": "# A\n", "content/tour/02-draft.notes.md": "# B\n", "content/tour/03-log.in.md": "# C\n"]))
         #expect(plain.status == .success, "\(plain.err)")
     }
 

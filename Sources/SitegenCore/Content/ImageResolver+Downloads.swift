@@ -38,10 +38,20 @@ extension ImageResolver {
     /// raw HTML, as raw HTML is. (`static/` holds what the site vouches for.)
     /// Besides HTML and script: XML, which a browser shows as a document whose XHTML elements run,
     /// under the `+xml` types web servers give these extensions (`.svgz` is gzipped SVG, whose
-    /// script the check of an `.svg` cannot read).
+    /// script the check of an `.svg` cannot read), and web archives.
     static let documentExtensions: Set<String> = [
-        "html", "htm", "xhtml", "xht", "shtml", "xml", "xsl", "xslt", "js", "mjs", "svgz", "rdf", "atom", "rss", "mml", "kml", "xspf",
-        "xul", "xsd", "xbl", "wsdl", "xlf", "xliff", "smil", "gpx",
+        "html", "htm", "xhtml", "xht", "shtml", "xml", "xsl", "xslt", "js", "mjs", "svgz", "rdf", "atom", "rss", "mml", "mathml", "kml",
+        "xspf", "xul", "xsd", "xbl", "wsdl", "xlf", "xliff", "smil", "gpx", "ttml", "dbk", "xaml", "vxml", "dtd", "rsd", "pls", "ssml",
+        "xenc", "xpl", "inkml", "ink", "mads", "mods", "mets", "marcxml", "davmount", "grxml", "xer", "opml", "xop", "xdf", "mxml",
+        "musicxml", "xvml", "xvm", "xhvml", "mht", "mhtml", "hta", "htc",
+    ]
+
+    /// Extensions that web servers give a plain-text or a binary type, which a browser never runs
+    /// whatever the file holds.
+    static let inertExtensions: Set<String> = [
+        "txt", "md", "markdown", "csv", "tsv", "json", "log", "vtt", "srt", "yml", "yaml", "toml", "ini", "cfg", "conf",
+        "pdf", "zip", "gz", "tgz", "bz2", "xz", "7z", "tar", "epub", "ics", "png", "jpg", "jpeg", "gif", "webp", "avif", "mp4", "m4v",
+        "webm", "mp3", "m4a", "wav", "ogg", "woff", "woff2", "ttf", "otf", "docx", "xlsx", "pptx", "key", "numbers", "pages",
     ]
 
     /// Why the file at `sitePath` may not be published beside the pages of a site that does not
@@ -52,11 +62,27 @@ extension ImageResolver {
         if Self.documentExtensions.contains(ext) {
             return .init("\(subject) leads to a .\(ext) file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
         }
-        guard ext == "svg" else { return nil }
-        guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(sitePath), confinedTo: loader.root) else { return nil }
-        return SVGScript.find(in: bytes).map {
-            .init("\(subject) leads to an SVG file that holds \($0), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}")
+        if ext == "svg" {
+            guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(sitePath), confinedTo: loader.root) else { return nil }
+            return SVGScript.find(in: bytes).map {
+                .init("\(subject) leads to an SVG file that holds \($0), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}")
+            }
         }
+        // Markup under a name this list does not know may be served as some XML type, in which
+        // XHTML runs: refused when it holds script.
+        guard !Self.inertExtensions.contains(ext),
+            let start = try? loader.fileSystem.readFile(loader.diskPath(sitePath), range: 0..<(64 << 10), confinedTo: loader.root),
+            start.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<"),
+            Self.holdsScript(start)
+        else { return nil }
+        return .init("\(subject) leads to markup that holds script, which could run on the site if a server gives .\(ext) an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
+    }
+
+    /// Whether markup holds what runs script: an element named `script` or the XHTML namespace
+    /// (in which elements' event attributes run), in any case.
+    private static func holdsScript(_ bytes: [UInt8]) -> Bool {
+        let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }
+        return ["script", "1999/xhtml"].contains { needle in lowered.firstRange(of: Array(needle.utf8)) != nil }
     }
 
     /// The largest file a page may link to and have published.

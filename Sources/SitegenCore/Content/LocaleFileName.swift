@@ -34,14 +34,17 @@ struct LocaleFileName: Sendable, Equatable {
         if let listed = locales.first(where: { $0.caseInsensitiveCompare(suffix) == .orderedSame }) {
             return .translation(LocaleFileName(sourceName: sourceName, locale: listed))
         }
-        return isLanguageCode(tag(suffix)) ? .unlisted(locale: suffix, sourceName: sourceName) : .source
+        let language = tag(suffix).split(separator: "-").first?.lowercased() ?? ""
+        // `in` is a word (`log.in.md`) as much as Indonesian's withdrawn code: a mistake only in a site in Indonesian.
+        let isWord = wordsTakenForLanguages[language].map { meant in !locales.contains { $0.lowercased().hasPrefix(meant) } } ?? false
+        return !isWord && isLanguageCode(tag(suffix)) ? .unlisted(locale: suffix, sourceName: sourceName) : .source
     }
 
     /// True for a language tag whose language is a known ISO 639 code (`ko`, `kr`, `pt-br`, `zh-TW`),
     /// or a code often taken for one (`jp`, `iw`).
     static func isLanguageCode(_ text: String) -> Bool {
         guard Validation.isLanguageTag(text), let language = text.split(separator: "-").first?.lowercased() else { return false }
-        return isoLanguages.contains(language) || takenForLanguages[language] != nil
+        return isoLanguages.contains(language) || takenForLanguages[language] != nil || wordsTakenForLanguages[language] != nil
     }
 
     /// `text` as a language tag: `pt_BR` and `zh_Hans` (gettext's, Android's and iOS's way) are `pt-BR` and `zh-Hans`.
@@ -57,18 +60,26 @@ struct LocaleFileName: Sendable, Equatable {
         "jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua": "uk", "iw": "he", "ji": "yi", "jw": "jv",
     ]
 
+    /// Withdrawn codes that are also English words, taken for a language only in a site that
+    /// lists the language meant.
+    private static let wordsTakenForLanguages: [String: String] = ["in": "id"]
+
     /// The error for a file named for a locale the site does not list.
     static func unlistedProblem(locale: String, sourceName: String, locales: [String]) -> String {
         // `kr`, `jp` and `cn` are countries: the listed language spoken there is the likely meaning.
         let written = tag(locale).lowercased()
         let language = written.split(separator: "-").first.map(String.init) ?? written
-        let exactly = locales.first { $0.lowercased() == written }
-        let spokenThere = locales.first { listed in
-            Locale.Language(identifier: listed).maximalIdentifier.lowercased().hasSuffix("-" + written)
-        }
-        let meant = takenForLanguages[language] ?? language
+        let meant = takenForLanguages[language] ?? wordsTakenForLanguages[language] ?? language
+        let corrected = ([meant] + written.split(separator: "-").dropFirst().map(String.init)).joined(separator: "-")
+        func maximal(_ tag: String) -> String { Locale.Language(identifier: tag).maximalIdentifier.lowercased() }
+        let exactly = locales.first { $0.lowercased() == corrected }
+        // The same language and script (`zh_TW` is `zh-Hant`), then a country's language (`kr`: `ko`).
+        let sameScript = locales.first { maximal($0).split(separator: "-").prefix(2) == maximal(corrected).split(separator: "-").prefix(2) }
+        let spokenThere = locales.first { maximal($0).hasSuffix("-" + written) }
         let sameLanguage = locales.first { $0.split(separator: "-").first?.lowercased() == meant }
-        let guess = exactly ?? spokenThere ?? sameLanguage ?? Suggestion.closest(to: locale, in: locales)
+        // Else the code meant, written as a tag, when that is not what was written (`ja` for `jp`, `ko-KR` for `ko_KR`).
+        let meantTag = corrected == locale.lowercased() ? nil : ([meant] + tag(locale).split(separator: "-").dropFirst().map(String.init)).joined(separator: "-")
+        let guess = exactly ?? sameScript ?? spokenThere ?? sameLanguage ?? meantTag
         let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
         let listed = locales.count == 1
             ? "the site is in '\(locales[0])' only: list its languages in sitegen.yml, such as locales: [\(locales[0]), \(locale)]"

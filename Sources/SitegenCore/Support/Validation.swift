@@ -43,16 +43,29 @@ enum Validation {
     /// angle brackets, backslashes or control characters; no comment; every quote closed and every
     /// parenthesis and bracket closed in order; no function that fetches a resource (`url()`,
     /// `image-set()` and its prefixed forms, …).
-    /// Whether `text` is a CSS length: `0`, a number with a unit (`12px`, `.75rem`, `50%`), or a
-    /// function that makes one (`calc(…)`, `min(…)`, `max(…)`, `clamp(…)`, `var(…)`, `env(…)`).
+    /// Whether `text` is a CSS length that is not negative: `0`, a number with a unit (`12px`,
+    /// `.75rem`, `1e3px`, `50%`), or a function that makes one (`calc(…)`, `min(…)`, `max(…)`,
+    /// `clamp(…)`, `var(…)`, `env(…)`).
     static func isCSSLength(_ text: String) -> Bool {
         let value = String(text.lowercased().drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         if ["calc(", "min(", "max(", "clamp(", "var(", "env("].contains(where: value.hasPrefix) { return value.hasSuffix(")") }
         if value == "0" { return true }
-        let number = value.prefix { "+-0123456789.".contains($0) }
-        let unit = value.dropFirst(number.count)
-        guard Double(number) != nil, number.contains(where: \.isNumber) else { return false }
-        return cssLengthUnits.contains(String(unit))
+        // CSS's number: digits, or digits after a point (a point needs some), then an exponent.
+        var rest = Substring(value)
+        if rest.first == "+" { rest = rest.dropFirst() }
+        let whole = rest.prefix(while: \.isASCIIDigit)
+        rest = rest.dropFirst(whole.count)
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix(while: \.isASCIIDigit)
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        } else if whole.isEmpty {
+            return false
+        }
+        if rest.first == "e", let next = rest.dropFirst().first, next.isASCIIDigit || ((next == "+" || next == "-") && rest.dropFirst(2).first?.isASCIIDigit == true) {
+            rest = rest.dropFirst(2).drop(while: \.isASCIIDigit)
+        }
+        return cssLengthUnits.contains(String(rest))
     }
 
     private static let cssLengthUnits: Set<String> = [
@@ -125,4 +138,9 @@ enum Validation {
     static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
+}
+
+extension Character {
+    /// Whether this is one of the digits 0 to 9.
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
