@@ -28,6 +28,7 @@ import Testing
             "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>", "content/guide/feed.rss": "<rss/>", "content/guide/art.svgz": "\u{1F}",
             "content/guide/f.mathml": "<math/>", "content/guide/odd.zzz": "\n <doc><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">x</h:script></doc>",
             "content/guide/notes.txt": "<script>alert(1)</script> is how a page runs script",
+            "content/guide/play.scene": "<scene><line>Read the script aloud.</line></scene>",
         ]) { _, new in new }
             .merging(more) { _, new in new }
         let fileSystem = MemoryFileSystem(files)
@@ -172,7 +173,7 @@ import Testing
     /// flows that link to it.
     @Test func aLinkedFileOfAFlowsFolderIsPublished() throws {
         let (result, fileSystem) = build(
-            "---\naction: {label: Get it, href: files/sample.zip}\n---\n# Step\n\n[zip](files/sample.zip#x) [notes](../more/notes%20one.txt?v=2) [png](images/diagram.png) [text](notes.txt)\n",
+            "---\naction: {label: Get it, href: files/sample.zip}\n---\n# Step\n\n[zip](files/sample.zip#x) [notes](../more/notes%20one.txt?v=2) [png](images/diagram.png) [text](notes.txt) [play](play.scene)\n",
             more: ["content/guide/files/sample.zip": "PK zip", "content/more/notes one.txt": "notes"])
         #expect(result.succeeded, "\(result.diagnostics)")
         let html = try #require(fileSystem.text("output/guide/index.html"))
@@ -184,6 +185,7 @@ import Testing
         #expect(fileSystem.text("output/guide/_site/content/more/notes one.txt") == "notes")
         #expect(fileSystem.text("output/guide/images/diagram.png") == "not read")
         #expect(fileSystem.text("output/guide/notes.txt")?.hasPrefix("<script>") == true, "text is served as text, whatever it says")
+        #expect(fileSystem.text("output/guide/play.scene") != nil, "markup whose text says 'script' holds none")
         fileSystem.add("content/more/notes one.txt", Array("new notes".utf8))
         let rebuilt = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         #expect(rebuilt.rebuiltFlows == ["guide", "more"], "\(rebuilt.outcome)")

@@ -78,11 +78,12 @@ extension ImageResolver {
         return .init("\(subject) leads to markup that holds script, which could run on the site if a server gives .\(ext) an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
     }
 
-    /// Whether markup holds what runs script: an element named `script` or the XHTML namespace
-    /// (in which elements' event attributes run), in any case.
+    /// Whether markup holds what runs script: a `script` element (`<script`, or `<h:script` with a
+    /// prefix) or the XHTML namespace, in which elements' event attributes run, in any case. The
+    /// word alone in its text (`<doc>the script</doc>`) is not.
     private static func holdsScript(_ bytes: [UInt8]) -> Bool {
         let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }
-        return ["script", "1999/xhtml"].contains { needle in lowered.firstRange(of: Array(needle.utf8)) != nil }
+        return ["<script", ":script", "1999/xhtml"].contains { needle in lowered.firstRange(of: Array(needle.utf8)) != nil }
     }
 
     /// The largest file a page may link to and have published.
