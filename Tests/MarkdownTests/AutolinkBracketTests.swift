@@ -25,3 +25,21 @@ import Testing
         #expect(rendered == expected, "\(page)")
     }
 }
+
+/// With smart punctuation on, an apostrophe or a dash in a paragraph made its text differ from
+/// its source, and no `www.` or URL link was found in it; now links are found in the text as cmark
+/// made it, which keeps its curly quotes. Compared with `cmark-gfm --smart`.
+@Suite struct SmartAutolinkTests {
+    @Test(arguments: [
+        "Don't miss https://example.com/docs or www.acme.example.\n",
+        "\"Quoted\" text -- with https://x.com/a and www.b.com... end\n",
+        "It's at https://x.com/a and 'www.c.com' --- see [the guide](https://x.com/g).\n",
+        "- an item's link https://x.com/item\n- \"another\" www.y.com/z\n",
+        "| it's | a table |\n| --- | --- |\n| https://x.com/t | don't www.t.com |\n",
+    ])
+    func linksAreFoundInTextWithSmartPunctuation(_ page: String) throws {
+        let rendered = Oracle.withoutAdditions(Markdown.render(page, options: MarkdownOptions(smart: true), footnotePrefix: "page-").html)
+        let expected = Oracle.normalized(try Oracle.cmarkGFM(page, arguments: ["--smart"]), footnotePrefix: "page-")
+        #expect(rendered == expected, "\(page)")
+    }
+}

@@ -32,7 +32,9 @@ extension Autolinks {
                 if !open.isEmpty { openAtStart[node] = open }
                 // A bracket inside a link that cmark-gfm takes is part of the link.
                 let findsLinks = CMarkNode.literal(node, containsAnyOf: ["www.", "://"])
-                guard findsLinks || CMarkNode.literal(node, containsAnyOf: ["[", "]"]), let raw = context.raw(of: node, in: source) else { continue }
+                guard findsLinks || CMarkNode.literal(node, containsAnyOf: ["[", "]"]),
+                    let raw = context.raw(of: node, in: source) ?? Autolinks.smartText(of: node, context)
+                else { continue }
                 open = Self.scan(raw, endsSubject: Autolinks.endsSubject(node), from: open, findingLinks: findsLinks).after
             }
         }

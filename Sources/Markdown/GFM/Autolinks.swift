@@ -10,11 +10,14 @@ enum Autolinks {
         var brackets: Brackets?
         for node in textNodes(under: root) {
             // What the source holds, its text holds too (escapes only lose their backslash).
-            guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source) else { continue }
+            guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]) else { continue }
+            let asWritten = context.raw(of: node, in: source)
+            guard let raw = asWritten ?? smartText(of: node, context) else { continue }
             let bytes = raw.bytes
             let endsSubject = endsSubject(node)
             if brackets == nil { brackets = Brackets(under: root, source: source, context: context) }
-            let links = brackets?.links(in: node, raw: raw, endsSubject: endsSubject) ?? []
+            var links = brackets?.links(in: node, raw: raw, endsSubject: endsSubject) ?? []
+            if asWritten == nil { links = links.compactMap { withoutSmartPunctuation($0, in: bytes) } }
             guard !links.isEmpty else { continue }
             var pieces: [(range: Range<Int>, url: [UInt8]?)] = []
             var textStart = 0
@@ -42,6 +45,42 @@ enum Autolinks {
             }
             context.free(node)
         }
+    }
+
+    /// With smart punctuation on, the text of `node` as cmark made it, where its curly quotes and
+    /// dashes keep it from being matched to its source (an apostrophe in `Don't` did): links are
+    /// found in it as it is, and the text around them keeps its punctuation. (cmark-gfm takes a
+    /// link whole before its `--` or quotes are made curly; here they are in the link's text.)
+    static func smartText(of node: OpaquePointer, _ context: ExtensionContext) -> RawText? {
+        guard context.flags & CMARK_OPT_SMART != 0 else { return nil }
+        // What came before: nothing at the start of its paragraph or emphasis; else the end of
+        // the text before, or of a link or code span (`)`, a backtick), which no `www.` follows.
+        var before: Unicode.Scalar?
+        if let previous = cmark_node_previous(node) {
+            before = cmark_node_get_type(previous) == CMARK_NODE_TEXT ? CMarkNode.literal(previous).unicodeScalars.last : ")"
+        }
+        return RawText(bytes: Array(CMarkNode.literal(node).utf8), before: before, after: nil)
+    }
+
+    /// The punctuation smart mode makes (curly quotes, en and em dashes, the ellipsis), which
+    /// cmark-gfm never sees in a link: it takes the link from the source first.
+    private static let smartPunctuation = ["\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2013}", "\u{2014}", "\u{2026}"].map { Array($0.utf8) }
+
+    /// `link`, found in text smart mode made, without the smart punctuation it ends with (what
+    /// was `...` or a closing quote after it in the source, which cmark-gfm leaves out as it does
+    /// `.` and `'`); nil when some is left inside it, where the source held `--` or quotes that
+    /// cmark-gfm keeps in the address and that this text has lost.
+    private static func withoutSmartPunctuation(_ link: URLScanner.Match, in bytes: [UInt8]) -> URLScanner.Match? {
+        var end = link.range.upperBound
+        while let mark = smartPunctuation.first(where: { bytes[link.range.lowerBound..<end].reversed().starts(with: $0.reversed()) }) {
+            end -= mark.count
+            end = link.range.lowerBound + URLScanner.trimmedEnd(bytes[link.range.lowerBound..<end], end - link.range.lowerBound)
+        }
+        let kept = bytes[link.range.lowerBound..<end]
+        guard end > link.range.lowerBound, !kept.contains(where: { $0 >= 0x80 }) || !smartPunctuation.contains(where: { kept.firstRange(of: $0) != nil })
+        else { return nil }
+        let dropped = link.range.upperBound - end
+        return URLScanner.Match(range: link.range.lowerBound..<end, url: Array(link.url.dropLast(dropped)))
     }
 
     /// Whether `node` is the last of its paragraph's or heading's text: what a link may end at.
