@@ -66,7 +66,7 @@ extension Autolinks {
                     continue
                 }
                 switch bytes[index] {
-                case UInt8(ascii: "\\") where index + 1 < bytes.count && Self.isEscapable(bytes[index + 1]):
+                case UInt8(ascii: "\\") where index + 1 < bytes.count && bytes[index + 1].isASCIIPunctuation:
                     index += 1
                 case UInt8(ascii: "["):
                     open.append(Opener(isImage: index > 0 && bytes[index - 1] == UInt8(ascii: "!") && !Self.isEscaped(index - 1, in: bytes)))
@@ -88,11 +88,6 @@ extension Autolinks {
                 at -= 1
             }
             return backslashes % 2 == 1
-        }
-
-        /// Whether a backslash before `byte` escapes it: ASCII punctuation, as CommonMark says.
-        private static func isEscapable(_ byte: UInt8) -> Bool {
-            (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
         }
 
         /// Whether `link` is an autolink written `<…>`: its text is its address.
