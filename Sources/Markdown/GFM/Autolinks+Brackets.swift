@@ -16,6 +16,9 @@ extension Autolinks {
 
         /// The brackets open where each text node begins, for those where any is.
         private var openAtStart: [OpaquePointer: [Opener]] = [:]
+        /// The links the walk found in each text node that may hold one, read as its own text
+        /// ends (`Autolinks.endsSubject`), so that they are not looked for twice.
+        private var found: [OpaquePointer: [URLScanner.Match]] = [:]
 
         init(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
             var open: [Opener] = []
@@ -35,14 +38,17 @@ extension Autolinks {
                 guard findsLinks || CMarkNode.literal(node, containsAnyOf: ["[", "]"]),
                     let raw = context.raw(of: node, in: source) ?? Autolinks.smartText(of: node, context)
                 else { continue }
-                open = Self.scan(raw, endsSubject: Autolinks.endsSubject(node), from: open, findingLinks: findsLinks).after
+                let scanned = Self.scan(raw, endsSubject: Autolinks.endsSubject(node), from: open, findingLinks: findsLinks)
+                if findsLinks { found[node] = scanned.links }
+                open = scanned.after
             }
         }
 
         /// The `www.` and URL links in `raw`, the text of `node` as written, where no bracket
         /// keeps them out.
         func links(in node: OpaquePointer, raw: RawText, endsSubject: Bool) -> [URLScanner.Match] {
-            Self.scan(raw, endsSubject: endsSubject, from: openAtStart[node] ?? [], findingLinks: true).links
+            if endsSubject == Autolinks.endsSubject(node), let known = found[node] { return known }
+            return Self.scan(raw, endsSubject: endsSubject, from: openAtStart[node] ?? [], findingLinks: true).links
         }
 
         /// The links in `raw` (text as written) when `open` are the brackets open where it begins,
