@@ -44,7 +44,7 @@ package struct FrontMatter: Sendable {
             node = try YAMLParser.parseDocument(yaml)
         } catch {
             let location = SourceLocation(line: error.location.line + 1, column: error.location.column)
-            return .failure(file.error("invalid YAML in front matter: \(error.message)", at: location))
+            return .failure(file.error("invalid YAML in front matter: \(error.fullMessage(linesBefore: 1))", at: location))
         }
         guard var node else {
             return .success(FrontMatter(fields: nil, body: body, bodyStartLine: bodyStartLine))
@@ -69,7 +69,7 @@ package struct FrontMatter: Sendable {
         do {
             node = try YAMLParser.parseDocument(file.text)
         } catch {
-            return .failure(file.error("invalid YAML: \(error.message)", at: error.location))
+            return .failure(file.error("invalid YAML: \(error.fullMessage())", at: error.location))
         }
         guard let node, node.resolved != .null else { return .success(nil) }
         guard case .mapping = node.kind else {

@@ -7,6 +7,15 @@ enum YAMLParser {
     struct Failure: Error, Equatable {
         var message: String
         var location: SourceLocation
+        /// Where libyaml gave up, when that is not `location` (the start of what was left open).
+        var foundAt: SourceLocation?
+
+        /// The message, saying where libyaml gave up as a line of a file in which the YAML text
+        /// starts `linesBefore` lines down.
+        func fullMessage(linesBefore: Int = 0) -> String {
+            guard let foundAt else { return message }
+            return message + " (found at line \(foundAt.line + linesBefore), column \(foundAt.column))"
+        }
     }
 
     /// The most nodes one document may expand to, so that nested aliases cannot exhaust memory.
@@ -58,15 +67,23 @@ enum YAMLParser {
 
     /// The error libyaml stopped at. The reader (which refuses control characters, for one) says
     /// where by a byte offset into `bytes`; the scanner and parser by a mark.
+    ///
+    /// A construct left open (a quote, a `[`, a `{`) is found only lines later, often at the
+    /// closing `---`: the error is then reported where the construct starts, which is the line
+    /// to fix, and says where libyaml gave up.
     private static func failure(of parser: yaml_parser_t, in bytes: [UInt8]) -> Failure {
         var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        if let context = parser.context {
-            message += " \(String(cString: context))"
-        }
         if parser.error == YAML_READER_ERROR {
             return Failure(message: message, location: location(ofOffset: Int(parser.problem_offset), in: bytes))
         }
-        return Failure(message: message, location: location(of: parser.problem_mark))
+        let problem = location(of: parser.problem_mark)
+        guard let context = parser.context.map({ String(cString: $0) }) else {
+            return Failure(message: message, location: problem)
+        }
+        message += " \(context)"
+        let start = location(of: parser.context_mark)
+        guard start.line < problem.line else { return Failure(message: message, location: problem) }
+        return Failure(message: message + " that starts here", location: start, foundAt: problem)
     }
 
     fileprivate static func location(of mark: yaml_mark_t) -> SourceLocation {

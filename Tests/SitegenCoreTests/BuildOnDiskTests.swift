@@ -104,7 +104,7 @@ import Testing
         try site.write("content/tour/04-new.md", "# A page the failed build must not publish\n")
         let second = runCLI(["build", "--site", site.path], on: DiskFileSystem())
         #expect(second.status == .contentError)
-        #expect(second.err.contains("03-done.md:3:1: error: invalid YAML in front matter"))
+        #expect(second.err.contains("03-done.md:2:8: error: invalid YAML in front matter"))
         #expect(second.err.contains("sitegen: build failed with 1 error; the output was not changed"))
         #expect(try GoldenTests.files(in: site.path + "/output") == before)
         #expect(!FileManager.default.fileExists(atPath: site.path + "/.output.sitegen-staging"))

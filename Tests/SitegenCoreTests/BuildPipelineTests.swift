@@ -144,7 +144,7 @@ import Testing
             ])
         #expect(result.site == nil)
         #expect(messages(result) == [
-            "content/tour/01-yaml.md:3:1: error: invalid YAML in front matter: did not find expected ',' or ']' while parsing a flow sequence",
+            "content/tour/01-yaml.md:2:8: error: invalid YAML in front matter: did not find expected ',' or ']' while parsing a flow sequence that starts here (found at line 3, column 1)",
             "content/tour/02-key.md:2:1: error: unknown key 'titel' in page front matter; did you mean 'title'?",
             "content/tour/03-type.md:2:8: error: 'draft' must be true or false, not 'maybe'",
             "content/tour/04-missing.md:2:8: error: image 'images/nope.png' not found: content/tour/images/nope.png does not exist",

@@ -55,8 +55,8 @@ import Testing
             Issue.record("expected an error")
             return
         }
-        #expect(diagnostic.message.hasPrefix("invalid YAML in front matter: "))
-        #expect(diagnostic.location?.line == 4)
+        #expect(diagnostic.message == "invalid YAML in front matter: did not find expected ',' or ']' while parsing a flow sequence that starts here (found at line 4, column 1)")
+        #expect(diagnostic.location == SourceLocation(line: 3, column: 8))
         #expect(diagnostic.path == "content/f/01-a.md")
     }
 
@@ -139,7 +139,8 @@ import Testing
             Issue.record("expected an error")
             return
         }
-        #expect(diagnostic.location?.line == 4)
-        #expect(diagnostic.sourceLine == "---")
+        #expect(diagnostic.location == SourceLocation(line: 3, column: 8))
+        #expect(diagnostic.sourceLine == "image: [x")
+        #expect(diagnostic.message.hasSuffix("(found at line 4, column 1)"))
     }
 }

@@ -106,13 +106,31 @@ import Testing
     }
 
     @Test func reportsSyntaxErrorsWithTheirPosition() {
-        do {
-            _ = try parse("title: ok\nbad: [unclosed\n")
-            Issue.record("expected a syntax error")
-        } catch {
-            #expect(error.location.line == 3)
-            #expect(error.message.contains("flow sequence"))
-        }
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse("title: ok\nbad: a: b\n") }
+        #expect(error?.location == SourceLocation(line: 2, column: 7))
+        #expect(error?.message == "mapping values are not allowed in this context")
+    }
+
+    /// What is left open is found lines later (at the end of the front matter, often): the
+    /// error is at the line that opens it, and says where libyaml gave up.
+    @Test(arguments: [
+        ("title: ok\nbad: [unclosed\n", 2, 6, "did not find expected ',' or ']' while parsing a flow sequence that starts here (found at line 3, column 1)"),
+        ("a: {b: c\nd: 1\n", 1, 4, "did not find expected ',' or '}' while parsing a flow mapping that starts here (found at line 2, column 2)"),
+        ("title: \"Hello\nsubtitle: x\nalt: y\n", 1, 8, "found unexpected end of stream while scanning a quoted scalar that starts here (found at line 4, column 1)"),
+        ("title: 'Hello\n", 1, 8, "found unexpected end of stream while scanning a quoted scalar that starts here (found at line 2, column 1)"),
+        ("title: ok\nbad: [a, b", 2, 6, "did not find expected ',' or ']' while parsing a flow sequence that starts here (found at line 3, column 1)"),
+    ])
+    func openConstructsAreReportedWhereTheyStart(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse(text) }
+        #expect(error?.fullMessage() == message)
+        #expect(error?.location == SourceLocation(line: line, column: column))
+    }
+
+    /// A problem found on the line its construct starts on is reported where it is found.
+    @Test func aProblemOnItsOwnLineStaysWhereItIsFound() {
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse("a: [b, c}\n") }
+        #expect(error?.location.line == 1)
+        #expect(error?.message.hasSuffix("while parsing a flow sequence") == true)
     }
 
     /// libyaml's reader says where by a byte offset, not a mark: the column used to be 1 always.
