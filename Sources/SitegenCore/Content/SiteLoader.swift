@@ -84,17 +84,15 @@ package struct SiteLoader: Sendable {
             return ([], diagnostics)
         }
         var slugs: [String] = []
-        // Hosts on macOS and Windows, and some object stores, fold case: `Tour/` is `tour/` there.
-        var folded: [String: String] = [:]
+        var folded = FoldedNames()
         for directory in inventory.flowFolders {
             guard let name = ContentLayout.flowSlug(ofFolder: directory) else { continue }
             if let problem = ContentLayout.slugProblem(name) {
                 diagnostics.append(.error("flow folder '\(name)' \(problem)", path: diskPath(directory)))
-            } else if let other = folded[name.lowercased()] {
+            } else if let other = folded.claim(name, for: name) {
                 diagnostics.append(
                     .error("flow folders '\(other)' and '\(name)' differ only in case, so many hosts would serve one of them for both; rename one", path: diskPath(directory)))
             } else {
-                folded[name.lowercased()] = name
                 slugs.append(name)
             }
         }

@@ -17,13 +17,13 @@ enum StaticFiles {
     ) -> ([Asset], [Diagnostic]) {
         var assets: [Asset] = []
         var diagnostics: [Diagnostic] = []
-        // Hosts on macOS and Windows, and some object stores, fold case: `Index.html` is `index.html` there.
-        var published: [String: String] = [:]
-        let slugs = Set(flowSlugs.map { $0.lowercased() })
-        let locales = Set(localeFolders.map { $0.lowercased() })
+        // `Index.html` is `index.html` on hosts that fold case.
+        var published = FoldedNames()
+        let slugs = Set(flowSlugs.map(FoldedNames.folded))
+        let locales = Set(localeFolders.map(FoldedNames.folded))
         for entry in inventory.files(under: directory) {
             let destination = Path.relative(entry.path, to: directory) ?? entry.path
-            let folded = destination.lowercased()
+            let folded = FoldedNames.folded(destination)
             let top = Path.components(of: folded).first.map(String.init) ?? ""
             if let generated = locales.contains(top)
                 ? "the site's pages in '\(top)'" : generatedName(top, destination: folded, flowSlugs: slugs, siteFiles: siteFiles)
@@ -32,12 +32,11 @@ enum StaticFiles {
                     .error("this static file would be published as \(destination), where the build writes \(generated); rename or move it", path: loader.diskPath(entry.path)))
                 continue
             }
-            if let other = published[folded] {
+            if let other = published.claim(destination, for: loader.diskPath(entry.path)) {
                 diagnostics.append(
                     .error("this static file and \(other) differ only in case (or in how an accent is written), so many hosts would serve one of them for both; rename one", path: loader.diskPath(entry.path)))
                 continue
             }
-            published[folded] = loader.diskPath(entry.path)
             assets.append(Asset(source: loader.diskPath(entry.path), destination: destination, root: loader.root))
         }
         return (assets, diagnostics)
@@ -52,7 +51,7 @@ enum StaticFiles {
         // The preview serves its own files here.
         if top == "_sitegen" { return "the preview's own files" }
         // `static/index.html/a` would make `index.html` a folder.
-        return siteFiles.first { $0.lowercased() == destination || $0.lowercased() == top }
+        return siteFiles.first { FoldedNames.folded($0) == destination || FoldedNames.folded($0) == top }
     }
 
     /// The favicon among the static files, as a path from the output's root.
