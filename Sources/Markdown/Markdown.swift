@@ -69,11 +69,11 @@ package enum Markdown {
         for node in nodes(under: root, enteringImages: false) {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
-                let text = plainText(of: node)
-                if firstHeading == nil, !text.trimmingBlanks.isEmpty { firstHeading = text.trimmingBlanks }
+                // The title and the anchor are made from the heading's text as a browser shows it: no tags.
+                let text = plainText(of: node, keepingHTML: false).trimmingBlanks
+                if firstHeading == nil, !text.isEmpty { firstHeading = text }
                 if let headingIDPrefix {
-                    // The anchor is made from the heading's text as a browser shows it: no tags.
-                    let slug = slugger.slug(plainText(of: node, keepingHTML: false).trimmingBlanks)
+                    let slug = slugger.slug(text)
                     headings.append(slug)
                     headingIDs[node] = headingIDPrefix + slug
                 }
@@ -217,8 +217,8 @@ package enum Markdown {
         return "<picture>" + sources + tag + "</picture>"
     }
 
-    /// The text of a node's inline content as cmark renders it into `alt`: text, code and raw
-    /// HTML literally, line breaks as spaces. Walked with cmark's iterator, not by recursion, so
+    /// The text of a node's inline content as cmark renders it into `alt`: text, code and (when
+    /// `keepingHTML`) raw HTML literally, line breaks as spaces. Walked with cmark's iterator, not by recursion, so
     /// that no nesting of inlines is too deep for it.
     private static func plainText(of node: OpaquePointer, keepingHTML: Bool = true) -> String {
         var text = ""
@@ -238,13 +238,14 @@ package enum Markdown {
         return text
     }
 
-    /// The text of every leaf block under `node`, separated by blank lines.
+    /// The text of every leaf block under `node`, separated by blank lines, as a reader sees it:
+    /// without the tags of raw HTML.
     private static func blockText(of node: OpaquePointer) -> String {
         var blocks: [String] = []
         for child in nodes(under: node) {
             let type = cmark_node_get_type(child)
             if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
-                blocks.append(plainText(of: child).trimmingBlanks)
+                blocks.append(plainText(of: child, keepingHTML: false).trimmingBlanks)
             } else if type == CMARK_NODE_CODE_BLOCK {
                 blocks.append(string(cmark_node_get_literal(child)).trimmingBlanks)
             }

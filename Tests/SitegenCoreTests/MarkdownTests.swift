@@ -19,6 +19,18 @@ import Testing
         #expect(Markdown.render("#\n").firstHeading == nil)
     }
 
+    /// A title, an indicator's label and a flow's description are read as text: the tags of raw
+    /// HTML are not part of it, whether or not the site publishes them.
+    @Test(arguments: [false, true])
+    func plainTextLeavesOutTheTagsOfRawHTML(unsafe: Bool) {
+        let options = MarkdownOptions(unsafe: unsafe)
+        let heading = Markdown.render("# Press <kbd>Ctrl</kbd> & <span title=\"x\">go</span>\n", options: options)
+        #expect(heading.firstHeading == "Press Ctrl & go")
+        let body = Markdown.render("A <b>bold</b> move.\n\n## Then <i>this</i>\n\n<div>\nblock\n</div>\n", options: options, plainText: true)
+        #expect(body.plainText == "A bold move.\n\nThen this")
+        #expect(Markdown.render("# <img src=x onerror=alert(1)>\n", options: options).firstHeading == nil, "a heading of tags alone has no text")
+    }
+
     @Test func listsImagesWithTheirPositions() {
         let rendered = Markdown.render("# T\n\nText ![one *a*](a.png \"T\") and\n![](https://x.test/b.png)\n")
         #expect(rendered.images.map(\.url) == ["a.png", "https://x.test/b.png"])
