@@ -52,6 +52,7 @@ package enum Markdown {
             ? nil : ExtensionContext(root: root, source: parsedSource(), extensions: extensions, flags: options.cmarkFlags)
         if let context {
             context.footnotePrefix = footnotePrefix
+            context.footnoteBackLabel = escapedAttribute(options.footnoteBackLabel)
             GitHubExtensions.apply(
                 to: root, source: marked == nil ? parsedSource() : SourceText(bytes), marked: parsedSource(), alertTitles: options.alertTitles,
                 context: context)

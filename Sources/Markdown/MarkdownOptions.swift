@@ -14,20 +14,27 @@ package struct MarkdownOptions: Sendable, Hashable {
     /// Each alert kind's title, in the page's language (the theme's `alert_note`, `alert_tip`…
     /// strings); a kind with none is titled by its marker as written (`NOTE`).
     package var alertTitles: [AlertKind: String] = [:]
+    /// The accessible name of a footnote's links back to where it is referred to, in the page's
+    /// language (the theme's `footnote_back` string); `cmark-gfm`'s English by default.
+    package var footnoteBackLabel = MarkdownOptions.englishFootnoteBackLabel
     /// `<wbr>` where a long identifier in a heading may wrap (`HeadingBreaks`); sites have it on.
     package var breaksInHeadings = false
 
     package init(
         smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false, extensions: MarkdownExtensions = .all,
-        alertTitles: [AlertKind: String] = [:], breaksInHeadings: Bool = false
+        alertTitles: [AlertKind: String] = [:], footnoteBackLabel: String = MarkdownOptions.englishFootnoteBackLabel, breaksInHeadings: Bool = false
     ) {
         self.smart = smart
         self.hardBreaks = hardBreaks
         self.unsafe = unsafe
         self.extensions = extensions
         self.alertTitles = alertTitles
+        self.footnoteBackLabel = footnoteBackLabel
         self.breaksInHeadings = breaksInHeadings
     }
+
+    /// What `cmark-gfm` names a footnote's link back.
+    package static let englishFootnoteBackLabel = "Back to content"
 
     var cmarkFlags: Int32 {
         var flags = CMARK_OPT_DEFAULT

@@ -93,6 +93,23 @@ import Testing
         #expect(result.diagnostics.map(\.message) == ["not used by the theme: a theme holds .mustache templates, sitegen.css, custom.css, sitegen.js and strings.yml"])
     }
 
+    /// A footnote's link back is named in the page's language, as the theme's other interface
+    /// text is, and a site may name it otherwise.
+    @Test func footnoteLinksBackAreNamedInThePagesLanguage() throws {
+        let page = "content/tour/04-notes.md"
+        let (japanese, japaneseFiles) = build(["sitegen.yml": "locale: ja\n", page: "# Notes\n\nA claim.[^1]\n\n[^1]: A source.\n"])
+        #expect(japanese.diagnostics.isEmpty)
+        #expect(try #require(japaneseFiles.text("output/tour/index.html")).contains("data-footnote-backref aria-label=\"本文に戻る\">↩</a>"))
+        let (overridden, overriddenFiles) = build([
+            "sitegen.yml": "locale: de\nstrings:\n  de: {footnote_back: \"Zurück <zum> Text\"}\n", page: "# Notes\n\nA[^1] B[^1]\n\n[^1]: A source.\n",
+        ])
+        #expect(overridden.diagnostics.isEmpty)
+        let html = try #require(overriddenFiles.text("output/tour/index.html"))
+        #expect(html.contains("aria-label=\"Zurück &lt;zum&gt; Text\">↩</a> "))
+        #expect(html.contains("aria-label=\"Zurück &lt;zum&gt; Text\">↩<sup class=\"footnote-ref\">2</sup></a>"))
+        #expect(!html.contains("Back to content"))
+    }
+
     @Test func stringsComeFromTheThemeAndTheSitePerLocale() throws {
         let (result, fileSystem) = build([
             "templates/strings.yml": "en:\n  next: Continue\nfr:\n  next: Suivant\n",

@@ -20,6 +20,8 @@ final class ExtensionContext {
     var footnoteDuplicates: [OpaquePointer] = []
     /// Written into every footnote id, so that the footnotes of pages shown together stay apart.
     var footnotePrefix = ""
+    /// The accessible name of a footnote's links back, escaped for an attribute.
+    var footnoteBackLabel = MarkdownOptions.englishFootnoteBackLabel
     /// Whether a loose task item's checkbox was marked for `TaskLists.finish` to move up.
     var marksLooseTaskItems = false
 

@@ -75,10 +75,11 @@ enum FootnoteReferences {
             let label = context.footnotePrefix + FootnoteLabel.escaped(definition.label)
             cmark_node_set_on_enter(definition.item, "<li id=\"fn-\(label)\">")
             cmark_node_set_on_exit(definition.item, "</li>")
+            let back = context.footnoteBackLabel
             let links = (1...max(definition.references, 1)).map { reference in
                 reference == 1
-                    ? "<a href=\"#fnref-\(label)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>"
-                    : "<a href=\"#fnref-\(label)-\(reference)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(reference)</sup></a>"
+                    ? "<a href=\"#fnref-\(label)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩</a>"
+                    : "<a href=\"#fnref-\(label)-\(reference)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩<sup class=\"footnote-ref\">\(reference)</sup></a>"
             }.joined(separator: " ")
             if let last = cmark_node_last_child(definition.item), cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH,
                 let back = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: " " + links, exit: "")

@@ -135,7 +135,9 @@ struct FlowAssembler: Sendable {
         var pages = outline.pages
         var images = ResolvedImages()
         var parser = self.parser
-        parser.markdown.alertTitles = Self.alertTitles(strings.strings(for: front.settings.locale))
+        let text = strings.strings(for: front.settings.locale)
+        parser.markdown.alertTitles = Self.alertTitles(text)
+        parser.markdown.footnoteBackLabel = text["footnote_back"] ?? MarkdownOptions.englishFootnoteBackLabel
         let prefixes = Dictionary(zip(source.pages.map(\.name), Self.footnotePrefixes(source.pages.map(\.name)))) { first, _ in first }
         var checks: [AnchorCheck] = []
         var headings: [String: Set<String>] = [:]
