@@ -74,6 +74,9 @@ import Testing
         #expect(Set(tour.translations.map(\.contentVersion) + [tour.contentVersion]).count == 5)
         let html = try #require(fileSystem.text("output/ko/tour/index.html"))
         #expect(html.contains(#"<div class="sg-body" lang="en" dir="ltr">"#), "the fallback page says it is English")
+        let arabic = try #require(fileSystem.text("output/ar/tour/index.html"))
+        #expect(arabic.contains(#"<div class="sg-media" lang="en" dir="ltr"><img src="../../tour/hero.png" alt="Hero""#), "so is its image's text")
+        #expect(!html.contains(#"<div class="sg-media" lang="#), "a translated page's image is in its language")
         #expect(html.contains(#"data-content-versions="\#(tour.contentVersion) \#(korean.contentVersion) "#))
     }
 
@@ -198,6 +201,25 @@ import Testing
 
     static func stamped(_ source: String, _ translation: String) -> String {
         "---\nsource: \(SourceStamp(of: Array(source.utf8)).hex)\n---\n" + translation
+    }
+
+    /// A page's `title` is text in the source's language: a translation that does not set its own
+    /// is titled by its first heading, and by the source's title only when it has no heading.
+    @Test func aTranslationIsTitledInItsOwnLanguage() throws {
+        var files = Self.site
+        files["content/tour/02-two.md"] = "---\ntitle: Record\n---\n# Record with one tap\n"
+        files["content/tour/02-two.ko.md"] = "# 한 번에 녹음\n"
+        files["content/tour/02-two.ar.md"] = "---\ntitle: تسجيل\n---\n# سجّل بنقرة واحدة\n"
+        files["content/tour/02-two.zh-Hant.md"] = "只有文字。\n"
+        let fileSystem = Self.fileSystem(files)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let tour = try #require(try Self.manifest(fileSystem).flows.first { $0.id == "tour" })
+        func title(_ locale: String) -> String? { tour.translations.first { $0.settings.locale == locale }?.pages[1].title }
+        #expect(tour.pages[1].title == "Record")
+        #expect(title("ko") == "한 번에 녹음", "its own heading, not the source's title")
+        #expect(title("ar") == "تسجيل", "its own title")
+        #expect(title("zh-Hant") == "Record", "no heading: the source's title")
+        #expect(fileSystem.text("output/ko/tour/index.html")?.contains("aria-label=\"2페이지: 한 번에 녹음\"") == true)
     }
 
     @Test func theStatusSaysWhatIsTranslatedMissingOutdatedAndNotStamped() {

@@ -18,6 +18,8 @@ struct ParsedPage: Sendable {
     /// A translation's `source:`, the version of the source page it was made from.
     var sourceStamp: SourceStamp?
     var title: String?
+    /// A translation's title when it neither sets one nor has a heading: its source's `title`.
+    var sourceTitle: String?
     var html: String
     var image: ManifestImage?
     /// The page's own button, its link resolved like the body's (`href: 04-setup.md`).
@@ -117,6 +119,13 @@ struct PageParser: Sendable {
                 }
             }
         }
+        // A translation's title is its own: the one it sets, else its first heading; the source's
+        // `title`, in the source's language, only when it has neither.
+        var base = base
+        var sourceTitle: String?
+        if isTranslation, own?.removing("title").1 == nil, let written = base?.removing("title"), let title = written.1 {
+            (base, sourceTitle) = (written.0, title.scalarText)
+        }
         let merged = base.map { own?.merged(over: $0) ?? $0 } ?? own
         let (fields, problems) = PageFrontMatter.read(merged, file: file)
         // What the source sets is the source's to report.
@@ -130,6 +139,7 @@ struct PageParser: Sendable {
         var parsed = ParsedPage(file: file, name: page.name, frontMatter: fields, body: split.body, bodyStartLine: split.bodyStartLine)
         parsed.fields = merged
         parsed.sourceStamp = stamp
+        parsed.sourceTitle = sourceTitle
         return (parsed, diagnostics)
     }
 
@@ -298,7 +308,7 @@ struct PageParser: Sendable {
         parsed.title = parsed.title ?? rendered.firstHeading.map { heading in
             heading.unicodeScalars.count > PageFrontMatter.maximumTitleLength
                 ? String(String.UnicodeScalarView(heading.unicodeScalars.prefix(PageFrontMatter.maximumTitleLength - 1))) + "…" : heading
-        }
+        } ?? parsed.sourceTitle
         if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
