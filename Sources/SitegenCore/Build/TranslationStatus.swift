@@ -56,7 +56,7 @@ package struct TranslationStatus: Sendable {
             let split = FlowTranslations.split(
                 flow.pages, indexes: flow.indexTranslations, locales: settings.locales, displayDirectory: loader.diskPath(flow.directory))
             status.diagnostics += split.diagnostics
-            var sources = split.sources.sorted { $0.name < $1.name }
+            var sources = Self.published(split.sources)
             // `_index.md` is a page to translate when it has words to: a title, a description, a body.
             if let index = flow.index, Self.hasText(index) || !split.translations.indexes.isEmpty {
                 sources.insert(PageFile(file: index, name: ContentLayout.flowIndexFile), at: 0)
@@ -125,6 +125,18 @@ package struct TranslationStatus: Sendable {
     static func stamp(of file: SourceFile) -> Result<String, SourceStamp.Problem>? {
         guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1 else { return nil }
         return SourceStamp.read(node).map(\.hex)
+    }
+
+    /// The source pages that are published, in their flow's order (`order`, else the file name's
+    /// number, then the name): a draft has no readers, so no translation of it is missing.
+    static func published(_ pages: [PageFile]) -> [PageFile] {
+        let read = pages.compactMap { page -> (page: PageFile, key: (Int, String))? in
+            guard case .success(let split) = FrontMatter.parse(page.file) else { return (page, PageNaming.sortKey(order: nil, fileName: page.name)) }
+            let front = PageFrontMatter.read(split.fields, file: page.file).0
+            if front.settings.draft { return nil }
+            return (page, PageNaming.sortKey(order: front.order, fileName: page.name))
+        }
+        return read.sorted { $0.key < $1.key }.map(\.page)
     }
 
     /// Whether a translation says `draft: true`.

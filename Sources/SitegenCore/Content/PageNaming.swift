@@ -17,6 +17,11 @@ enum PageNaming {
         return pageExtensions.contains(pathExtension) ? String(name[..<dot]) : name
     }
 
+    /// Where a page goes in its flow: by its `order`, else by its file name's number, then by name.
+    static func sortKey(order: Int?, fileName name: String) -> (Int, String) {
+        (order ?? numericPrefix(of: name) ?? Int.max, name)
+    }
+
     /// The number a file name starts with: `02-record.md` is 2.
     static func numericPrefix(of name: String) -> Int? {
         let digits = name.prefix { $0.isASCII && $0.isNumber }

@@ -55,7 +55,7 @@ struct ParsedPage: Sendable {
         assets = []
         imageDigests = []
         id = frontMatter.id ?? PageNaming.defaultID(fileName: name)
-        sortKey = (frontMatter.order ?? PageNaming.numericPrefix(of: name) ?? Int.max, name)
+        sortKey = PageNaming.sortKey(order: frontMatter.order, fileName: name)
     }
 }
 
