@@ -7,6 +7,8 @@ import json
 import jsonschema
 import pytest
 
+from conftest import ROOT
+
 
 def load(path):
     return json.loads(path.read_text(encoding="utf-8"))
@@ -25,6 +27,18 @@ def test_every_built_manifest_conforms(built_sites, validator, site):
     errors = [error.message for error in validator.iter_errors(manifest)]
     assert errors == []
     assert manifest["flows"], "a built site has at least one flow"
+
+
+def test_the_documented_example_is_what_the_build_writes(built_sites, validator):
+    """docs/output.md shows the example site's manifest with only the first page of its first
+    flow: every field the build writes, with the values it writes."""
+    text = (ROOT / "docs" / "output.md").read_text(encoding="utf-8")
+    documented = json.loads(text.split("```json\n", 1)[1].split("\n```", 1)[0])
+    built = load(built_sites["example"] / "manifest.json")
+    first = built["flows"][0]
+    built["flows"] = [dict(first, pages=first["pages"][:1])]
+    assert documented == built
+    assert [error.message for error in validator.iter_errors(documented)] == []
 
 
 def test_every_site_ships_the_same_schema(built_sites):

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from conftest import ROOT
+
 CSS_BUDGET = 4 * 1024
 JS_BUDGET = 3 * 1024
 FIRST_VIEW_BUDGET = 12 * 1024
@@ -60,3 +62,27 @@ def test_nothing_is_fetched_for_fonts(built_sites, site):
         html = page.read_text(encoding="utf-8")
         stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
         assert stylesheets and all(not href.startswith(("http:", "https:", "//")) for href in stylesheets), page
+
+
+# The weights the docs state, each found by a pattern in a docs file, and the files it is of.
+DOCUMENTED_WEIGHTS = [
+    ("carousel.md", r"`assets/sitegen.js` \((\d+\.\d) KB gzipped", ["assets/sitegen.js"]),
+    ("carousel.md", r"JavaScript, gzipped \| (\d+\.\d) KB", ["assets/sitegen.js"]),
+    ("carousel.md", r"CSS, gzipped \| (\d+\.\d) KB", ["assets/sitegen.css"]),
+    ("themes.md", r"the stylesheet \((\d+\.\d) KB gzipped", ["assets/sitegen.css"]),
+    ("carousel.md", r"first view \(HTML \+ CSS \+ JS\), gzipped \| (\d+\.\d) KB", ["welcome/index.html", "assets/sitegen.css", "assets/sitegen.js"]),
+    ("embedding.md", r"only `embed.js`: (\d+\.\d) KB gzipped", ["embed.js"]),
+    ("embedding.md", r"`assets/embed-dialog.js`,\s+(\d+\.\d) KB", ["assets/embed-dialog.js"]),
+    ("embedding.md", r"runtime \(`assets/sitegen.js`, (\d+\.\d) KB", ["assets/sitegen.js"]),
+    ("embedding.md", r"`assets/embed-styles.js`,\s+(\d+\.\d) KB", ["assets/embed-styles.js"]),
+    ("embedding.md", r"`<flow>/embed.js`, (\d+\.\d) KB", ["welcome/embed.js"]),
+]
+
+
+@pytest.mark.parametrize("document, pattern, files", DOCUMENTED_WEIGHTS)
+def test_the_docs_state_the_weights_the_build_has(built_sites, document, pattern, files):
+    """The docs' figures (in KB of 1,024 bytes, to a tenth) are the example site's, measured."""
+    found = re.search(pattern, (ROOT / "docs" / document).read_text(encoding="utf-8"))
+    assert found, f"{document} no longer states this weight: {pattern}"
+    measured = sum(gzipped(built_sites["example"] / name) for name in files) / 1024
+    assert abs(float(found.group(1)) - measured) <= 0.06, f"{document} says {found.group(1)} KB; the build makes {measured:.2f} KB"

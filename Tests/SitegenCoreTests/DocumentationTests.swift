@@ -31,6 +31,17 @@ import OnboardingKit
         #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run UPDATE_DOCS=1 swift test --filter DocumentationTests")
     }
 
+    /// The table of the theme's files in docs/themes.md names every file of the default theme.
+    @Test func theThemesFilesAreAllDescribed() throws {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/themes.md"), encoding: .utf8)
+        let described = Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
+                row.split(separator: "|")[0].matches(of: #/`([^`]+)`/#).map { String($0.output.1) }
+            })
+        let missing = Set(Theme.default.files.keys).subtracting(described)
+        #expect(missing.isEmpty, "docs/themes.md does not describe \(missing.sorted())")
+    }
+
     /// Each page and flow setting is declared once for front matter and once in the manifest, under one key.
     @Test func everySettingIsReadFromFrontMatter() {
         #expect(PageSettingField.all.map(\.key).sorted() == PageSettings.fields.map(\.key).sorted())

@@ -51,7 +51,7 @@ package struct FlowFrontMatter: Sendable, Equatable {
     /// flow, then its settings.
     static var referenceTable: String {
         "| key | meaning | default |\n| --- | --- | --- |\n"
-            + "| `title`, `description` | shown on the site index | the folder name; the body's text |\n"
+            + "| `title`, `description` | shown on the site index | the folder name as words (`tour-guide` is \"Tour guide\"); the body's text |\n"
             + "| `order` | position on the site index | by folder name |\n" + FlowSettingField.referenceRows
     }
 }

@@ -29,7 +29,7 @@ package struct PageFrontMatter: Sendable, Equatable {
     static var referenceTable: String {
         let own = [
             ("`title`", "the page's title (indicator labels, manifest), at most \(maximumTitleLength) characters",
-                "the first heading (cut at \(maximumTitleLength) characters), else the id"),
+                "the first heading (cut at \(maximumTitleLength) characters), else the id as words (`get-ready` is \"Get ready\")"),
             ("`image`, `image_alt`", "the page's main image, relative to the page; its alt text (`\"\"` if decorative)", "none"),
             ("`order`", "position in the flow, before file-name numbers", "the file name's number"),
             ("`id`", "the page's anchor (`#record`): ASCII letters, digits, `-` and `_`",
