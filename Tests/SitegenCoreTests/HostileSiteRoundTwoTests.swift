@@ -252,6 +252,8 @@ import Testing
         let run = try runBinary(["build", "--site", site.path], environment: ["SITEGEN_JOBS": value])
         #expect(run.status == 0, "\(run.printed)")
         #expect(run.printed.contains("sitegen: warning: SITEGEN_JOBS must be a whole number from 1 to 256"), "\(run.printed)")
+        let quiet = try runBinary(["build", "--site", site.path, "--quiet"], environment: ["SITEGEN_JOBS": value])
+        #expect(quiet.status == 0 && quiet.printed.isEmpty, "--quiet prints errors only: \(quiet.printed)")
     }
 
     // MARK: Resource limits

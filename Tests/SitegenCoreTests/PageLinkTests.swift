@@ -246,6 +246,7 @@ import Testing
         ("finish:\n  label: Go\n  href: missing.pdf", "'finish': link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist", 5),
         ("finish:\n  label: Go\n  href: 09-nope.md", "'finish': link '09-nope.md' finds no page '09-nope.md' in this flow", 5),
         ("show_once: true\nfinish: {label: Go, href: 02-setup.md}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
+        ("show_once: true\nfinish: {label: Go, href: ./}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
         ("finish: {label: Go, href: '02-setup.md#nope'}", "link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'install-node', 'install-node-1', 'setup'", 3),
         ("finish: {label: Go, href: '../more/01-deep.md#gone'}", "link '../more/01-deep.md#gone' finds no heading 'gone' on 01-deep.md; its headings are 'deep-dive', 'go-further-now'", 3),
     ])
@@ -254,6 +255,8 @@ import Testing
         let errors = result.diagnostics.filter(\.isError)
         #expect(errors.map(\.message) == [message])
         #expect(errors.first?.path == "content/guide/_index.md" && errors.first?.location?.line == line)
+        let href = try? #require(front.firstRange(of: "href: ")).upperBound
+        #expect(href.map { front[front.startIndex..<$0].split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0 }.map { $0 + 1 } == errors.first?.location?.column, "at the href")
     }
 
     /// A translated site's locale folders (`ko/`) hold its translations at the output's root.

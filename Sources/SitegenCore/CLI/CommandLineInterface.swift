@@ -18,9 +18,6 @@ package struct CommandLineInterface: Sendable {
             return .usageError
         }
         let rest = Array(arguments.dropFirst())
-        if let problem = JobCount.read(environment.variables[JobCount.variable], cores: 1).problem {
-            environment.standardError("sitegen: warning: \(problem)\n")
-        }
         switch command {
         case "--help", "-h", "help":
             environment.standardOutput(rest.first.flatMap(Command.named)?.help ?? Command.overview)
@@ -55,6 +52,10 @@ package struct CommandLineInterface: Sendable {
         if parsed.wantsHelp {
             environment.standardOutput(command.help)
             throw .success
+        }
+        // A command about to work warns of a thread count it cannot use, unless asked for errors only.
+        if !parsed.flags.contains("--quiet"), let problem = JobCount.read(environment.variables[JobCount.variable], cores: 1).problem {
+            environment.standardError("sitegen: warning: \(problem)\n")
         }
         return parsed
     }

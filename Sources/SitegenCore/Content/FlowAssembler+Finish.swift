@@ -17,7 +17,7 @@ extension FlowAssembler {
         let source = outline.source
         guard href != Self.defaultFinishHref, let lastPage, let index = source.index else { return ([], nil) }
         let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: lastPage.id)
-        let node = Self.finishHrefNode(in: outline.indexFields)
+        let node = FlowFrontMatter.finishHrefNode(in: outline.indexFields)
         func problem(_ message: String) -> ([Diagnostic], AnchorCheck?) {
             let said = message.hasPrefix("'finish'") ? message : "'finish': " + message
             return ([index.error(said, at: node?.location, length: node?.length ?? 1)], nil)
@@ -27,7 +27,8 @@ extension FlowAssembler {
             if source.translation != nil, let translated = PageLinkResolver.fromTranslation(href, flow: source.slug) { settings.finish.href = translated }
         case .resolved(let resolved, let target, let check):
             linkedFlows.insert(target)
-            if outline.front.settings.showOnce, target == source.slug {
+            // `./` and the like are reported as the front matter is read.
+            if outline.front.settings.showOnce, target == source.slug, !FlowFrontMatter.isTheFlowItself(href) {
                 return problem(FlowFrontMatter.finishLeadsBack)
             }
             settings.finish.href = resolved
@@ -48,12 +49,5 @@ extension FlowAssembler {
             return problem(message)
         }
         return ([], nil)
-    }
-
-    /// Where `finish`'s href is written in `_index.md`'s front matter: `finish: {href: …}`'s value.
-    private static func finishHrefNode(in fields: YAMLNode?) -> YAMLNode? {
-        guard case .mapping(let pairs)? = fields?.kind, let finish = pairs.first(where: { $0.key.scalarText == "finish" })?.value else { return nil }
-        guard case .mapping(let inner) = finish.kind else { return finish }
-        return inner.first(where: { $0.key.scalarText == "href" })?.value ?? finish
     }
 }
