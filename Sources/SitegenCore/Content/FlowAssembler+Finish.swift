@@ -17,7 +17,7 @@ extension FlowAssembler {
         let source = outline.source
         guard href != Self.defaultFinishHref, let lastPage, let index = source.index else { return ([], nil) }
         let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: lastPage.id)
-        let node = FlowFrontMatter.finishHrefNode(in: outline.indexFields)
+        let node = outline.indexFields?.hrefNode(under: "finish")
         func problem(_ message: String) -> ([Diagnostic], AnchorCheck?) {
             let said = message.hasPrefix("'finish'") ? message : "'finish': " + message
             return ([index.error(said, at: node?.location, length: node?.length ?? 1)], nil)

@@ -32,17 +32,10 @@ package struct FlowFrontMatter: Sendable, Equatable {
         for field in FlowSettingField.all where reader.node(field.key) != nil {
             field.read(&reader, &flow.settings)
         }
-        if flow.settings.showOnce, let node = finishHrefNode(in: fields), Self.isTheFlowItself(flow.settings.finish.href) {
+        if flow.settings.showOnce, let node = fields?.hrefNode(under: "finish"), Self.isTheFlowItself(flow.settings.finish.href) {
             reader.report(Self.finishLeadsBack, at: node)
         }
         return (flow, reader.diagnostics)
-    }
-
-    /// Where `finish`'s href is written in `_index.md`'s front matter: `finish: {href: …}`'s value.
-    static func finishHrefNode(in fields: YAMLNode?) -> YAMLNode? {
-        guard case .mapping(let pairs)? = fields?.kind, let finish = pairs.first(where: { $0.key.scalarText == "finish" })?.value else { return nil }
-        guard case .mapping(let inner) = finish.kind else { return finish }
-        return inner.first(where: { $0.key.scalarText == "href" })?.value ?? finish
     }
 
     /// Whether a finish link, written in the flow's page, is that page: nothing, `.`, `./`,

@@ -21,6 +21,13 @@ extension YAMLNode {
         return YAMLNode(kind: .mapping(pairs), location: location, length: length)
     }
 
+    /// Where a link's `href` is written under `key` (`finish: {href: …}`): that value, else
+    /// `key`'s own (a label alone, or not a mapping), else nil.
+    func hrefNode(under key: String) -> YAMLNode? {
+        guard let outer = removing(key).1 else { return nil }
+        return outer.removing("href").1 ?? outer
+    }
+
     /// The mapping without `key`, and the value it had.
     func removing(_ key: String) -> (YAMLNode, YAMLNode?) {
         guard case .mapping(let pairs) = kind else { return (self, nil) }
