@@ -93,7 +93,10 @@ package struct SiteBuilder: Sendable {
         compiledTheme.strings = compiledTheme.strings.overridden(by: settings.strings)
         var stringDiagnostics: [Diagnostic] = []
         for locale in settings.locales where !compiledTheme.strings.hasStrings(for: locale) {
-            stringDiagnostics.append(.warning(StringTable.missingProblem(locale), path: loader.diskPath(SiteLoader.configFile)))
+            let message = StringTable.missingProblem(locale)
+            stringDiagnostics.append(
+                config.map { $0.warning(message, at: settings.localeLocations[locale], length: locale.utf8.count) }
+                    ?? .warning(message, path: loader.diskPath(SiteLoader.configFile)))
         }
         settings.favicon = StaticFiles.favicon(in: inventory)
         let outputDirectory = Self.outputDirectory(options, loader: loader, setting: settings.outputDirectory)

@@ -29,8 +29,11 @@ extension SiteSettings {
             }
         }
         settings.locale = reader.locale("locale") ?? settings.locale
+        if let node = reader.node("locale") { settings.localeLocations[settings.locale] = node.location }
         if let node = reader.node("locales") {
-            let locales = readLocales(node, reader: &reader)
+            let listed = readLocales(node, reader: &reader)
+            let locales = listed.map(\.tag)
+            for entry in listed { settings.localeLocations[entry.tag] = entry.node.location }
             if let source = locales.first {
                 if let named = reader.node("locale"), named.scalarText != source {
                     reader.report("'locale' is '\(named.scalarText ?? "")' but 'locales' starts with '\(source)': the first of 'locales' is the source locale; drop 'locale'", at: named)
@@ -92,7 +95,7 @@ extension SiteSettings {
     static let maximumLocales = 64
 
     /// `locales:`, a list of language tags, the source first, each once.
-    private static func readLocales(_ node: YAMLNode, reader: inout FieldReader) -> [String] {
+    private static func readLocales(_ node: YAMLNode, reader: inout FieldReader) -> [(tag: String, node: YAMLNode)] {
         guard case .sequence(let items) = node.kind, !items.isEmpty else {
             reader.report("'locales' must list language tags, the source first, such as [en, ko, ja]", at: node)
             return []
@@ -101,7 +104,7 @@ extension SiteSettings {
             reader.report("'locales' lists \(items.count) languages; a site may have at most \(maximumLocales)", at: node)
             return []
         }
-        var locales: [String] = []
+        var locales: [(tag: String, node: YAMLNode)] = []
         var seen: Set<String> = []
         for item in items {
             // `null` and `true` are YAML's, not languages (`no`, Norwegian, is a string in YAML 1.2).
@@ -122,7 +125,7 @@ extension SiteSettings {
                 reader.report("'\(tag)' is listed twice in 'locales'", at: item)
                 continue
             }
-            locales.append(canonical(tag))
+            locales.append((canonical(tag), item))
         }
         return locales
     }

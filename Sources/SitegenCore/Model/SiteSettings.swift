@@ -17,6 +17,8 @@ package struct SiteSettings: Sendable, Equatable {
     package var outputDirectory = "output"
     /// Where `sitegen.yml` sets it, for an error about the folder it names.
     package var outputSettingLocation: SourceLocation?
+    /// Where `sitegen.yml` names each locale (`locale:` or an entry of `locales:`), for a warning about it.
+    package var localeLocations: [String: SourceLocation] = [:]
     package var markdown = MarkdownOptions(breaksInHeadings: true)
     /// Whether fenced code blocks are highlighted (`markdown: {highlight: false}` turns it off).
     package var highlight = true
