@@ -50,6 +50,7 @@ extension HighlightRun {
                 return (parent, matchEnd)
             }
             position = Self.nextCharacter(line, after: position)
+            try checkWork()
         }
         return nil
     }

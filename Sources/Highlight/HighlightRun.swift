@@ -128,11 +128,7 @@ final class HighlightRun {
         var stalled = 0
         while position <= line.count {
             let found = try nextSegment(state, line, from: position)
-            if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
-            if scratch.calls - checkedAt >= 32 {
-                checkedAt = scratch.calls
-                try checkTime()
-            }
+            try checkWork()
             guard let (next, newPosition) = found else { break }
             if newPosition == position, next === state { break }
             stalled = newPosition == position ? stalled + 1 : 0
@@ -145,6 +141,17 @@ final class HighlightRun {
             state = checkLineEnd(state)
         }
         return state
+    }
+
+    /// Throws once the run has made more match calls than its budget, or (looked at every 32
+    /// calls) taken more than `cpuLimit` of its thread's CPU time. Called wherever a run loops:
+    /// within one line as well as from line to line, since a long line can take minutes alone.
+    func checkWork() throws(RegexError) {
+        if scratch.calls > budget { throw RegexError(message: "too much work for one block", offset: lineStart, isLimit: true) }
+        if scratch.calls - checkedAt >= 32 {
+            checkedAt = scratch.calls
+            try checkTime()
+        }
     }
 
     /// Throws once the run has taken more than `cpuLimit` of its thread's CPU time.

@@ -232,6 +232,14 @@ import Testing
         #expect(rendered.problems.isEmpty)
     }
 
+    /// One long line can cost as much as many: a system definition (Rust's) over 20,000 letters
+    /// on one line took seconds, all inside the line, where the budget was never looked at.
+    @Test func aLongLineStopsAtTheBlocksBudget() throws {
+        let renderer = CodeBlockRenderer(highlighting: CodeHighlighting(library: LanguageLibrary(), cpuSeconds: 0.05))
+        let rendered = renderer.render(MarkdownCodeBlock(info: "rust", code: String(repeating: "a", count: 20_000) + "\n", line: 1, infoByteColumn: 4))
+        #expect(rendered.error?.hasPrefix("highlighting took more than 0.05 s of CPU time") == true, "\(String(describing: rendered.error))")
+    }
+
     /// Each block is highlighted once per build, however many pages show it.
     @Test func aBlockRepeatedIsHighlightedOnce() throws {
         let highlighting = CodeHighlighting(library: LanguageLibrary())

@@ -91,6 +91,13 @@ import Testing
         // An entity the file declares can finish a scheme its neighbours start.
         ("images/a.svg", "<!DOCTYPE svg [<!ENTITY j \"javascr\">]><svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds a javascript: URL"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a href=\"&j;ipt:alert(1)\">x</a></svg>", "holds the entity reference '&j;'"),
+        // A few declarations can stand for gigabytes: a 100 KB file used to take a gigabyte to read.
+        (
+            "images/a.svg",
+            "<!DOCTYPE svg [<!ENTITY a \"" + String(repeating: "x", count: 10_000) + "\">]><svg width=\"4\" height=\"3\"><text>"
+                + String(repeating: "&a;", count: 1_000) + "</text></svg>",
+            "holds entity references that stand for more than 8 MiB of text in all"
+        ),
         // What hides markup from a reader of the bytes: quotes inside a comment, a stylesheet
         // that writes elements, declarations that add attributes or elements, another encoding.
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><!-- <x a=\" --><script>alert(1)</script><!-- \" > --></svg>", "holds a <script> element"),

@@ -24,7 +24,9 @@ package enum SVGScript {
         var scanner = Scanner(bytes: bytes)
         if let found = scanner.prolog() ?? scanner.markup() { return found }
         switch urlBytes(of: bytes, entities: scanner.entities) {
-        case .failure(let reference): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
+        case .failure(.unknown(let reference)): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
+        case .failure(.expandsTooMuch):
+            return "entity references that stand for more than \(maximumExpansion >> 20) MiB of text in all, which no drawing needs and which would exhaust the memory of whatever reads the file"
         case .success(let compact):
             if let scheme = schemes.first(where: { compact.firstRange(ofBytes: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
         }
@@ -57,10 +59,12 @@ package enum SVGScript {
     /// and line breaks anywhere in a URL). Bytes, not characters: a `:` followed by a combining
     /// mark is one Swift character, yet the scheme a browser reads. A reference to one of
     /// `entities` (the plain-text ones the file declares) is replaced by its text, which could
-    /// finish a scheme its neighbours start; any other named reference is returned as a failure.
-    static func urlBytes(of bytes: [UInt8], entities: [String: [UInt8]] = [:]) -> Result<[UInt8], ReferenceName> {
+    /// finish a scheme its neighbours start; any other named reference is returned as a failure,
+    /// and so are references to them that stand for more than `maximumExpansion` bytes in all.
+    static func urlBytes(of bytes: [UInt8], entities: [String: [UInt8]] = [:]) -> Result<[UInt8], TextProblem> {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        var expanded = 0
         func add(_ byte: UInt8) {
             guard byte > 0x20 else { return }
             result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
@@ -77,7 +81,9 @@ package enum SVGScript {
                 String(scalar).utf8.forEach(add)
                 index += length
             case .unknown(let name):
-                guard let text = entities[name.description] else { return .failure(name) }
+                guard let text = entities[name.description] else { return .failure(.unknown(name)) }
+                expanded += text.count
+                guard expanded <= maximumExpansion else { return .failure(.expandsTooMuch) }
                 text.forEach(add)
                 index += name.description.utf8.count + 2
             case .none:
@@ -88,9 +94,21 @@ package enum SVGScript {
         return .success(result)
     }
 
+    /// The most text a file's declared entities may stand for, all references counted: a few
+    /// declarations can stand for gigabytes (the "billion laughs"), which no drawing needs.
+    static let maximumExpansion = 8 << 20
+
     /// The name of an entity reference that is not one of the known few.
     struct ReferenceName: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// Why text could not be read as a URL parser would.
+    enum TextProblem: Error {
+        /// A named reference to an entity the file does not declare as plain text.
+        case unknown(ReferenceName)
+        /// References to declared entities that stand for more than `maximumExpansion` bytes.
+        case expandsTooMuch
     }
 
     private enum Reference {
