@@ -20,6 +20,8 @@ package enum HighlightProblem: Error, Sendable, Equatable {
     case tooComplex(String)
     /// The block is larger than `Highlighter.maximumBlockBytes`.
     case tooLarge(bytes: Int)
+    /// A line of the block (its number) is longer than `Highlighter.maximumLineBytes`.
+    case lineTooLong(line: Int, bytes: Int)
     /// Highlighting the block took more than `Highlighter.cpuSecondsPerBlock` of CPU time: a
     /// clock, not the text, decided, so the block's page cannot be made the same on every build.
     case tooSlow(String)
@@ -39,6 +41,8 @@ package enum HighlightProblem: Error, Sendable, Equatable {
         case .tooComplex(let detail): "highlighting stopped at PCRE2's limits (\(detail)): the block is left plain"
         case .tooLarge(let bytes):
             "the block is \((bytes + 1023) / 1024) KiB, more than the \(Highlighter.maximumBlockBytes / 1024) KiB sitegen highlights: it is left plain"
+        case .lineTooLong(let line, let bytes):
+            "line \(line) of the block is \(bytes) bytes long, more than the \(Highlighter.maximumLineBytes) sitegen highlights (patterns can take time that grows with the square of a line's length): the block is left plain"
         case .tooSlow(let detail):
             "highlighting took \(detail), which a definition this slow cannot be trusted to do the same on every build; shorten the block or mark it as plain text"
         }
@@ -58,6 +62,10 @@ package struct Highlighter: Sendable {
     package static let cpuSecondsPerBlock = HighlightRun.cpuSeconds
     /// The largest block highlighted: a larger one is left plain, the same on every build.
     package static let maximumBlockBytes = 128 << 10
+    /// The longest line of a block highlighted. One search of one pattern over a line, which
+    /// nothing can stop, can take time that grows with the square of the line's length (Rust's
+    /// patterns took 2 s over 20,000 letters, and 70 s over 110,000).
+    package static let maximumLineBytes = 2_000
 
     /// The CPU time one block may take here (`cpuSecondsPerBlock` but in tests).
     package let cpuSeconds: Double
@@ -85,9 +93,11 @@ package struct Highlighter: Sendable {
     /// `maximumBytes`: the largest block highlighted (the engine's comparison with GtkSourceView
     /// reads whole source files).
     static func highlight(
-        _ code: String, with language: CompiledLanguage, cpuSeconds: Double = cpuSecondsPerBlock, maximumBytes: Int = maximumBlockBytes
+        _ code: String, with language: CompiledLanguage, cpuSeconds: Double = cpuSecondsPerBlock, maximumBytes: Int = maximumBlockBytes,
+        maximumLineBytes: Int = maximumLineBytes
     ) -> Result<[TokenRun], HighlightProblem> {
         guard code.utf8.count <= maximumBytes else { return .failure(.tooLarge(bytes: code.utf8.count)) }
+        if let long = longLine(in: code, longerThan: maximumLineBytes) { return .failure(.lineTooLong(line: long.line, bytes: long.bytes)) }
         let run = HighlightRun(language: language, text: code, cpuSeconds: cpuSeconds)
         do {
             try run.run()
@@ -95,5 +105,21 @@ package struct Highlighter: Sendable {
             return .failure(error.isTime ? .tooSlow(error.message) : .tooComplex(error.message))
         }
         return .success(run.tokenRuns())
+    }
+
+    /// The first line of `code` longer than `limit` bytes: its number and length.
+    static func longLine(in code: String, longerThan limit: Int) -> (line: Int, bytes: Int)? {
+        var line = 1
+        var length = 0
+        for byte in code.utf8 {
+            if byte == 0x0A || byte == 0x0D {
+                if length > limit { return (line, length) }
+                if byte == 0x0A { line += 1 }
+                length = 0
+            } else {
+                length += 1
+            }
+        }
+        return length > limit ? (line, length) : nil
     }
 }

@@ -26,7 +26,7 @@ import Testing
     }
 
     static func engine(_ text: String, _ language: CompiledLanguage) -> [String] {
-        guard case .success(let runs) = Highlighter.highlight(text, with: language, maximumBytes: .max) else {
+        guard case .success(let runs) = Highlighter.highlight(text, with: language, maximumBytes: .max, maximumLineBytes: .max) else {
             return Array(repeating: "(failed)", count: text.unicodeScalars.count)
         }
         return runs.flatMap { Array(repeating: $0.style, count: $0.text.unicodeScalars.count) }

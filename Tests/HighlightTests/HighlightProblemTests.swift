@@ -93,20 +93,25 @@ import Testing
 
     @Test func catastrophicBacktrackingIsBounded() throws {
         let definitions = "<context id=\"test\"><include><context id=\"bad\" style-ref=\"keyword\"><match>(a|aa)+$</match></context></include></context>"
-        let code = String(repeating: "a", count: 5_000) + "b"
+        let code = String(repeating: "a", count: 1_900) + "b"
         guard case .tooComplex = try problem(["test.lang": LanguageFolder.language(definitions: definitions)], code) else {
             Issue.record("expected the match limit")
             return
         }
     }
 
-    @Test func sixtyKilobytesOnOneLineFinish() throws {
-        let code = String(repeating: "let x = \"a\" // b ", count: 3_800)
+    /// A line past the limit leaves the block plain before any work, whatever its language.
+    @Test func sixtyKilobytesOnOneLineAreLeftPlainUnread() throws {
+        let code = "let y = 1\n" + String(repeating: "let x = \"a\" // b ", count: 3_800)
         let result = Highlighter().highlight(code, language: "swift")
-        switch result {
-        case .success(let runs): #expect(runs.map(\.text).joined() == code)
-        case .failure(let problem): #expect(problem.message.contains("limits"))
+        #expect(result == .failure(.lineTooLong(line: 2, bytes: 3_800 * 17)))
+        if case .failure(let problem) = result { #expect(!problem.isError) }
+        let under = String(repeating: "let x = \"a\" // b ", count: 117)
+        guard case .success(let runs) = Highlighter().highlight(under, language: "swift") else {
+            Issue.record("a line of \(under.utf8.count) bytes is highlighted")
+            return
         }
+        #expect(runs.map(\.text).joined() == under)
     }
 
     /// A block past the size limit is left plain before any work, so that no clock decides

@@ -43,5 +43,6 @@ import Testing
         #expect(try Self.row("one pattern match") == "\(Highlighter.matchLimit / 1_000_000) million steps")
         #expect(try Self.row("the CPU time of highlighting") == "\(Int(Highlighter.cpuSecondsPerBlock)) s")
         #expect(try Self.row("a code block highlighted") == "\(Highlighter.maximumBlockBytes >> 10) KiB")
+        #expect(try Self.row("a line of a code block highlighted") == "\(Highlighter.maximumLineBytes) bytes")
     }
 }

@@ -313,7 +313,9 @@ struct PageParser: Sendable {
             diagnostics.append(
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
         }
-        return (diagnostics, found)
+        // In the page's order (stable: the problems of one place keep theirs), then limited.
+        let ordered = diagnostics.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+        return (ordered.limited(in: "page"), found)
     }
 
     /// Where the first NUL byte of `file` is, if it has one.

@@ -22,6 +22,9 @@ struct CodeInfo: Sendable, Equatable {
             && lhs.problems.map(\.message) == rhs.problems.map(\.message) && lhs.problems.map(\.offset) == rhs.problems.map(\.offset)
     }
 
+    /// The most problems one info string reports; one more counts the rest.
+    static let maximumProblems = 20
+
     /// The most lines a range in braces may mark, so that `{1-999999999}` stays small.
     static let maximumMarkedLines = 100_000
 
@@ -94,6 +97,12 @@ struct CodeInfo: Sendable, Equatable {
                 let guess = Suggestion.closest(to: name, in: ["title", "linenos"]).map { " (did you mean '\($0)'?)" } ?? ""
                 problems.append(("unknown code block attribute '\(name)'\(guess); sitegen knows \(known)", start))
             }
+        }
+        // An info string of 400,000 marks past the end made 400,000 warnings.
+        let limit = Self.maximumProblems
+        if problems.count > limit {
+            let more = problems.count - limit
+            problems = Array(problems.prefix(limit)) + [("and \(more) more problems in this info string, not shown", problems[limit].offset)]
         }
     }
 
