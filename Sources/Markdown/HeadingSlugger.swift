@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The anchors GitHub gives headings, so that a link written for GitHub (`#getting-started`,
 /// `#설치-방법`) finds the same heading here: the heading's text in lowercase, with every
@@ -40,7 +41,7 @@ package struct HeadingSlugger: Sendable {
                 slug.append(scalar)
             }
         }
-        return String(slug).precomposedStringWithCanonicalMapping
+        return String(slug).streamSafe.precomposedStringWithCanonicalMapping
     }
 
     /// The slug of ASCII text, byte by byte (letters lowercased, space as `-`, and `-`, `_` and

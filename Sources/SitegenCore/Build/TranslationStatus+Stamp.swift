@@ -69,7 +69,7 @@ extension TranslationStatus {
         let newline = text.contains("\r\n") ? "\r\n" : text.contains("\r") ? "\r" : "\n"
         let line = "\(SourceStamp.key): \(stamp.hex)"
         var lines = text.split(separator: newline, omittingEmptySubsequences: false).map(String.init)
-        let opens = lines.first?.trimmingBlanks == "---"
+        let opens = lines.first.map { $0.trimmingBlanks.utf8.elementsEqual("---".utf8) } ?? false
         if !opens {
             lines.insert(contentsOf: ["---", line, "---"], at: 0)
         } else if let existing = split.fields?.removing(SourceStamp.key).1 {

@@ -72,7 +72,7 @@ struct PageLinkResolver: Sendable {
         let parts = Path.components(of: target).map(String.init)
         // Heading ids are composed (NFC); a fragment pasted decomposed (from a macOS file name,
         // say) is equal to Swift, but not to a browser.
-        let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 }?.precomposedStringWithCanonicalMapping ?? ""
+        let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 }?.streamSafe.precomposedStringWithCanonicalMapping ?? ""
         switch parts.count {
         case 1 where directory.hasFlow(parts[0]):
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
@@ -156,7 +156,7 @@ struct PageLinkResolver: Sendable {
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.
         func onThisPage(_ fragment: String, written: String, anchors: MarkdownAnchors) -> PageLink {
-            let anchor = (Path.percentDecoded(fragment) ?? fragment).precomposedStringWithCanonicalMapping
+            let anchor = (Path.percentDecoded(fragment) ?? fragment).streamSafe.precomposedStringWithCanonicalMapping
             if anchor.isEmpty { return .unchanged }
             if anchors.headings.contains(anchor) {
                 return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)
