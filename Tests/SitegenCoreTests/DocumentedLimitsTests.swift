@@ -38,6 +38,7 @@ import Testing
         #expect(try Self.row("precomps nested in a Lottie animation") == "\(LottieFile.maximumPrecompDepth) levels")
         #expect(try Self.row("layers drawn for one Lottie animation") == "\(ImageResolver.maximumLottieLayerFrames / 1_000_000) million")
         #expect(try Self.row("a raster image's pixels") == "\(ImageResolver.maximumRasterPixels / 1_000_000) million pixels")
+        #expect(try Self.row("the pixels of a GIF or WebP image, or of an animation's image (decoded whole)") == "\(ImageResolver.maximumDecodedWholePixels / 1_000_000) million pixels")
         #expect(try Self.row("a side of an animation drawn") == "\(ImageResolver.maximumWebPSide) pixels")
         #expect(try Self.row("a language tag in `locales:`") == "\(SiteSettings.maximumTagLength) characters")
         #expect(try Self.row("one pattern match") == "\(Highlighter.matchLimit / 1_000_000) million steps")

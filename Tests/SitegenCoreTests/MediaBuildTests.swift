@@ -420,6 +420,7 @@ import Testing
             "content/tour/04-d.md": "# D\n\n![Film](film.json)\n",
             "content/tour/05-e.md": "# E\n\n![Busy](busy.json)\n",
             "content/tour/06-f.md": "# F\n\n![Loop](loop.json)\n",
+            "content/tour/07-g.md": "# G\n\n![Wide](wide.gif) ![Heavy](heavy.json)\n",
             "content/tour/clip.mp4": "not read",
         ])
         // Names a URL would cut back to the animation itself: once a crash, recursing forever.
@@ -429,6 +430,18 @@ import Testing
         let layers = Array(repeating: #"{"ty":4,"shapes":[]}"#, count: 5_000).joined(separator: ",")
         fileSystem.add("content/tour/busy.json", Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":300,"layers":[\#(layers)]}"#.utf8))
         fileSystem.add("content/tour/lying.png", lying)
+        // A GIF is decoded whole: 20,000 pixels a side in 60 bytes would take 1.6 GB.
+        let side: [UInt8] = [0x20, 0x4E, 0x20, 0x4E]
+        let gif: [UInt8] = Array("GIF89a".utf8) + side + [0x80, 0, 0, 0, 0, 0, 255, 255, 255, 0x2C, 0, 0, 0, 0] + side
+            + [0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        fileSystem.add("content/tour/wide.gif", gif)
+        // So is an animation's image, by rlottie, embedded or not.
+        var huge = pngBytes(width: 1, height: 1)
+        huge.replaceSubrange(16..<24, with: [0x00, 0x00, 0x4E, 0x20, 0x00, 0x00, 0x4E, 0x20])
+        let embedded = "data:image/png;base64," + Data(huge).base64EncodedString()
+        fileSystem.add(
+            "content/tour/heavy.json",
+            Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"assets":[{"id":"big","e":1,"p":"\#(embedded)"}],"layers":[{"ty":2,"refId":"big"}]}"#.utf8))
         fileSystem.add("content/tour/tall.json", Array(#"{"w":10,"h":8192,"fr":30,"ip":0,"op":1,"layers":[{"ty":4,"shapes":[]}]}"#.utf8))
         fileSystem.add(
             "content/tour/self.json",
@@ -441,7 +454,9 @@ import Testing
             "content/tour/01-a.md: error: image 'lying.png' is 999999 × 999999 pixels, more than the 1000 million pixels an image may have; make it smaller",
             "content/tour/02-b.md: error: animation 'tall.json' would be drawn 896 × 734004 pixels at 2×, taller than the 16383 pixels a WebP image may be; crop its canvas (10 × 8192)",
             "content/tour/05-e.md: error: animation 'busy.json' would take 300 frames of 5000 layers (its precomps expanded) to draw, more than the 1 million layers one animation may draw in all its frames; shorten it or use fewer layers",
+            "content/tour/07-g.md: error: image 'wide.gif' is 20000 × 20000 pixels, more than the 100 million pixels a GIF image (decoded whole) may have; make it smaller",
             "content/tour/film.json: error: image asset 'v' is 'clip.mp4': an animation's images must be PNG or JPEG files, which every renderer reads",
+            "content/tour/heavy.json: error: image asset 'big' is 20000 × 20000 pixels, more than the 100 million an animation's image may have (rlottie decodes it whole); make it smaller",
             "content/tour/loop.json: error: image asset 'f' is 'loop.json#x.png': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",
             "content/tour/loop.json: error: image asset 'q' is 'loop.json?.jpg': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",
             "content/tour/loop.json: error: image asset 'p' is './%6Coop.json#.png': an animation's image names a file, without '#' or '?', which a player reads as part of a URL",

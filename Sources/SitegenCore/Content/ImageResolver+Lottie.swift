@@ -62,6 +62,8 @@ extension ImageResolver {
                 continue
             }
             switch resolve(written, in: flow) {
+            case .success(let found) where found.width * found.height > Self.maximumDecodedWholePixels:
+                imageProblems.append((image.offset, Self.tooManyPixels(image.id, width: found.width, height: found.height)))
             case .success(let found):
                 resolved.extraAssets.append(found.asset)
                 hash.add(found.digest)
@@ -70,6 +72,9 @@ extension ImageResolver {
             case nil:
                 imageProblems.append((image.offset, "image asset '\(image.id)' must be a file beside the animation or embedded (\"e\": 1)"))
             }
+        }
+        for image in file.embeddedImages where image.width * image.height > Self.maximumDecodedWholePixels {
+            imageProblems.append((image.offset, Self.tooManyPixels(image.id, width: image.width, height: image.height)))
         }
         for problem in imageProblems.prefix(Self.maximumAssetProblems) { resolved.diagnostics.append(jsonFile.error(problem.message, at: location(problem.offset))) }
         if imageProblems.count > Self.maximumAssetProblems {
@@ -81,6 +86,11 @@ extension ImageResolver {
         for use in file.features { resolved.diagnostics.append(jsonFile.warning(Self.report(use), at: location(use.layers.first?.offset ?? 0))) }
         resolved.digest = hash.hex
         return .success(resolved)
+    }
+
+    /// Why an animation's image is refused: rlottie decodes every pixel of it at once.
+    static func tooManyPixels(_ id: String, width: Int, height: Int) -> String {
+        "image asset '\(id)' is \(width) × \(height) pixels, more than the \(maximumDecodedWholePixels / 1_000_000) million an animation's image may have (rlottie decodes it whole); make it smaller"
     }
 
     /// What the warning of a feature some renderer lacks says.

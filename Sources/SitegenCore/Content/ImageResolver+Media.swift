@@ -25,6 +25,16 @@ extension ImageResolver {
     /// The most pixels a raster image may have: libvips decodes all of them to make its versions
     /// or its still, and a header of a few bytes may claim a million pixels a side.
     static let maximumRasterPixels = 1_000_000_000
+    /// The most pixels of a GIF or WebP image, and of an animation's image: libvips shrinks a JPEG
+    /// while decoding it and reads a PNG a band at a time, but holds every pixel of these at once
+    /// (4 bytes each: a 334 KB GIF of 900 million pixels took 3.7 GB), and so does rlottie an
+    /// animation's images.
+    static let maximumDecodedWholePixels = 100_000_000
+
+    /// The most pixels an image in `format` may have.
+    static func maximumPixels(_ format: ImageSize.Format) -> Int {
+        format == .gif || format == .webp ? maximumDecodedWholePixels : maximumRasterPixels
+    }
     /// The longest side a WebP image may have (its format stores 14 bits).
     static let maximumWebPSide = 16_383
 

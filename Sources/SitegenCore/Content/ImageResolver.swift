@@ -131,9 +131,10 @@ struct ImageResolver: Sendable {
             return .failure(.init("image '\(reference)' is damaged or cut short: \(damage); export it again"))
         }
         // libvips decodes every pixel of an image it makes versions or a still of; a header may claim any size.
-        if format != .svg, size.width * size.height > Self.maximumRasterPixels {
+        if format != .svg, size.width * size.height > Self.maximumPixels(format) {
+            let kind = Self.maximumPixels(format) == Self.maximumRasterPixels ? "an image" : "a \(format == .gif ? "GIF" : "WebP") image (decoded whole)"
             return .failure(.init(
-                "image '\(reference)' is \(size.width) × \(size.height) pixels, more than the \(Self.maximumRasterPixels / 1_000_000) million pixels an image may have; make it smaller"))
+                "image '\(reference)' is \(size.width) × \(size.height) pixels, more than the \(Self.maximumPixels(format) / 1_000_000) million pixels \(kind) may have; make it smaller"))
         }
         let (src, asset) = published(sitePath, in: flow)
         var hash = ContentHash()

@@ -14,6 +14,8 @@ package struct LottieFile: Sendable, Equatable {
     var drawnLayers = 0
     /// The images of its assets that are files beside it, not embedded.
     var images: [ImageAsset] = []
+    /// The size of each image embedded in it (a PNG or JPEG `data:` URI), where it is written.
+    var embeddedImages: [EmbeddedImage] = []
     /// Each feature some renderer lacks, with the layers that use it, in the table's order.
     var features: [FeatureUse] = []
     /// Problems that leave it playable (an unknown layer type, say).
@@ -29,6 +31,14 @@ package struct LottieFile: Sendable, Equatable {
         var id: String
         var path: String
         /// The offsets of the asset's object, its `"u"` and its `"p"` values.
+        var offset: Int
+    }
+
+    /// An image asset embedded as a `data:` URI: its pixel size, and where its object is written.
+    package struct EmbeddedImage: Sendable, Equatable {
+        var id: String
+        var width: Int
+        var height: Int
         var offset: Int
     }
 
@@ -142,7 +152,11 @@ package struct LottieFile: Sendable, Equatable {
                 switch imageSource(of: asset) {
                 case .file(let path)?: file.images.append(ImageAsset(id: id, path: path, offset: asset.offset))
                 case .undecodable?: undecodable.append(Layer(name: id, precomp: nil, offset: asset.offset))
-                case .embedded?, nil: break
+                case .embedded?:
+                    if let size = asset["p"]?.string.flatMap(Self.embeddedSize) {
+                        file.embeddedImages.append(EmbeddedImage(id: id, width: size.width, height: size.height, offset: asset.offset))
+                    }
+                case nil: break
                 }
             }
         }
