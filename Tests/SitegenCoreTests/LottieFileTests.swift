@@ -133,9 +133,33 @@ import Testing
         }
         #expect(problem(precomps(33, showing: 1)).hasPrefix("precomps are nested more than 32 deep"))
         #expect(problem(precomps(500, showing: 1)).hasPrefix("precomps are nested more than 32 deep"), "and never recursed into")
-        #expect(problem(precomps(12, showing: 10)).hasPrefix("it draws more than 10000 layers once its precomps are expanded"))
+        #expect(problem(precomps(12, showing: 10)).hasPrefix("it draws more than 10000 layers once its precomps and repeaters are expanded"))
         let loop = file(#"{"ty":0,"refId":"a"}"#, extra: #","assets":[{"id":"a","layers":[{"ty":0,"refId":"b"}]},{"id":"b","layers":[{"ty":0,"refId":"a"}]}]"#)
         #expect(problem(loop) == "precomp 'a' shows itself ('a' → 'b' → 'a'), which no renderer can draw")
+    }
+
+    /// A repeater draws its group's shapes once per copy: a million copies in 920 bytes took
+    /// gigabytes to draw. Copies count as layers, nested repeaters multiply, and an animated
+    /// count counts at its most; a layer with no repeater counts once, however many groups it has.
+    @Test func repeatersCountTheLayersTheyDraw() throws {
+        func shapes(_ items: String) -> [UInt8] { file(#"{"ty":4,"nm":"s","shapes":[\#(items)]}"#) }
+        let rect = #"{"ty":"rc"}"#
+        func repeater(_ copies: String) -> String { #"{"ty":"rp","c":\#(copies)}"# }
+        #expect(try LottieFile.read(shapes(#"{"ty":"gr","it":[\#(rect)]},{"ty":"gr","it":[\#(rect)]}"#)).get().drawnLayers == 1)
+        #expect(try LottieFile.read(shapes(rect + "," + repeater(#"{"a":0,"k":12}"#))).get().drawnLayers == 12)
+        let nested = #"{"ty":"gr","it":[\#(rect),\#(repeater(#"{"a":0,"k":20}"#))]},"# + repeater(#"{"a":0,"k":30}"#)
+        #expect(try LottieFile.read(shapes(nested)).get().drawnLayers == 600)
+        let animated = repeater(#"{"a":1,"k":[{"t":0,"s":[3]},{"t":10,"s":[90.5]}]}"#)
+        #expect(try LottieFile.read(shapes(rect + "," + animated)).get().drawnLayers == 91)
+        guard case .failure(let problem) = LottieFile.read(shapes(rect + "," + repeater(#"{"a":0,"k":1000000}"#))) else {
+            Issue.record("a million copies is read")
+            return
+        }
+        #expect(problem.message.hasPrefix("it draws more than 10000 layers once its precomps and repeaters are expanded"))
+        guard case .failure = LottieFile.read(shapes(#"{"ty":"gr","it":[\#(rect),\#(repeater(#"{"a":0,"k":1000}"#))]},"# + repeater(#"{"a":0,"k":1000}"#))) else {
+            Issue.record("nested thousands are read")
+            return
+        }
     }
 
     /// Image assets are files beside the animation, or PNG and JPEG `data:` URIs; anything else

@@ -171,7 +171,7 @@ package struct LottieFile: Sendable, Equatable {
         let drawn = try expansion.count(layers)
         guard drawn <= maximumDrawnLayers else {
             throw Problem(
-                message: "it draws more than \(maximumDrawnLayers) layers once its precomps are expanded (a precomp shown ten times draws its layers ten times), more than an animation may draw",
+                message: "it draws more than \(maximumDrawnLayers) layers once its precomps and repeaters are expanded (a precomp shown ten times, or a repeater of ten copies, draws its layers ten times), more than an animation may draw",
                 offset: layersNode.offset)
         }
         file.drawnLayers = drawn
