@@ -117,14 +117,27 @@ struct LanguageLoader {
         replacements.append((id: node["id"] ?? "", with: decorate(node["ref"] ?? "", state)))
     }
 
+    /// The longest a pattern may be once its `\%{id}` are expanded. PCRE2 (as Debian builds it)
+    /// compiles no pattern past 64 KiB anyway; a `define-regex` that refers twice to one that
+    /// refers twice to another, twenty deep, expanded to megabytes before that, and forty deep
+    /// to gigabytes.
+    static let maximumExpandedPattern = 256 << 10
+
     /// GtkSourceView's `expand_regex`: `\%{id}`, then `\%[`/`\%]`, then the inline flags.
     func expand(_ pattern: String, flags: RegexFlags, parentheses: Bool, state: FileState) throws(LanguageLoadError) -> String {
+        var expanded = pattern.utf8.count
         let withVariables = try PatternExpansion.rewrite(pattern) { command throws(LanguageLoadError) in
             guard case .braces(let body) = command, !body.contains("@") else { return nil }
             let name = body.trimmingCharacters(in: .whitespacesAndNewlines)
             let id = decorate(name, state)
             guard let value = definedRegexes[id] else {
                 throw LanguageLoadError(path: state.path, message: "Unknown id “\(id)” in regex “\(pattern)”")
+            }
+            expanded += value.utf8.count
+            guard expanded <= Self.maximumExpandedPattern else {
+                throw LanguageLoadError(
+                    path: state.path,
+                    message: "the regex “\(pattern.prefix(80))” is longer than \(Self.maximumExpandedPattern >> 10) KiB once its \\%{…} are expanded")
             }
             return value
         }

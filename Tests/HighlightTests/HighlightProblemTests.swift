@@ -20,6 +20,14 @@ import Testing
         (LanguageFolder.language(definitions: "<context id=\"other\"/>"), "missing main language"),
         (LanguageFolder.language(definitions: "<context id=\"test\"><include><context ref=\"nolang:x\"/></include></context>"), "unable to resolve"),
         ("<language id=\"test\" version=\"1.0\"></language>", "wrong language version"),
+        // Each define-regex twice the one before: forty deep took gigabytes and minutes to expand.
+        (
+            LanguageFolder.language(
+                definitions: "<define-regex id=\"r0\">ab</define-regex>"
+                    + (1...40).map { "<define-regex id=\"r\($0)\">\\%{r\($0 - 1)}\\%{r\($0 - 1)}</define-regex>" }.joined()
+                    + "<context id=\"test\"><include><context id=\"x\"><match>\\%{r40}</match></context></include></context>"),
+            "once its \\%{…} are expanded"
+        ),
     ])
     func aDefinitionThatFailsNamesItsFile(text: String, message: String) throws {
         let found = try problem(["test.lang": text])
