@@ -176,6 +176,17 @@ import OnboardingKit
         #expect(warning?.location == SourceLocation(line: 4, column: 6))
     }
 
+    /// A footnote referred to 100,000 times in 500 KB made 24 MiB of HTML (and 150 times its
+    /// size across the output): a page may make 16 MiB, and the error names the page.
+    @Test func aPageThatMakesTooMuchHTMLIsAnErrorAtThePage() {
+        let page = "---\ntitle: Notes\n---\n# A\n\n" + String(repeating: "[^a] ", count: 100_000) + "\n\n[^a]: note\n"
+        let result = SiteBuilder(fileSystem: MemoryFileSystem(["content/tour/01-a.md": page])).build(BuildOptions())
+        #expect(errors(result) == [
+            "content/tour/01-a.md: the page makes 24 MiB of HTML, more than the 16 MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it"
+        ])
+        #expect(result.diagnostics.first(where: \.isError)?.location?.line == 4, "where its body starts")
+    }
+
     // MARK: Runs of combining marks
 
     /// Comparing or composing text reorders each run of combining marks, in time that grows with

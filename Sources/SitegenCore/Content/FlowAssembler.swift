@@ -151,6 +151,13 @@ struct FlowAssembler: Sendable {
             headings[pages[index].name] = found.headings
             linkedFlows.formUnion(found.flows)
         }
+        let html = pages.reduce(0) { $0 + $1.html.utf8.count }
+        if html > PageParser.maximumFlowHTML, !diagnostics.hasErrors, let largest = pages.max(by: { $0.html.utf8.count < $1.html.utf8.count }) {
+            diagnostics.append(
+                largest.file.error(
+                    "the flow's pages make \(html >> 20) MiB of HTML together, more than the \(PageParser.maximumFlowHTML >> 20) MiB a flow may; this page makes \(largest.html.utf8.count >> 20) MiB: split the flow",
+                    at: SourceLocation(line: largest.bodyStartLine, column: 1)))
+        }
         var settings = front.settings
         settings.showOnce = gatesShowOnce && settings.showOnce
         var finishAssets: [Asset] = []

@@ -274,6 +274,12 @@ struct PageParser: Sendable {
             }
         )
         parsed.html = rendered.html
+        if rendered.html.utf8.count > Self.maximumPageHTML {
+            diagnostics.append(
+                file.error(
+                    "the page makes \(rendered.html.utf8.count >> 20) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it",
+                    at: SourceLocation(line: bodyStartLine, column: 1)))
+        }
         found.headings = Set(rendered.headings)
         if let action = parsed.action {
             switch links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings)) {
@@ -317,6 +323,12 @@ struct PageParser: Sendable {
         let ordered = diagnostics.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
         return (ordered.limited(in: "page"), found)
     }
+
+    /// The most HTML one page may make, and its flow's pages together (`FlowAssembler`): a page
+    /// of 4 MiB of footnote references made 46 times its size, and its flow's files passed the
+    /// 64 MiB one rendered file may be, blamed on the theme.
+    static let maximumPageHTML = 16 << 20
+    static let maximumFlowHTML = 32 << 20
 
     /// Where the first NUL byte of `file` is, if it has one.
     static func firstNUL(in file: SourceFile) -> SourceLocation? {
