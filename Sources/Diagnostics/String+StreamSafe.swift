@@ -27,9 +27,12 @@ extension StringProtocol {
     package static var maximumCombiningRun: Int { 30 }
 
     /// The offset, in scalars, of the first scalar of the first run of marks longer than the
-    /// most, if any. (Marks start at U+0300: ASCII and Latin-1 are passed over without looking
-    /// their properties up.)
+    /// most, if any. (Marks start at U+0300: scalars before it are passed over without looking
+    /// their properties up, and text without any, as bytes.)
     private func firstUnsafeRun() -> Int? {
+        // Every scalar from U+0300 on starts with a byte from 0xCC: most text has none.
+        let mayHaveMarks = utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xCC } } ?? utf8.contains { $0 >= 0xCC }
+        guard mayHaveMarks else { return nil }
         var run = 0
         var start = 0
         for (offset, scalar) in unicodeScalars.enumerated() {
