@@ -46,6 +46,6 @@ import Testing
         #expect(try Self.row("a code block highlighted") == "\(Highlighter.maximumBlockBytes >> 10) KiB")
         #expect(try Self.row("a line of a code block highlighted") == "\(Highlighter.maximumLineBytes) bytes")
         #expect(try Self.row("the HTML one page makes") == "\(PageParser.maximumPageHTML >> 20) MiB")
-        #expect(try Self.row("the HTML a flow's pages make together") == "\(PageParser.maximumFlowHTML >> 20) MiB")
+        #expect(try Self.row("the HTML a flow's pages make together") == "\(FlowAssembler.maximumFlowHTML >> 20) MiB")
     }
 }

@@ -152,10 +152,10 @@ struct FlowAssembler: Sendable {
             linkedFlows.formUnion(found.flows)
         }
         let html = pages.reduce(0) { $0 + $1.html.utf8.count }
-        if html > PageParser.maximumFlowHTML, !diagnostics.hasErrors, let largest = pages.max(by: { $0.html.utf8.count < $1.html.utf8.count }) {
+        if html > Self.maximumFlowHTML, !diagnostics.hasErrors, let largest = pages.max(by: { $0.html.utf8.count < $1.html.utf8.count }) {
             diagnostics.append(
                 largest.file.error(
-                    "the flow's pages make \(html >> 20) MiB of HTML together, more than the \(PageParser.maximumFlowHTML >> 20) MiB a flow may; this page makes \(largest.html.utf8.count >> 20) MiB: split the flow",
+                    "the flow's pages make \(html >> 20) MiB of HTML together, more than the \(Self.maximumFlowHTML >> 20) MiB a flow may; this page makes \(largest.html.utf8.count >> 20) MiB: split the flow",
                     at: SourceLocation(line: largest.bodyStartLine, column: 1)))
         }
         var settings = front.settings
@@ -258,6 +258,10 @@ struct FlowAssembler: Sendable {
                 at: check.location)
         }
     }
+
+    /// The most HTML a flow's pages may make together (each may make `PageParser.maximumPageHTML`):
+    /// its page and its `embed.js` each hold all of it.
+    static let maximumFlowHTML = 32 << 20
 
     /// The titles of alerts in a flow's language: the strings `alert_note`, `alert_tip`…
     static func alertTitles(_ text: [String: String]) -> [AlertKind: String] {

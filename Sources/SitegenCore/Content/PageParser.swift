@@ -324,11 +324,9 @@ struct PageParser: Sendable {
         return (ordered.limited(in: "page"), found)
     }
 
-    /// The most HTML one page may make, and its flow's pages together (`FlowAssembler`): a page
-    /// of 4 MiB of footnote references made 46 times its size, and its flow's files passed the
-    /// 64 MiB one rendered file may be, blamed on the theme.
+    /// The most HTML one page may make: a page of 4 MiB of footnote references made 46 times its
+    /// size, and its flow's files passed the 64 MiB one rendered file may be, blamed on the theme.
     static let maximumPageHTML = 16 << 20
-    static let maximumFlowHTML = 32 << 20
 
     /// Where the first NUL byte of `file` is, if it has one.
     static func firstNUL(in file: SourceFile) -> SourceLocation? {
