@@ -82,7 +82,10 @@ enum YAMLParser {
         }
         message += " \(context)"
         let start = location(of: parser.context_mark)
-        guard start.line < problem.line else { return Failure(message: message, location: problem) }
+        // Only a quote or a bracket left open is best fixed where it opens; a block mapping's
+        // context is its first key, far from a stray word after a value.
+        let opens = ["quoted scalar", "flow sequence", "flow mapping"].contains { context.hasSuffix($0) }
+        guard opens, start.line < problem.line else { return Failure(message: message, location: problem) }
         return Failure(message: message + " that starts here", location: start, foundAt: problem)
     }
 

@@ -72,7 +72,8 @@ package enum Markdown {
             if type == CMARK_NODE_HEADING {
                 // The title and the anchor are made from the heading's text as a browser shows it: no tags.
                 let text = plainText(of: node, keepingHTML: false).trimmingBlanks
-                if firstHeading == nil, !text.isEmpty { firstHeading = text }
+                // As a title, the spaces a left-out tag had on both sides are one.
+                if firstHeading == nil, !text.isEmpty { firstHeading = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
                 if let headingIDPrefix {
                     let slug = slugger.slug(text)
                     headings.append(slug)

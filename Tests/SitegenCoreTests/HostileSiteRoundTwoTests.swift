@@ -182,7 +182,7 @@ import OnboardingKit
         let page = "---\ntitle: Notes\n---\n# A\n\n" + String(repeating: "[^a] ", count: 100_000) + "\n\n[^a]: note\n"
         let result = SiteBuilder(fileSystem: MemoryFileSystem(["content/tour/01-a.md": page])).build(BuildOptions())
         #expect(errors(result) == [
-            "content/tour/01-a.md: the page makes 24 MiB of HTML, more than the 16 MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it"
+            "content/tour/01-a.md: the page makes 24.3 MiB of HTML, more than the 16 MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it"
         ])
         #expect(result.diagnostics.first(where: \.isError)?.location?.line == 4, "where its body starts")
     }

@@ -96,7 +96,7 @@ import Testing
             "images/a.svg",
             "<!DOCTYPE svg [<!ENTITY a \"" + String(repeating: "x", count: 10_000) + "\">]><svg width=\"4\" height=\"3\"><text>"
                 + String(repeating: "&a;", count: 1_000) + "</text></svg>",
-            "holds entity references that stand for more than 8 MiB of text in all"
+            "holds entity references that stand for more than 8 MiB of text in all, which no drawing needs"
         ),
         // What hides markup from a reader of the bytes: quotes inside a comment, a stylesheet
         // that writes elements, declarations that add attributes or elements, another encoding.
@@ -171,6 +171,18 @@ import Testing
         ])
         #expect(result.succeeded, "\(errors(result))")
         #expect(fileSystem.text("output/tour/a.svg")?.contains("onload") == true)
+    }
+
+    /// Entities that stand for too much text are refused whether or not the site keeps raw
+    /// HTML: that limit is not about script, and the classic "billion laughs" nests them.
+    @Test func anSVGWhoseEntitiesStandForTooMuchIsRefusedInEverySite() {
+        let laughs = "<!DOCTYPE svg [<!ENTITY a \"" + String(repeating: "x", count: 1_000_000) + "\">]><svg width=\"4\" height=\"3\"><text>"
+            + String(repeating: "&a;", count: 9) + "</text></svg>"
+        let (result, fileSystem) = build([
+            "sitegen.yml": "markdown: {unsafe: true}\n", "content/tour/01-a.md": String(format: Self.page, "a.svg"), "content/tour/a.svg": laughs,
+        ])
+        #expect(errors(result).contains { $0.hasSuffix("image 'a.svg' holds entity references that stand for more than 8 MiB of text in all, which no drawing needs and which would exhaust the memory of whatever reads it; write the text out") }, "\(errors(result))")
+        #expect(fileSystem.kind(of: "output") == nil)
     }
 
     @Test func twoImagesThatWouldBePublishedAtOnePathAreAnError() {

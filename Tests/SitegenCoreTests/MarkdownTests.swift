@@ -26,6 +26,7 @@ import Testing
         let options = MarkdownOptions(unsafe: unsafe)
         let heading = Markdown.render("# Press <kbd>Ctrl</kbd> & <span title=\"x\">go</span>\n", options: options)
         #expect(heading.firstHeading == "Press Ctrl & go")
+        #expect(Markdown.render("# A <!-- c --> B\n", options: options).firstHeading == "A B", "one space where a comment was")
         let body = Markdown.render("A <b>bold</b> move.\n\n## Then <i>this</i>\n\n<div>\nblock\n</div>\n", options: options, plainText: true)
         #expect(body.plainText == "A bold move.\n\nThen this")
         #expect(Markdown.render("# <img src=x onerror=alert(1)>\n", options: options).firstHeading == nil, "a heading of tags alone has no text")

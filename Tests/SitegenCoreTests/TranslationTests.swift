@@ -224,6 +224,31 @@ import Testing
         #expect(fileSystem.text("output/ko/tour/index.html")?.contains("aria-label=\"2페이지: 한 번에 녹음\"") == true)
     }
 
+    /// A translation with neither a title nor a heading takes its source's title, made from the
+    /// source's heading when the source sets none, never its id made into words.
+    @Test func aTranslationWithoutWordsOfItsOwnForATitleTakesTheSourcesHeading() throws {
+        var files = Self.site
+        files["content/tour/01-one.md"] = "---\nimage: hero.png\nimage_alt: Hero\n---\n# The first step\n"
+        files["content/tour/01-one.ar.md"] = "نص فقط.\n"
+        let fileSystem = Self.fileSystem(files)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let tour = try #require(try Self.manifest(fileSystem).flows.first { $0.id == "tour" })
+        #expect(tour.translations.first { $0.settings.locale == "ar" }?.pages[0].title == "The first step")
+    }
+
+    /// What a body gains (a footnote's link back, an alert's title) is in the language the body
+    /// is in: a fallback page's English body, marked `lang="en"`, does not speak Korean inside.
+    @Test func aFallbackPagesOwnWordsAreInItsLanguage() throws {
+        var files = Self.site
+        files["content/tour/02-two.md"] = "# Two\n\nA claim.[^1]\n\n> [!NOTE]\n> Noted.\n\n[^1]: A source.\n"
+        let fileSystem = Self.fileSystem(files)
+        #expect(runCLI(["build"], on: fileSystem).status == .success)
+        let korean = try #require(fileSystem.text("output/ko/tour/index.html"))
+        #expect(korean.contains("aria-label=\"Back to content\">↩</a>"))
+        #expect(korean.contains("<p class=\"sg-alert-title\">Note</p>"))
+        #expect(!korean.contains("본문으로 돌아가기"))
+    }
+
     @Test func theStatusSaysWhatIsTranslatedMissingOutdatedAndNotStamped() {
         var files = Self.site
         files["content/tour/01-one.ko.md"] = Self.stamped(files["content/tour/01-one.md"] ?? "", "# 하나\n")
@@ -300,6 +325,20 @@ import Testing
         try fileSystem.writeFile("content/tour/01-a.md", Array("# A, changed\n".utf8))
         #expect(runCLI(["translations"], on: fileSystem).out.contains("out of date  01-a.md"))
         #expect(runCLI(["build"], on: fileSystem).status == .success, "an out-of-date translation still builds")
+    }
+
+    /// The build reads text in stream-safe form; stamping writes the translator's own bytes back,
+    /// the `source:` line aside.
+    @Test func stampingKeepsEveryOtherByteOfTheFile() throws {
+        let marks = String(repeating: "\u{301}", count: 35)
+        let translation = "---\ntitle: x\n---\n# B\(marks)\n\nテキスト\n"
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ja]\n", "content/tour/01-a.md": "# A\n", "content/tour/01-a.ja.md": translation,
+        ])
+        let result = runCLI(["translations", "--stamp", "content/tour/01-a.ja.md"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let stamped = try #require(fileSystem.text("content/tour/01-a.ja.md"))
+        #expect(stamped.utf8.elementsEqual(("---\nsource: \(SourceStamp(of: Array("# A\n".utf8)).hex)\ntitle: x\n---\n# B\(marks)\n\nテキスト\n").utf8))
     }
 
     @Test func stampingRefusesWhatIsNotATranslation() {

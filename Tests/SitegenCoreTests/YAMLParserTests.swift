@@ -126,6 +126,14 @@ import Testing
         #expect(error?.location == SourceLocation(line: line, column: column))
     }
 
+    /// A block mapping's context is its first key: a stray word after a quoted value is
+    /// reported where it is, not at the top of the front matter.
+    @Test func aStrayWordIsReportedWhereItIs() {
+        let error = #expect(throws: YAMLParser.Failure.self) { try parse("id: a\ntitle: Welcome\nimage_alt: \"A phone\" showing the app\n") }
+        #expect(error?.location.line == 3)
+        #expect(error?.fullMessage() == "did not find expected key while parsing a block mapping")
+    }
+
     /// A problem found on the line its construct starts on is reported where it is found.
     @Test func aProblemOnItsOwnLineStaysWhereItIsFound() {
         let error = #expect(throws: YAMLParser.Failure.self) { try parse("a: [b, c}\n") }

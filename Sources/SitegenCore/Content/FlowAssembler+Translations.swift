@@ -16,7 +16,8 @@ extension FlowAssembler {
         var linked = Set(assembled.linkedFlows)
         for locale in site.translatedLocales {
             let view = LocaleView(locale: locale, chain: LocaleResolver.chain(for: locale, available: site.locales, source: site.locale))
-            let translated = assembleLocale(translation(of: outline, in: view), directory: directory, sourceHeadings: assembled.headings)
+            let titles = Dictionary(flow.manifest.pages.map { ($0.id, $0.title) }) { first, _ in first }
+            let translated = assembleLocale(translation(of: outline, in: view, sourceTitles: titles), directory: directory, sourceHeadings: assembled.headings)
             for diagnostic in translated.diagnostics where reported.insert(diagnostic).inserted {
                 assembled.diagnostics.append(diagnostic)
             }
@@ -86,7 +87,9 @@ extension FlowAssembler {
 
     /// The outline of the flow as read in `view`'s locale: each page the first translation along
     /// the locale's chain (read over the source page's front matter), else the source page itself.
-    func translation(of outline: Outline, in view: LocaleView) -> Outline {
+    /// `sourceTitles` (by page id) are the source pages' titles, their headings' included: a
+    /// translation with neither a `title` nor a heading of its own is titled by its source's.
+    func translation(of outline: Outline, in view: LocaleView, sourceTitles: [String: String] = [:]) -> Outline {
         var result = outline
         result.source.translation = view
         result.diagnostics = []
@@ -146,6 +149,7 @@ extension FlowAssembler {
                 result.diagnostics += problems
                 guard var page = read, includeDrafts || !page.frontMatter.settings.draft else { continue }
                 (page.name, page.id, page.sortKey) = (source.name, source.id, source.sortKey)
+                page.sourceTitle = page.sourceTitle ?? sourceTitles[source.id]
                 (page.lang, page.fallback) = (locale, locale != view.locale)
                 return page
             }

@@ -135,14 +135,16 @@ struct FlowAssembler: Sendable {
         var pages = outline.pages
         var images = ResolvedImages()
         var parser = self.parser
-        let text = strings.strings(for: front.settings.locale)
-        parser.markdown.alertTitles = Self.alertTitles(text)
-        parser.markdown.footnoteBackLabel = text["footnote_back"] ?? MarkdownOptions.englishFootnoteBackLabel
         let prefixes = Dictionary(zip(source.pages.map(\.name), Self.footnotePrefixes(source.pages.map(\.name)))) { first, _ in first }
         var checks: [AnchorCheck] = []
         var headings: [String: Set<String>] = [:]
         var linkedFlows: Set<String> = []
         for index in pages.indices {
+            // The words the body gains (alert titles, footnotes' links back) are in the language
+            // it is written in: a fallback page's, inside its `lang`, are its own language's.
+            let text = strings.strings(for: pages[index].fallback ? pages[index].lang : front.settings.locale)
+            parser.markdown.alertTitles = Self.alertTitles(text)
+            parser.markdown.footnoteBackLabel = text["footnote_back"] ?? MarkdownOptions.englishFootnoteBackLabel
             let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: pages[index].id)
             let (problems, found) = parser.render(
                 &pages[index], in: source, images: &images, footnotePrefix: prefixes[pages[index].name] ?? "", links: links)
@@ -155,7 +157,7 @@ struct FlowAssembler: Sendable {
         if html > Self.maximumFlowHTML, !diagnostics.hasErrors, let largest = pages.max(by: { $0.html.utf8.count < $1.html.utf8.count }) {
             diagnostics.append(
                 largest.file.error(
-                    "the flow's pages make \(html >> 20) MiB of HTML together, more than the \(Self.maximumFlowHTML >> 20) MiB a flow may; this page makes \(largest.html.utf8.count >> 20) MiB: split the flow",
+                    "the flow's pages make \(PageParser.mebibytes(html)) MiB of HTML together, more than the \(Self.maximumFlowHTML >> 20) MiB a flow may; this page makes \(PageParser.mebibytes(largest.html.utf8.count)) MiB: split the flow",
                     at: SourceLocation(line: largest.bodyStartLine, column: 1)))
         }
         var settings = front.settings

@@ -121,6 +121,9 @@ struct ImageResolver: Sendable {
         guard format == named else {
             return .failure(.init("image '\(reference)' is not a \(named.rawValue) file\(format == .svg ? "" : ": it is a \(format.rawValue) image")"))
         }
+        if format == .svg, let problem = SVGScript.expansion(in: bytes) {
+            return .failure(.init("image '\(reference)' holds \(problem), which no drawing needs and which would exhaust the memory of whatever reads it; write the text out"))
+        }
         if format == .svg, !allowsScripts, let script = SVGScript.find(in: bytes) {
             return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }

@@ -277,7 +277,7 @@ struct PageParser: Sendable {
         if rendered.html.utf8.count > Self.maximumPageHTML {
             diagnostics.append(
                 file.error(
-                    "the page makes \(rendered.html.utf8.count >> 20) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it",
+                    "the page makes \(Self.mebibytes(rendered.html.utf8.count)) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it",
                     at: SourceLocation(line: bodyStartLine, column: 1)))
         }
         found.headings = Set(rendered.headings)
@@ -327,6 +327,12 @@ struct PageParser: Sendable {
     /// The most HTML one page may make: a page of 4 MiB of footnote references made 46 times its
     /// size, and its flow's files passed the 64 MiB one rendered file may be, blamed on the theme.
     static let maximumPageHTML = 16 << 20
+
+    /// A size in MiB to a tenth, rounded up: a size just past a limit never reads as the limit.
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 
     /// Where the first NUL byte of `file` is, if it has one.
     static func firstNUL(in file: SourceFile) -> SourceLocation? {

@@ -25,12 +25,24 @@ package enum SVGScript {
         if let found = scanner.prolog() ?? scanner.markup() { return found }
         switch urlBytes(of: bytes, entities: scanner.entities) {
         case .failure(.unknown(let reference)): return "the entity reference '&\(reference);', which sitegen cannot check (write what it stands for)"
-        case .failure(.expandsTooMuch):
-            return "entity references that stand for more than \(maximumExpansion >> 20) MiB of text in all, which no drawing needs and which would exhaust the memory of whatever reads the file"
+        case .failure(.expandsTooMuch): return expansionProblem
         case .success(let compact):
             if let scheme = schemes.first(where: { compact.firstRange(ofBytes: Array($0.utf8)) != nil }) { return "a \(scheme) URL" }
         }
         return nil
+    }
+
+    /// What an SVG holds whose entities stand for too much text.
+    static let expansionProblem = "entity references that stand for more than \(maximumExpansion >> 20) MiB of text in all"
+
+    /// `expansionProblem` when the file's declared entities stand for more than `maximumExpansion`
+    /// bytes: asked of every SVG, scripted or not, since sitegen reads each one.
+    package static func expansion(in bytes: [UInt8]) -> String? {
+        var scanner = Scanner(bytes: bytes)
+        // The document type, which declares the entities, is read with the markup.
+        if scanner.prolog() == nil { _ = scanner.markup() }
+        guard !scanner.entities.isEmpty, case .failure(.expandsTooMuch) = urlBytes(of: bytes, entities: scanner.entities) else { return nil }
+        return expansionProblem
     }
 
     /// The name, in lowercase unless told (letters, digits, `-`, `_`, `:`, `.`, bytes beyond ASCII) that starts at `index`, moving past it.

@@ -170,7 +170,8 @@ package struct SiteLoader: Sendable {
             return .failure(.error("cannot read the file: \(Self.reason(error))", path: shownPath))
         }
         guard bytes.count <= Self.maximumTextFileSize else { return .failure(tooLarge) }
-        return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0) }
+        // Read in stream-safe form (`streamSafe`): every comparison of the text after stays linear.
+        return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0.streamSafe) }
     }
 
     /// Why a read failed, in words for a diagnostic.

@@ -1,13 +1,12 @@
 import Diagnostics
 
-/// Decodes a file's bytes as UTF-8 in stream-safe form (`streamSafe`), pointing at the first
-/// byte that is not UTF-8.
+/// Decodes a file's bytes as UTF-8, pointing at the first byte that is not.
 enum TextDecoding {
     static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let text = String(validating: body, as: UTF8.self) {
-            return .success(text.streamSafe)
+            return .success(text)
         }
         var line = 1
         var column = 1
