@@ -72,8 +72,7 @@ package enum Markdown {
             if type == CMARK_NODE_HEADING {
                 // The title and the anchor are made from the heading's text as a browser shows it: no tags.
                 let text = plainText(of: node, keepingHTML: false).trimmingBlanks
-                // As a title, the spaces a left-out tag had on both sides are one.
-                if firstHeading == nil, !text.isEmpty { firstHeading = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+                if firstHeading == nil, !text.isEmpty { firstHeading = Self.title(text) }
                 if let headingIDPrefix {
                     let slug = slugger.slug(text)
                     headings.append(slug)
@@ -238,6 +237,19 @@ package enum Markdown {
             }
         }
         return text
+    }
+
+    /// A heading's text as a title: the spaces a left-out tag had on both sides are one, and
+    /// (since references can spell combining marks the file does not hold) stream-safe. Spaces
+    /// are found as bytes: splitting by characters compares each with a space, which takes time
+    /// that grows with the square of a run of marks.
+    static func title(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != UInt8(ascii: " ") || bytes.last != UInt8(ascii: " ") {
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).streamSafe
     }
 
     /// The text of every leaf block under `node`, separated by blank lines, as a reader sees it:
