@@ -76,12 +76,10 @@ extension ImageResolver {
         for image in file.embeddedImages where image.width * image.height > Self.maximumDecodedWholePixels {
             imageProblems.append((image.offset, Self.tooManyPixels(image.id, width: image.width, height: image.height)))
         }
-        for problem in imageProblems.prefix(Self.maximumAssetProblems) { resolved.diagnostics.append(jsonFile.error(problem.message, at: location(problem.offset))) }
-        if imageProblems.count > Self.maximumAssetProblems {
-            let rest = imageProblems.count - Self.maximumAssetProblems
-            resolved.diagnostics.append(jsonFile.error(
-                "and \(rest) more image \(rest == 1 ? "asset" : "assets") cannot be used", at: location(imageProblems[Self.maximumAssetProblems].offset)))
+        let shown = imageProblems.keepingFirst(Self.maximumAssetProblems) { rest, first in
+            (first.offset, "and \(rest) more image \(rest == 1 ? "asset" : "assets") cannot be used")
         }
+        for problem in shown { resolved.diagnostics.append(jsonFile.error(problem.message, at: location(problem.offset))) }
         for warning in file.warnings { resolved.diagnostics.append(jsonFile.warning(warning.message, at: location(warning.offset))) }
         for use in file.features { resolved.diagnostics.append(jsonFile.warning(Self.report(use), at: location(use.layers.first?.offset ?? 0))) }
         resolved.digest = hash.hex

@@ -35,6 +35,13 @@ struct PageLinkResolver: Sendable {
     let flow: String
     let pageID: String
 
+    /// The heading id a link's fragment names: percent-decoded, and composed (NFC) as heading ids
+    /// are, since a fragment pasted decomposed (from a macOS file name, say) is equal to Swift but
+    /// not to a browser; made stream-safe first, so that composing it takes linear time.
+    static func anchor(_ fragment: String) -> String {
+        (Path.percentDecoded(fragment) ?? fragment).streamSafe.precomposedStringWithCanonicalMapping
+    }
+
     /// What the link to `url` becomes; `anchors` are this page's headings and footnotes. Without
     /// `suggesting`, a problem names no likely target (a page with very many broken links would
     /// otherwise spend its time comparing names).
@@ -70,9 +77,7 @@ struct PageLinkResolver: Sendable {
             return isPageFile ? .broken("link '\(url)' points outside content/, where no page is", flow: nil) : .unchanged
         }
         let parts = Path.components(of: target).map(String.init)
-        // Heading ids are composed (NFC); a fragment pasted decomposed (from a macOS file name,
-        // say) is equal to Swift, but not to a browser.
-        let anchor = fragment.flatMap { Path.percentDecoded($0) ?? $0 }?.streamSafe.precomposedStringWithCanonicalMapping ?? ""
+        let anchor = fragment.map(Self.anchor) ?? ""
         switch parts.count {
         case 1 where directory.hasFlow(parts[0]):
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
@@ -156,7 +161,7 @@ struct PageLinkResolver: Sendable {
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.
         func onThisPage(_ fragment: String, written: String, anchors: MarkdownAnchors) -> PageLink {
-            let anchor = (Path.percentDecoded(fragment) ?? fragment).streamSafe.precomposedStringWithCanonicalMapping
+            let anchor = PageLinkResolver.anchor(fragment)
             if anchor.isEmpty { return .unchanged }
             if anchors.headings.contains(anchor) {
                 return .resolved(href: "#" + PageDirectory.headingID(pageID: pageID, anchor: anchor), flow: flow, check: nil)

@@ -99,11 +99,7 @@ struct CodeInfo: Sendable, Equatable {
             }
         }
         // An info string of 400,000 marks past the end made 400,000 warnings.
-        let limit = Self.maximumProblems
-        if problems.count > limit {
-            let more = problems.count - limit
-            problems = Array(problems.prefix(limit)) + [("and \(more) more problems in this info string, not shown", problems[limit].offset)]
-        }
+        problems = problems.keepingFirst(Self.maximumProblems) { more, first in ("and \(more) more problems in this info string, not shown", first.offset) }
     }
 
     /// Reads `3,5-7` into `markedLines`.
