@@ -60,4 +60,53 @@ import Testing
     func styleAttributesAreRewrittenLikeReplacing(_ markup: String) {
         #expect(EmbedBuilder.replacingStyleAttributes(in: markup) == markup.replacing(#" style=""#, with: #" data-sg-style=""#))
     }
+
+    /// What the pattern `\d*\.?\d+rem\b` makes of `css`, as the conversion was once written: the
+    /// oracle for the byte-wise one (with ASCII digits, and with a number too large for pixels left
+    /// as it was, where the pattern's version trapped).
+    private static func remByPattern(_ css: String) -> String {
+        css.replacing(#/(?<number>[0-9]*\.?[0-9]+)rem\b/#) { match in
+            let pixels = (Double(match.output.number) ?? 0) * 16
+            guard pixels.isFinite else { return match.output.0 }
+            return (pixels.rounded() == pixels && pixels < 1e15 ? String(Int(pixels)) : String(pixels)) + "px"
+        }
+    }
+
+    @Test(arguments: [
+        "", "1rem", ".5rem", "1.5rem", "12.rem", "1.2.3rem", "0rem", "2rems", "2rem_x", "2rem-x", "2remé", "2rem\u{301}",
+        "2rem→", "2rem.x", "2rem.5", "2rem:hover", "2rem'a", "2rem'", "a1rem", "--a:1.25rem;b:3rem}", "1e3rem", "١rem",
+        String(repeating: "9", count: 400) + "rem", "123456789012345678901rem", String(repeating: "1.", count: 500) + "5rem",
+    ])
+    func remLengthsAreConvertedLikeThePattern(_ css: String) {
+        #expect(EmbedBuilder.remInPixels(css) == Self.remByPattern(css))
+    }
+
+    /// Seeded random text of the characters that matter next to a length, and the theme's own
+    /// stylesheets, convert as the pattern converts them.
+    @Test func randomTextAndTheThemeConvertLikeThePattern() {
+        let alphabet = Array("0123456789..rrreemm :;'_-xé\u{301}→ {}")
+        var generator = BadInputTests.SeededGenerator(state: 2026)
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(EmbedBuilder.remInPixels(text) == Self.remByPattern(text), "\(text.debugDescription)")
+        }
+        let (theme, _) = Theme.default.compile()
+        for stylesheet in [theme.stylesheet, theme.embedStylesheet, theme.codeStylesheet] {
+            #expect(stylesheet.contains("rem"))
+            #expect(EmbedBuilder.remInPixels(stylesheet) == Self.remByPattern(stylesheet))
+        }
+    }
+
+    /// A theme's stylesheet may hold any number: one too large for pixels is left in `rem`
+    /// (converting it trapped, and the build crashed).
+    @Test func aLengthTooLargeForPixelsDoesNotStopTheBuild() {
+        let huge = String(repeating: "9", count: 400) + "rem"
+        let fileSystem = build([
+            "templates/sitegen.css": ".x { margin: \(huge); padding: 123456789012345678901rem; }\n",
+            "content/tour/01-a.md": "# A\n",
+        ])
+        let styles = fileSystem.text("output/assets/embed-styles.js") ?? ""
+        #expect(styles.contains(huge))
+        #expect(styles.contains("padding: 1.975308624197531e+21px"))
+    }
 }

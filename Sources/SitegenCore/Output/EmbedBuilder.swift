@@ -95,21 +95,6 @@ enum EmbedBuilder {
     private static func json(_ text: String) -> String {
         String(decoding: JSONValue.string(text).utf8(indentation: 0), as: UTF8.self)
     }
-
-    /// The theme's stylesheet as it applies inside a shadow root: what it says of the document
-    /// (`:root`, `html`, `body`) it says of the shadow's host and the embed's wrapper; its rules
-    /// for pages without JavaScript never apply (the embed runs only with it); and lengths in
-    /// `rem`, which the embedding page's root font size would scale, are in pixels (16 to the rem).
-    static func shadowStylesheet(_ css: String) -> String {
-        css.replacing(":root:not(.sg-js)", with: ".sg-no-js")
-            .replacing(":root", with: ":host")
-            .replacing("\nhtml {", with: "\n:host {")
-            .replacing("\nbody {", with: "\n.sg-embed {")
-            .replacing(#/(?<number>\d*\.?\d+)rem\b/#) { match in
-                let pixels = (Double(match.output.number) ?? 0) * 16
-                return (pixels.rounded() == pixels ? String(Int(pixels)) : String(pixels)) + "px"
-            }
-    }
 }
 
 extension String {
