@@ -258,7 +258,8 @@ final class OutputTransaction: Sendable {
     private func makeFolders(for paths: [String]) {
         let needed = Set(paths.map { Path.directory(of: $0) })
         let missing = state.withLock { state in
-            let missing = needed.subtracting(state.folders)
+            // Filtered, not `subtracting`: that walks the other set, which grows to every folder of the output.
+            let missing = needed.filter { !state.folders.contains($0) }
             state.folders.formUnion(missing)
             return missing
         }
