@@ -53,6 +53,7 @@ package enum Markdown {
         if let context {
             context.footnotePrefix = footnotePrefix
             context.footnoteBackLabel = escapedAttribute(options.footnoteBackLabel)
+            context.maximumFootnoteHTML = options.maximumFootnoteHTML
             GitHubExtensions.apply(
                 to: root, source: marked == nil ? parsedSource() : SourceText(bytes), marked: parsedSource(), alertTitles: options.alertTitles,
                 context: context)
@@ -141,7 +142,8 @@ package enum Markdown {
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
             isEmpty: cmark_node_first_child(root) == nil, images: images, headings: headings,
-            warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) })
+            warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) },
+            footnotesExceeded: context?.footnotesExceeded ?? false)
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed; with

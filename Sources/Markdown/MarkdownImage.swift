@@ -107,4 +107,7 @@ package struct RenderedMarkdown: Sendable, Hashable {
     package var headings: [String] = []
     /// What the author most likely meant otherwise, in source order (see `MarkdownWarning`).
     package var warnings: [MarkdownWarning] = []
+    /// True when footnote references were left as written: they would have made more HTML than
+    /// `MarkdownOptions.maximumFootnoteHTML`.
+    package var footnotesExceeded = false
 }

@@ -19,6 +19,10 @@ package struct MarkdownOptions: Sendable, Hashable {
     package var footnoteBackLabel = MarkdownOptions.englishFootnoteBackLabel
     /// `<wbr>` where a long identifier in a heading may wrap (`HeadingBreaks`); sites have it on.
     package var breaksInHeadings = false
+    /// The most HTML a body's footnote references may make, with their links back: a reference of
+    /// a few bytes makes some two hundred. Past it the rest are left as written, and the rendering
+    /// says so (`RenderedMarkdown.footnotesExceeded`), before the tree holds a node for each.
+    package var maximumFootnoteHTML = Int.max
 
     package init(
         smart: Bool = false, hardBreaks: Bool = false, unsafe: Bool = false, extensions: MarkdownExtensions = .all,

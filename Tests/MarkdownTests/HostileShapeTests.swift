@@ -19,6 +19,30 @@ import Testing
         #expect(html.utf8.count == 400_000 + 48, "\(html.utf8.count)")
     }
 
+    /// Each footnote reference makes a link and a link back, some two hundred bytes from five:
+    /// with a budget, the references that fit are made, the rest stay as written, and the
+    /// rendering says so; with none (the default), all are made, as cmark-gfm makes them.
+    @Test func footnoteReferencesStopAtTheirBudget() throws {
+        let page = "x[^1] y[^1] z[^1]\n\n[^1]: note\n"
+        let all = Markdown.render(page)
+        #expect(!all.footnotesExceeded)
+        let (rendered, expected) = try Oracle.renderings(of: page)
+        #expect(rendered == expected)
+        let one = ##"<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>"##
+        let two = ##"<sup class="footnote-ref"><a href="#fn-1" id="fnref-1-2" data-footnote-ref>1</a></sup>"##
+        let backOne = ##"<a href="#fnref-1" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩</a>"##
+        let backTwo = ##"<a href="#fnref-1-2" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩<sup class="footnote-ref">2</sup></a>"##
+        var options = MarkdownOptions()
+        options.maximumFootnoteHTML = one.utf8.count + backOne.utf8.count + 1 + two.utf8.count + backTwo.utf8.count + 1
+        let twoMade = Markdown.render(page, options: options)
+        #expect(twoMade.footnotesExceeded)
+        #expect(twoMade.html.hasPrefix("<p>x\(one) y\(two) z[^1]</p>"), "\(twoMade.html)")
+        #expect(twoMade.html.contains("note " + backOne + " " + backTwo + "</p>"))
+        options.maximumFootnoteHTML += 300
+        #expect(!Markdown.render(page, options: options).footnotesExceeded)
+        #expect(Markdown.render(page, options: options).html == all.html)
+    }
+
     /// A wide header over many one-cell lines: each row is filled to the header's width, up to
     /// cmark-gfm's limit of empty cells per table; the table ends there, with a warning, and the
     /// rest is text.

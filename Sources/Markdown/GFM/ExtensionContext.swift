@@ -22,6 +22,11 @@ final class ExtensionContext {
     var footnotePrefix = ""
     /// The accessible name of a footnote's links back, escaped for an attribute.
     var footnoteBackLabel = MarkdownOptions.englishFootnoteBackLabel
+    /// The most HTML the footnote references may make (`MarkdownOptions.maximumFootnoteHTML`), what
+    /// they have made so far, and whether some were left as written for want of room.
+    var maximumFootnoteHTML = Int.max
+    var footnoteHTML = 0
+    var footnotesExceeded = false
     /// Whether a loose task item's checkbox was marked for `TaskLists.finish` to move up.
     var marksLooseTaskItems = false
 

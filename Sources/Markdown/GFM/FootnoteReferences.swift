@@ -8,6 +8,7 @@ enum FootnoteReferences {
         guard !context.footnotes.isEmpty else { return }
         var next = 1
         for node in CMarkNode.descendants(of: root) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
+            if context.footnotesExceeded { break }
             guard CMarkNode.literal(node).containsBytes("[^") else { continue }
             let raw = context.raw(of: node, in: source) ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)
             let bytes = raw.bytes
@@ -27,15 +28,22 @@ enum FootnoteReferences {
                     continue
                 }
                 let key = FootnoteLabel.key(Array(bytes[(index + 2)..<close]))
-                if definition.number == nil {
-                    definition.number = next
-                    next += 1
-                }
-                definition.references += 1
-                context.footnotes[key] = definition
+                let number = definition.number ?? next
+                let reference = definition.references + 1
                 let label = context.footnotePrefix + FootnoteLabel.escaped(definition.label)
-                let id = "fnref-\(label)" + (definition.references > 1 ? "-\(definition.references)" : "")
-                let html = "<sup class=\"footnote-ref\"><a href=\"#fn-\(label)\" id=\"\(id)\" data-footnote-ref>\(definition.number ?? 0)</a></sup>"
+                let id = "fnref-\(label)" + (reference > 1 ? "-\(reference)" : "")
+                let html = "<sup class=\"footnote-ref\"><a href=\"#fn-\(label)\" id=\"\(id)\" data-footnote-ref>\(number)</a></sup>"
+                // What this reference makes, here and in its footnote's links back, counts before its node is made.
+                let made = html.utf8.count + backLink(label: label, reference: reference, back: context.footnoteBackLabel).utf8.count + 1
+                guard made <= context.maximumFootnoteHTML - context.footnoteHTML else {
+                    context.footnotesExceeded = true
+                    break
+                }
+                context.footnoteHTML += made
+                if definition.number == nil { next += 1 }
+                definition.number = number
+                definition.references = reference
+                context.footnotes[key] = definition
                 if textStart < index { pieces.append((textStart..<index, nil)) }
                 pieces.append((index..<(close + 1), html))
                 index = close + 1
@@ -75,11 +83,8 @@ enum FootnoteReferences {
             let label = context.footnotePrefix + FootnoteLabel.escaped(definition.label)
             cmark_node_set_on_enter(definition.item, "<li id=\"fn-\(label)\">")
             cmark_node_set_on_exit(definition.item, "</li>")
-            let back = context.footnoteBackLabel
             let links = (1...max(definition.references, 1)).map { reference in
-                reference == 1
-                    ? "<a href=\"#fnref-\(label)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩</a>"
-                    : "<a href=\"#fnref-\(label)-\(reference)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩<sup class=\"footnote-ref\">\(reference)</sup></a>"
+                backLink(label: label, reference: reference, back: context.footnoteBackLabel)
             }.joined(separator: " ")
             if let last = cmark_node_last_child(definition.item), cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH,
                 let back = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: " " + links, exit: "")
@@ -91,5 +96,12 @@ enum FootnoteReferences {
             cmark_node_append_child(section, definition.item)
         }
         cmark_node_append_child(root, section)
+    }
+
+    /// A footnote's link back to its `reference`th reference; `back` is its accessible name, escaped.
+    private static func backLink(label: String, reference: Int, back: String) -> String {
+        reference == 1
+            ? "<a href=\"#fnref-\(label)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩</a>"
+            : "<a href=\"#fnref-\(label)-\(reference)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(back)\">↩<sup class=\"footnote-ref\">\(reference)</sup></a>"
     }
 }

@@ -191,8 +191,10 @@ struct PageParser: Sendable {
             file.location(line: bodyStartLine + line - 1, utf8Column: byteColumn, marker: marker)
         }
         var broken = 0
+        var options = markdown
+        options.maximumFootnoteHTML = Self.maximumPageHTML
         let rendered = Markdown.render(
-            parsed.body, options: markdown, footnotePrefix: footnotePrefix,
+            parsed.body, options: options, footnotePrefix: footnotePrefix,
             headingIDPrefix: parsed.id + PageDirectory.headingSeparator,
             resolveImage: { image in
                 let length = 2 + image.alt.count
@@ -274,10 +276,16 @@ struct PageParser: Sendable {
             }
         )
         parsed.html = rendered.html
-        if rendered.html.utf8.count > Self.maximumPageHTML {
+        if rendered.footnotesExceeded {
+            // Found before the references were made: a few bytes each, they would have made gigabytes.
             diagnostics.append(
                 file.error(
-                    "the page makes \(Self.mebibytes(rendered.html.utf8.count)) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (a footnote referred to many times, or deep nesting, multiplies its text); split it",
+                    "the page's footnote references would make more than the \(Self.maximumPageHTML >> 20) MiB of HTML a page may (each makes a link, and a link back from the footnote); split it",
+                    at: SourceLocation(line: bodyStartLine, column: 1)))
+        } else if rendered.html.utf8.count > Self.maximumPageHTML {
+            diagnostics.append(
+                file.error(
+                    "the page makes \(Self.mebibytes(rendered.html.utf8.count)) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (escaped characters, deep nesting or footnotes multiply its text); split it",
                     at: SourceLocation(line: bodyStartLine, column: 1)))
         }
         found.headings = Set(rendered.headings)
