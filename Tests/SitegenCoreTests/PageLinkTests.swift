@@ -247,6 +247,9 @@ import Testing
         ("finish:\n  label: Go\n  href: 09-nope.md", "'finish': link '09-nope.md' finds no page '09-nope.md' in this flow", 5),
         ("show_once: true\nfinish: {label: Go, href: 02-setup.md}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
         ("show_once: true\nfinish: {label: Go, href: ./}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
+        ("show_once: true\nfinish: {label: Go, href: ../guide/index.html}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
+        ("show_once: true\nfinish: {label: Go, href: '../guide/./index.html?replay#local-setup'}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
+        ("finish: {label: Go, href: '../more/index.html#gone'}", "'finish': link '../more/index.html#gone' finds no page 'gone' in flow 'more'", 3),
         ("finish: {label: Go, href: '02-setup.md#nope'}", "link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'install-node', 'install-node-1', 'setup'", 3),
         ("finish: {label: Go, href: '../more/01-deep.md#gone'}", "link '../more/01-deep.md#gone' finds no heading 'gone' on 01-deep.md; its headings are 'deep-dive', 'go-further-now'", 3),
     ])
@@ -272,6 +275,35 @@ import Testing
         ])
         let (english, _) = build("# Step\n\n[ko](../ko/guide/)\n")
         #expect(english.diagnostics.filter(\.isError).map(\.message) == ["link '../ko/guide/' finds nothing: 'ko' is neither a flow nor a folder static/ publishes"])
+    }
+
+    /// What a locale's folder holds is checked as the source's is: its flows and their pages
+    /// (whose ids are the source's), and nothing else. A translation's page writes the same link
+    /// one folder deeper, and a page depends on the flow it links to.
+    @Test func linksIntoATranslationsFolderAreChecked() throws {
+        let locales = ["sitegen.yml": "locales: [en, ko]\n"]
+        let (broken, _) = build(
+            "# Step\n\n[a](../ko/nope/) [b](../ko/guide/#zzz) [c](../ko/missing.pdf) [d](../ko/downloads/guide.pdf) [e](../ko/more/01-deep.md) [f](../ko/more/index.html#gone)\n",
+            more: locales)
+        #expect(broken.diagnostics.filter(\.isError).map(\.message) == [
+            "link '../ko/nope/' finds nothing: ko/ holds the site's flows in that language, and nope is no flow",
+            "link '../ko/guide/#zzz' finds no page 'zzz' in flow 'guide'",
+            "link '../ko/missing.pdf' finds nothing: ko/ holds the site's flows in that language, and missing.pdf is no flow",
+            "link '../ko/downloads/guide.pdf' finds nothing: static/ is published once, at the output's root; link to '../downloads/guide.pdf'",
+            "link '../ko/more/01-deep.md' names a page in ko/; link to '../more/01-deep.md', which each reader sees in their language",
+            "link '../ko/more/index.html#gone' finds no page 'gone' in flow 'more'",
+        ])
+        let page = "# Step\n\n[a](../ko/more/#deep) [b](../ko/more/index.html#deep--go-further-now) [c](../ko/more/embed.js)\n"
+        let (result, fileSystem) = build(page, more: locales)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let links = #"<a href="../ko/more/#deep">a</a> <a href="../ko/more/index.html#deep--go-further-now">b</a> <a href="../ko/more/embed.js">c</a>"#
+        #expect(try #require(fileSystem.text("output/guide/index.html")).contains(links))
+        let deeper = links.replacingOccurrences(of: "\"../ko/", with: "\"../../ko/")
+        #expect(try #require(fileSystem.text("output/ko/guide/index.html")).contains(deeper), "from the translation's folder")
+        // The linking flow is built again when the linked one changes: the id is gone.
+        fileSystem.add("content/more/01-deep.md", Array("---\nid: deeper\n---\n# Deep dive\n".utf8))
+        let again = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(again.diagnostics.filter(\.isError).map(\.message).first?.hasPrefix("link '../ko/more/#deep' finds no page 'deep' in flow 'more'") == true, "\(again.diagnostics)")
     }
 
     @Test func aPagesActionLinksLikeItsBody() throws {

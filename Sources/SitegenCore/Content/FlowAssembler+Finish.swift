@@ -22,8 +22,10 @@ extension FlowAssembler {
             let said = message.hasPrefix("'finish'") ? message : "'finish': " + message
             return ([index.error(said, at: node?.location, length: node?.length ?? 1)], nil)
         }
-        switch links.resolve(href, anchors: MarkdownAnchors()) {
-        case .unchanged:
+        let resolved = links.resolve(href, anchors: MarkdownAnchors())
+        switch resolved {
+        case .unchanged, .checked:
+            if case .checked(let target) = resolved { linkedFlows.insert(target) }
             if source.translation != nil, let translated = PageLinkResolver.fromTranslation(href, flow: source.slug) { settings.finish.href = translated }
         case .resolved(let resolved, let target, let check):
             linkedFlows.insert(target)

@@ -7,6 +7,9 @@ enum PageLink: Sendable {
     /// Not a link to a page of the site (another site, a file, an address the author wrote for
     /// the output): left as written.
     case unchanged
+    /// A link left as written that was checked against `flow`, whose pages it depends on: one
+    /// into a translation's folder (`../ko/tour/#welcome`).
+    case checked(flow: String)
     /// A page, a heading or a flow of the site, at its address in the output. `check` names a
     /// heading on another page, which must exist once every page is rendered.
     case resolved(href: String, flow: String, check: (page: String, anchor: String)?)
@@ -78,6 +81,9 @@ struct PageLinkResolver: Sendable {
         }
         let parts = Path.components(of: target).map(String.init)
         let anchor = fragment.map(Self.anchor) ?? ""
+        if parts.count > 1, directory.locales.contains(parts[0]) {
+            return resolver.inLocale(Array(parts.dropFirst()), locale: parts[0], anchor: anchor, written: url)
+        }
         switch parts.count {
         case 1 where directory.hasFlow(parts[0]):
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
@@ -87,6 +93,12 @@ struct PageLinkResolver: Sendable {
         case 2 where parts[1] == ContentLayout.flowIndexFile:
             guard directory.hasFlow(parts[0]) else { return resolver.missingFlow(parts[0], written: url) }
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
+        case 2 where parts[1] == ContentLayout.flowPageFile && directory.hasFlow(parts[0]):
+            // The page the build writes for a flow is the flow, checked as `../tour/` is, and left as written.
+            guard case .resolved(_, let target, let check) = resolver.toFlow(parts[0], anchor: anchor, written: url) else {
+                return resolver.toFlow(parts[0], anchor: anchor, written: url)
+            }
+            return .resolved(href: url, flow: target, check: check)
         case 2 where isPageFile:
             return resolver.toPage(parts[1], in: parts[0], anchor: anchor, written: url).withQuery(query)
         default:
@@ -157,6 +169,31 @@ struct PageLinkResolver: Sendable {
                 return .broken("link '\(written)' leads to the folder static/\(path), which has no index.html to show; link to a file in it", flow: nil)
             }
             return .broken("link '\(written)' finds no file: static/\(path) does not exist", flow: nil)
+        }
+
+        /// A link into a translation's folder (`../ko/tour/#welcome`), `parts` below it: to a flow,
+        /// its page, or a page there (whose ids are the source's). Checked, and left as written;
+        /// nothing else is there.
+        func inLocale(_ parts: [String], locale: String, anchor: String, written: String) -> PageLink {
+            let isFlowPage = parts.count == 1 || (parts.count == 2 && ContentLayout.flowOwnFiles.contains(parts[1]))
+            guard let slug = parts.first, isFlowPage, directory.hasFlow(slug) else {
+                let path = parts.joined(separator: "/")
+                if directory.hasFlow(parts[0]), parts.count == 2, PageNaming.isPageFile(parts[1]) {
+                    return .broken("link '\(written)' names a page in \(locale)/; link to '../\(path)', which each reader sees in their language", flow: parts[0])
+                }
+                if directory.published.contains(parts[0]) {
+                    return .broken("link '\(written)' finds nothing: static/ is published once, at the output's root; link to '../\(path)'", flow: nil)
+                }
+                let said = parts.count == 1 ? "is no flow" : "is not the page of a flow"
+                return .broken(
+                    "link '\(written)' finds nothing: \(locale)/ holds the site's flows in that language, and \(parts.joined(separator: "/")) \(said)"
+                        + (directory.hasFlow(parts[0]) ? "" : didYouMean(parts[0], in: directory.slugs.sorted())),
+                    flow: directory.hasFlow(parts[0]) ? parts[0] : nil)
+            }
+            guard !anchor.isEmpty, parts.count == 1 || parts[1] == ContentLayout.flowPageFile else { return .checked(flow: slug) }
+            // The page is checked; a heading's anchor is the translation's own, made from its words.
+            if case .broken(let message, let target) = toFlow(slug, anchor: anchor, written: written) { return .broken(message, flow: target) }
+            return .checked(flow: slug)
         }
 
         /// `#anchor` on this page: a heading of it, or an id the flow's document has.

@@ -238,6 +238,9 @@ struct PageParser: Sendable {
                 switch links.resolve(link.url, anchors: anchors, suggesting: broken < Self.suggestedLinkProblems) {
                 case .unchanged:
                     return flow.translation == nil ? nil : PageLinkResolver.fromTranslation(link.url, flow: flow.slug)
+                case .checked(let target):
+                    found.flows.insert(target)
+                    return flow.translation == nil ? nil : PageLinkResolver.fromTranslation(link.url, flow: flow.slug)
                 case .resolved(let href, let target, let check):
                     found.flows.insert(target)
                     if let check {
@@ -290,8 +293,10 @@ struct PageParser: Sendable {
         }
         found.headings = Set(rendered.headings)
         if let action = parsed.action {
-            switch links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings)) {
-            case .unchanged:
+            let resolved = links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings))
+            switch resolved {
+            case .unchanged, .checked:
+                if case .checked(let target) = resolved { found.flows.insert(target) }
                 if flow.translation != nil, let href = PageLinkResolver.fromTranslation(action.href, flow: flow.slug) { parsed.action?.href = href }
             case .resolved(let href, let target, let check):
                 found.flows.insert(target)
