@@ -171,7 +171,7 @@ import Testing
         (#"{"id":"i","p":"data:image/jpeg;base64,/9j/"}"#, .embedded),
         (#"{"id":"i","u":"","p":"data:/secret.png"}"#, .undecodable),
         (#"{"id":"i","p":"data:image/svg+xml;base64,PHN2Zz4=","e":1}"#, .undecodable),
-        (#"{"id":"i","p":"secret.png","e":1}"#, .undecodable),
+        (#"{"id":"i","p":"DATA:image/webp;base64,UklGRg==","e":1}"#, .undecodable),
     ])
     func anImageAssetIsAFileOrEmbedded(_ asset: String, _ expected: LottieFile.ImageSource) throws {
         let node = try JSONDocument(Array(asset.utf8)).root
@@ -179,6 +179,20 @@ import Testing
         let read = try LottieFile.read(file(#"{"ty":2,"refId":"i"}"#, extra: #","assets":[\#(asset)]"#)).get()
         #expect(read.warnings.count == (expected == .undecodable ? 1 : 0))
         #expect(read.images.map(\.path) == (expected == .file("images/a.png") ? ["images/a.png"] : []))
+    }
+
+    /// An asset marked embedded whose name is not a `data:` URI is what a player fetches, from
+    /// wherever it points (another site, `javascript:`, a file of the device): an error at the asset.
+    @Test(arguments: ["secret.png", "https://tracker.example/pixel.png", "javascript:alert(1)", "file:///etc/hostname", "", "  data:image/png;base64,"])
+    func anAssetMarkedEmbeddedMustBeADataURI(_ name: String) throws {
+        let assets = #","assets":[{"id":"ok","p":"data:image/png;base64,iVBORw0KGgo=","e":1},{"id":"i","p":"\#(name)","e":1}]"#
+        let bytes = file(#"{"ty":2,"refId":"i"}"#, extra: assets)
+        guard case .failure(let problem) = LottieFile.read(bytes) else {
+            Issue.record("\(name) is read")
+            return
+        }
+        #expect(problem.message.hasPrefix("image asset 'i' is marked embedded (\"e\": 1), but its \"p\" is not a data: URI"))
+        #expect(problem.offset == bytes.firstRange(of: Array(#"{"id":"i""#.utf8))?.lowerBound)
     }
 
     /// A byte order mark, which some exporters write, is read as white space: offsets stay the

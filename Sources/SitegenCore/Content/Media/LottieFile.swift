@@ -149,6 +149,12 @@ package struct LottieFile: Sendable, Equatable {
                     throw Problem(message: "an asset must be an object with a string \"id\"", offset: asset.offset)
                 }
                 assets[id] = asset
+                // Players take such a "p" as the image's address and fetch it, wherever it points.
+                if asset["e"]?.number == 1, let name = asset["p"]?.string, !name.lowercased().hasPrefix("data:") {
+                    throw Problem(
+                        message: "image asset '\(id)' is marked embedded (\"e\": 1), but its \"p\" is not a data: URI, so a player would fetch it from wherever it points; embed the image (data:image/png;base64,…) or make it a file beside the animation (\"e\": 0)",
+                        offset: asset.offset)
+                }
                 switch imageSource(of: asset) {
                 case .file(let path)?: file.images.append(ImageAsset(id: id, path: path, offset: asset.offset))
                 case .undecodable?: undecodable.append(Layer(name: id, precomp: nil, offset: asset.offset))
