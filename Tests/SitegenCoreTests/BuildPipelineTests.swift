@@ -334,7 +334,13 @@ import Testing
         #expect(messages(check(["content/README.txt": "x"])) == [
             "content: error: the site has no flows: make a folder such as content/welcome/ with a page in it"
         ])
-        #expect(messages(check(["content/assets/01.md": "# A\n", "content/ok/01.md": "# B\n", "content/bad name/01.md": "# C\n", "content/café/01.md": "# D\n", "content/설치/01.md": "# E\n"])) == [
+        #expect(messages(check([
+            "content/assets/01.md": "# A\n", "content/ok/01.md": "# B\n", "content/bad name/01.md": "# C\n", "content/café/01.md": "# D\n", "content/설치/01.md": "# E\n",
+            "content/--x/01.md": "# F\n", "content/-/01.md": "# G\n", "content/x-/01.md": "# H\n",
+        ])) == [
+            // The manifest's schema has a flow's id start with a letter or digit.
+            "content/-: error: flow folder '-' starts with '-', which a flow's id may not (the manifest's ids start with a letter or digit); rename the folder",
+            "content/--x: error: flow folder '--x' starts with '-', which a flow's id may not (the manifest's ids start with a letter or digit); rename the folder, such as 'x'",
             "content/assets: error: flow folder 'assets' would overwrite the output's own 'assets'; rename the folder",
             "content/bad name: error: flow folder 'bad name' is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.', such as 'bad-name'",
             "content/café: error: flow folder 'café' is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.', such as 'cafe'",

@@ -44,8 +44,14 @@ enum ContentLayout {
         let allowed = name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == ".")
         }
-        guard !allowed else { return nil }
         let suggestion = PageNaming.slugify(name)
+        if allowed, name.hasPrefix("-") {
+            // Names starting with '.' or '_' are not flows at all.
+            let trimmed = String(name.drop { $0 == "-" })
+            return "starts with '-', which a flow's id may not (the manifest's ids start with a letter or digit); rename the folder"
+                + (trimmed.isEmpty ? "" : ", such as '\(trimmed)'")
+        }
+        guard !allowed else { return nil }
         return "is not a URL-safe name: use ASCII letters and digits (a-z, A-Z, 0-9), '-', '_' and '.'"
             + (suggestion.isEmpty || suggestion == name ? "" : ", such as '\(suggestion)'")
     }
