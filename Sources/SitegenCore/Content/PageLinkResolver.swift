@@ -95,9 +95,8 @@ struct PageLinkResolver: Sendable {
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 2 where parts[1] == ContentLayout.flowPageFile && directory.hasFlow(parts[0]):
             // The page the build writes for a flow is the flow, checked as `../tour/` is, and left as written.
-            guard case .resolved(_, let target, let check) = resolver.toFlow(parts[0], anchor: anchor, written: url) else {
-                return resolver.toFlow(parts[0], anchor: anchor, written: url)
-            }
+            let link = resolver.toFlow(parts[0], anchor: anchor, written: url)
+            guard case .resolved(_, let target, let check) = link else { return link }
             return .resolved(href: url, flow: target, check: check)
         case 2 where isPageFile:
             return resolver.toPage(parts[1], in: parts[0], anchor: anchor, written: url).withQuery(query)
@@ -186,7 +185,7 @@ struct PageLinkResolver: Sendable {
                 }
                 let said = parts.count == 1 ? "is no flow" : "is not the page of a flow"
                 return .broken(
-                    "link '\(written)' finds nothing: \(locale)/ holds the site's flows in that language, and \(parts.joined(separator: "/")) \(said)"
+                    "link '\(written)' finds nothing: \(locale)/ holds the site's flows in that language, and \(path) \(said)"
                         + (directory.hasFlow(parts[0]) ? "" : didYouMean(parts[0], in: directory.slugs.sorted())),
                     flow: directory.hasFlow(parts[0]) ? parts[0] : nil)
             }
