@@ -23,6 +23,9 @@ import Testing
         #expect(WebVTTCheck.check("\u{FEFF}WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\nHi\r\n").cues == 1, "a BOM and CRLF line breaks")
         #expect(WebVTTCheck.check("WEBVTT").cues == 0)
         #expect(WebVTTCheck.check("WEBVTT\n\n00:01.000\t-->\t00:02.000\tline:0\nTabs\n") == .init(cues: 1, problems: []), "tabs separate timings too")
+        // The parser skips blanks around the arrow, where there are any: browsers show these cues.
+        #expect(WebVTTCheck.check("WEBVTT\n\n00:01.000-->00:02.000\nA\n\n 00:03.000 -->00:04.000 line:0\nB\n\n00:05.000--> 00:06.000\nC\n") == .init(cues: 3, problems: []))
+        #expect(WebVTTCheck.check("WEBVTT\n\n00:01.000x --> 00:02.000\nA\n\n00:03.000 -> 00:04.000\nB\n").problems.count == 2, "a stray letter, and no arrow")
         #expect(!WebVTTCheck.check("1\n00:00.000 --> 00:01.000\nHi\n").hasHeader && WebVTTCheck.check("WEBVTT\n").hasHeader)
     }
 

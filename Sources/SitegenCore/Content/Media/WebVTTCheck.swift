@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a WebVTT captions file (W3C WebVTT, "file structure" and "cue timings") the way a
 /// browser's parser would read it, and says what it would drop: a missing `WEBVTT` header, a
 /// timing line that is not `[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt`, a cue that ends before it
@@ -58,15 +60,20 @@ package enum WebVTTCheck {
                 continue
             }
             let lineNumber = blockStart + timingOffset + 1
-            // Timings and settings are separated by spaces or tabs.
-            let parts = block[timingOffset].split(omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }
-            guard parts.count >= 3, parts[1] == "-->", let start = timestamp(parts[0]), let end = timestamp(parts[2]) else {
-                report(lineNumber, "the timing line '\(block[timingOffset].prefix(80))' is not '[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt'; browsers skip this cue")
+            // As WebVTT's parser reads it: the start, `-->` with or without spaces or tabs around it,
+            // the end, and the settings after a space or tab.
+            let timing = block[timingOffset]
+            func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
+            let arrow = timing.range(of: "-->")
+            let startText = arrow.map { Substring(timing[..<$0.lowerBound].trimmingBlanks) } ?? ""
+            let endText = arrow.map { timing[$0.upperBound...].drop(while: isBlank).prefix { !isBlank($0) } } ?? ""
+            guard let start = timestamp(startText), let end = timestamp(endText) else {
+                report(lineNumber, "the timing line '\(timing.prefix(80))' is not '[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt'; browsers skip this cue")
                 continue
             }
-            if end <= start { report(lineNumber, "the cue ends (\(parts[2])) before it starts (\(parts[0]))") }
+            if end <= start { report(lineNumber, "the cue ends (\(endText)) before it starts (\(startText))") }
             if let previousStart, start < previousStart {
-                report(lineNumber, "the cue starts (\(parts[0])) before the one above it: cues go in order of their start times")
+                report(lineNumber, "the cue starts (\(startText)) before the one above it: cues go in order of their start times")
             }
             for (offset, line) in block.enumerated().dropFirst(timingOffset + 1) where line.contains("-->") {
                 report(blockStart + offset + 1, "a caption's text may not hold '-->': is a blank line missing before this cue?")
