@@ -341,6 +341,30 @@ import Testing
         #expect(stamped.utf8.elementsEqual(("---\nsource: \(SourceStamp(of: Array("# A\n".utf8)).hex)\ntitle: x\n---\n# B\(marks)\n\nテキスト\n").utf8))
     }
 
+    /// A translation that records `source:` twice has no one stamp: the build says where, the
+    /// report counts it as badly stamped, and stamping refuses it rather than leave the other.
+    @Test func aTranslationStampedTwiceIsAnError() {
+        let stamp = SourceStamp(of: Array("# A\n".utf8)).hex
+        let files: [String: String] = [
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/tour/01-a.ko.md": "---\nsource: \(stamp)\ntitle: 가\nsource: 222222222222\n---\n# 가\n",
+            "content/tour/_index.md": "---\ntitle: Tour\n---\n",
+            "content/tour/_index.ko.md": "---\nsource: 111111111111\nsource: 222222222222\n---\n",
+        ]
+        let fileSystem = MemoryFileSystem(files)
+        let check = runCLI(["check"], on: fileSystem)
+        #expect(check.status == .contentError)
+        #expect(check.err.contains("content/tour/01-a.ko.md:4:1: error: duplicate key 'source' in the translation's front matter (first set on line 2)"), "\(check.err)")
+        #expect(check.err.contains("content/tour/_index.ko.md:3:1: error: duplicate key 'source' in the translation's front matter (first set on line 2)"), "\(check.err)")
+        let report = runCLI(["translations"], on: fileSystem)
+        #expect(report.status == .contentError && report.out.contains("    bad stamp    01-a.md"), "\(report.out)")
+        let stamping = runCLI(["translations", "--stamp", "content/tour/01-a.ko.md"], on: fileSystem)
+        #expect(stamping.status == .contentError)
+        #expect(stamping.err.contains("cannot stamp the translation: it sets 'source' twice, on lines 2 and 4; remove one"), "\(stamping.err)")
+        #expect(fileSystem.text("content/tour/01-a.ko.md") == files["content/tour/01-a.ko.md"], "nothing is written")
+    }
+
     @Test func stampingRefusesWhatIsNotATranslation() {
         let fileSystem = MemoryFileSystem(["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.md": "# A\n", "notes/x.ko.md": "x"])
         let result = runCLI(["translations", "--stamp", "content/tour/01-a.md", "notes/x.ko.md", "content/tour/missing.ko.md"], on: fileSystem)

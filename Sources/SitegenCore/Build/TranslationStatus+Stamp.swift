@@ -66,6 +66,10 @@ extension TranslationStatus {
         case .success(let value): split = value
         case .failure(let problem): return .failure(problem)
         }
+        if let (first, again) = split.fields?.repeatedKey(SourceStamp.key) {
+            return .failure(
+                .error("cannot stamp the translation: it sets '\(SourceStamp.key)' twice, on lines \(first.location.line) and \(again.location.line); remove one", path: path))
+        }
         let newline = text.contains("\r\n") ? "\r\n" : text.contains("\r") ? "\r" : "\n"
         let line = "\(SourceStamp.key): \(stamp.hex)"
         var lines = text.split(separator: newline, omittingEmptySubsequences: false).map(String.init)

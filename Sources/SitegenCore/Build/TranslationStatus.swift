@@ -124,6 +124,8 @@ package struct TranslationStatus: Sendable {
     /// The `source:` a translation's front matter records, if any: its stamp, or why it is none.
     static func stamp(of file: SourceFile) -> Result<String, SourceStamp.Problem>? {
         guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1 else { return nil }
+        // Two stamps are none: the build refuses the file.
+        if let repeated = SourceStamp.repeated(in: split.fields, file: file) { return .failure(SourceStamp.Problem(message: repeated.message)) }
         return SourceStamp.read(node).map(\.hex)
     }
 

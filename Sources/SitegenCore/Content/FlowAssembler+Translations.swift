@@ -102,6 +102,7 @@ extension FlowAssembler {
             switch FrontMatter.parse(index) {
             case .success(let split):
                 let (own, stamp) = split.fields?.removing(SourceStamp.key) ?? (nil, nil)
+                if let repeated = SourceStamp.repeated(in: split.fields, file: index) { result.diagnostics.append(repeated) }
                 if let stamp, case .failure(let problem) = SourceStamp.read(stamp) {
                     result.diagnostics.append(index.error(problem.message, at: stamp.location, length: stamp.length))
                 }

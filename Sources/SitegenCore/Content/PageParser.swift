@@ -107,6 +107,7 @@ struct PageParser: Sendable {
         if isTranslation, let written = own {
             let (rest, value) = written.removing(SourceStamp.key)
             own = rest
+            if let repeated = SourceStamp.repeated(in: written, file: file) { diagnostics.append(repeated) }
             for key in ["id", "order"] {
                 guard let node = rest.removing(key).1 else { continue }
                 diagnostics.append(

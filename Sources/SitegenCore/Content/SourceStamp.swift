@@ -1,3 +1,4 @@
+import Diagnostics
 import FrontMatter
 
 /// The version of a source page a translation was made from, as its front matter records it:
@@ -21,6 +22,13 @@ struct SourceStamp: Sendable, Equatable {
 
     init(hex: String) {
         self.hex = hex
+    }
+
+    /// The error for front matter that sets `source:` twice (which reading it would hide), if it does.
+    static func repeated(in fields: YAMLNode?, file: SourceFile) -> Diagnostic? {
+        guard let (first, again) = fields?.repeatedKey(key) else { return nil }
+        return file.error(
+            "duplicate key '\(key)' in the translation's front matter (first set on line \(first.location.line))", at: again.location, length: again.length)
     }
 
     /// Reads `source:` from a translation's front matter.

@@ -34,4 +34,11 @@ extension YAMLNode {
         let value = pairs.first { $0.key.scalarText == key }?.value
         return (YAMLNode(kind: .mapping(pairs.filter { $0.key.scalarText != key }), location: location, length: length), value)
     }
+
+    /// The nodes of `key` where a mapping first sets it and where it sets it again, if it does.
+    func repeatedKey(_ key: String) -> (first: YAMLNode, again: YAMLNode)? {
+        guard case .mapping(let pairs) = kind else { return nil }
+        let keys = pairs.map(\.key).filter { $0.scalarText == key }
+        return keys.count > 1 ? (keys[0], keys[1]) : nil
+    }
 }
