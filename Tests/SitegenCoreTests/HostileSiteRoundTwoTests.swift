@@ -208,6 +208,19 @@ import OnboardingKit
         #expect(html.contains(##"<a href="#fnref-01-a--a-60000" class="footnote-backref""##))
     }
 
+    /// A title made from a long heading is cut after whole characters: a family emoji (seven
+    /// scalars) at the cut is left out, not split into a man and a joiner.
+    @Test func aLongHeadingsTitleIsCutBetweenCharacters() {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+        let heading = String(repeating: "a", count: 495) + family + String(repeating: "b", count: 10)
+        #expect(PageParser.shortTitle(heading) == String(repeating: "a", count: 495) + "…")
+        #expect(PageParser.shortTitle(String(repeating: "é", count: 500)) == String(repeating: "é", count: 500), "500 characters fit")
+        let decomposed = String(repeating: "e\u{301}", count: 300)
+        #expect(PageParser.shortTitle(decomposed) == String(repeating: "e\u{301}", count: 249) + "…", "a letter keeps its accent")
+        let oneCharacter = "a" + String(repeating: "\u{301}", count: 600)
+        #expect(PageParser.shortTitle(oneCharacter).unicodeScalars.count == 500, "one character longer than a title is cut as it must be")
+    }
+
     // MARK: Runs of combining marks
 
     /// Comparing or composing text reorders each run of combining marks, in time that grows with

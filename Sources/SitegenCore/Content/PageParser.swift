@@ -325,10 +325,7 @@ struct PageParser: Sendable {
             diagnostics.append(file.warning(warning.message, at: location))
         }
         // A heading may be long; the title made from it, repeated in labels, is cut short.
-        parsed.title = parsed.title ?? rendered.firstHeading.map { heading in
-            heading.unicodeScalars.count > PageFrontMatter.maximumTitleLength
-                ? String(String.UnicodeScalarView(heading.unicodeScalars.prefix(PageFrontMatter.maximumTitleLength - 1))) + "…" : heading
-        } ?? parsed.sourceTitle
+        parsed.title = parsed.title ?? rendered.firstHeading.map(Self.shortTitle) ?? parsed.sourceTitle
         if rendered.isEmpty, parsed.image == nil {
             diagnostics.append(
                 file.warning("the page is empty: give it some Markdown or an image", at: SourceLocation(line: bodyStartLine, column: 1)))
@@ -341,6 +338,25 @@ struct PageParser: Sendable {
     /// The most HTML one page may make: a page of 4 MiB of footnote references made 46 times its
     /// size, and its flow's files passed the 64 MiB one rendered file may be, blamed on the theme.
     static let maximumPageHTML = 16 << 20
+
+    /// A title made from `heading`: as it is, or cut after the whole characters that fit in the
+    /// title's length with `…` (a family emoji or a letter with its accents is never split, unless
+    /// the first character alone is longer than a title).
+    static func shortTitle(_ heading: String) -> String {
+        guard heading.unicodeScalars.count > PageFrontMatter.maximumTitleLength else { return heading }
+        let room = PageFrontMatter.maximumTitleLength - 1
+        var end = heading.startIndex
+        var used = 0
+        while end < heading.endIndex {
+            let next = heading.index(after: end)
+            let size = heading.unicodeScalars[end..<next].count
+            guard used + size <= room else { break }
+            used += size
+            end = next
+        }
+        if end == heading.startIndex { return String(String.UnicodeScalarView(heading.unicodeScalars.prefix(room))) + "…" }
+        return String(heading[..<end]) + "…"
+    }
 
     /// A size in MiB to a tenth, rounded up: a size just past a limit never reads as the limit.
     static func mebibytes(_ bytes: Int) -> String {
