@@ -24,6 +24,23 @@ import Testing
         #expect(strict.err.contains("sitegen: check failed: 0 errors, 3 warnings (--strict)"))
     }
 
+    /// A flow's `_index.md` body is its description, as plain text: raw HTML there is dropped
+    /// too, and said, at its place in the file and in a translation's.
+    @Test func droppedRawHTMLInAFlowsIndexBodyIsAWarning() throws {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/_index.md": "---\ntitle: Tour\n---\nBody <script>alert(2)</script> <b>bold</b>\n",
+            "content/tour/_index.ko.md": "---\ntitle: 투어\n---\n\n본문 <i>기울임</i>\n",
+            "content/tour/01-a.md": "# A\n",
+        ])
+        let check = runCLI(["check"], on: fileSystem)
+        #expect(check.status == .success)
+        let hint = "is dropped; set markdown: {unsafe: true} in sitegen.yml to keep it (only for trusted authors)"
+        #expect(check.err.contains("content/tour/_index.md:4:6: warning: raw HTML '<script>' \(hint)"), "\(check.err)")
+        #expect(check.err.contains("content/tour/_index.md:4:32: warning: raw HTML '<b>' \(hint)"), "\(check.err)")
+        #expect(check.err.contains("content/tour/_index.ko.md:5:4: warning: raw HTML '<i>' \(hint)"), "\(check.err)")
+    }
+
     /// An address safe mode drops (cmark writes `href=""`) is a warning at the link, however it
     /// is spelt; the images cmark keeps (`data:image/png`) are not.
     @Test func aDroppedAddressIsAWarningAtItsLink() {

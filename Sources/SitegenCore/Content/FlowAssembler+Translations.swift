@@ -112,7 +112,8 @@ extension FlowAssembler {
                 settingsFile = index
                 result.translatedIndex = index
                 result.diagnostics += split.warnings
-                let body = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
+                let (body, warnings) = description(of: split, in: index)
+                result.diagnostics += warnings
                 if !body.isEmpty {
                     result.descriptionFromBody = body
                     // The body is the description in this language: the source's, in the

@@ -92,7 +92,9 @@ struct FlowAssembler: Sendable {
                 outline.indexFields = split.fields
                 outline.diagnostics += split.warnings + problems
                 outline.diagnostics += localeProblems(split.fields, locale: fields.settings.locale, file: index)
-                outline.descriptionFromBody = Markdown.render(split.body, options: site.markdown, plainText: true).plainText
+                let (description, warnings) = description(of: split, in: index)
+                outline.descriptionFromBody = description
+                outline.diagnostics += warnings
             case .failure(let diagnostic):
                 outline.diagnostics.append(diagnostic)
             }
@@ -266,6 +268,16 @@ struct FlowAssembler: Sendable {
     static let maximumFlowHTML = 32 << 20
 
     /// The titles of alerts in a flow's language: the strings `alert_note`, `alert_tip`…
+    /// The plain text of an `_index.md` body, its flow's description, and what reading its
+    /// Markdown warns of where it was written (raw HTML, whose tags the text leaves out).
+    func description(of split: FrontMatter, in file: SourceFile) -> (String, [Diagnostic]) {
+        let rendered = Markdown.render(split.body, options: site.markdown, plainText: true)
+        let warnings = rendered.warnings.map { warning in
+            file.warning(warning.message, at: file.location(line: split.bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn))
+        }
+        return (rendered.plainText, warnings)
+    }
+
     static func alertTitles(_ text: [String: String]) -> [AlertKind: String] {
         var titles: [AlertKind: String] = [:]
         for kind in AlertKind.allCases { titles[kind] = text["alert_\(kind.rawValue)"] }
