@@ -27,6 +27,25 @@ import Testing
         #expect(one == two)
     }
 
+    /// A file named in one Unicode form (`café` decomposed, as macOS names files) and referred
+    /// to in the other (composed) are two names to the disk. The build found the bytes the walk
+    /// had read by the name written, then failed writing the output with no line; it now says the
+    /// image is not found, at the reference, as `check` does, in a first build and a second.
+    @Test func anImageNamedInAnotherUnicodeFormIsNotFoundAtItsReference() throws {
+        let site = try copyOfFixture("basic")
+        defer { site.remove() }
+        try site.write("content/shared/cafe\u{301}.png", Data(pngBytes(width: 4, height: 3)))
+        try site.write("content/shared/01-a.md", "# A\n\n![Cup](caf\u{E9}.png)\n")
+        let expected = "content/shared/01-a.md:3:1: error: image 'caf\u{E9}.png' not found"
+        for command in ["check", "build", "build"] {
+            let run = runCLI([command, "--site", site.path], on: DiskFileSystem())
+            #expect(run.status == .contentError, "\(command)")
+            #expect(run.err.contains(expected) && !run.err.contains("cannot write the output"), "\(command): \(run.err)")
+        }
+        try site.write("content/shared/01-a.md", "# A\n\n![Cup](cafe\u{301}.png)\n")
+        #expect(runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem()).status == .success, "named as on disk")
+    }
+
     /// A file several pages publish (an image on two pages and as a page's image) is one file of
     /// the output, and a rebuild that links it from the current output never writes through the
     /// link: the current output stays whole, and the new one is a clean build's.
