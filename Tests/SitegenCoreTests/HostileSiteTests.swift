@@ -146,6 +146,20 @@ import Testing
         #expect(fileSystem.text("output/tour/a.svg") == svg)
     }
 
+    /// An SVG in a Latin encoding, as older drawing programs wrote them, holds bytes that are not
+    /// UTF-8 (`é` as 0xE9): its size was not read, and it was refused as no image at all.
+    @Test(arguments: ["ISO-8859-1", "windows-1252", "latin1"])
+    func anSVGInALatinEncodingIsPublished(_ encoding: String) throws {
+        let svg = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"50\"><text>caf".utf8)
+            + [0xE9] + Array("</text></svg>".utf8)
+        #expect(ImageSize.read(svg) == .init(width: 100, height: 50))
+        let fileSystem = MemoryFileSystem(["content/tour/01-a.md": String(format: Self.page, "a.svg")])
+        fileSystem.add("content/tour/a.svg", svg)
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(errors(result).isEmpty, "\(errors(result))")
+        #expect(try fileSystem.readFile("output/tour/a.svg", confinedTo: nil) == svg)
+    }
+
     /// Every file cut short, as an editor's crash leaves one, is read to its end without a crash.
     @Test func everyPrefixOfAnSVGIsScannedWithoutACrash() {
         let svg = "\u{FEFF}<?xml version='1.0' encoding='utf-8'?><!DOCTYPE svg [<!-- c --><!ENTITY a \"b\"><!ENTITY % p SYSTEM 'x'><!ATTLIST svg x CDATA 'y'>]>"
