@@ -23,6 +23,20 @@ import Testing
             + [UInt8](repeating: 0, count: 9) + [0xFF, 0xDA, 0x00, 0x02, 0x00, 0xFF, 0xD9]
     }
 
+    /// Captions named for no language tag (gettext's `zh_TW`, a typo) were left out silently,
+    /// where a page named so is an error: each is a warning at its file, with the name to give it.
+    @Test func captionsNamedForNoLanguageAreAWarning() {
+        let fileSystem = Self.site(["content/tour/demo.zh_TW.vtt": "WEBVTT\n", "content/tour/demo.x.vtt": "WEBVTT\n"])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let warnings = result.diagnostics.filter { $0.message.hasPrefix("captions '") }.map { "\($0.path): \($0.message)" }
+        #expect(warnings == [
+            "content/tour/demo.x.vtt: captions 'demo.x.vtt' of video 'demo.mp4' are not used: 'x' is not a language tag; name the file demo.<language>.vtt, such as demo.fr.vtt",
+            "content/tour/demo.zh_TW.vtt: captions 'demo.zh_TW.vtt' of video 'demo.mp4' are not used: 'zh_TW' is not a language tag; name the file demo.<language>.vtt, such as demo.zh-TW.vtt",
+        ], "\(warnings)")
+        #expect(fileSystem.text("output/tour/demo.x.vtt") == nil)
+    }
+
     /// Captions beside a video were read without asking where their links lead: beside a video
     /// in a folder no walk of the content checks (`art/`), a link into a hidden folder or an
     /// output would publish what it held as captions.

@@ -64,7 +64,16 @@ extension ImageResolver {
         // Captions: `demo.vtt` in the site's language, `demo.<language>.vtt` in any other (the
         // site's languages first); the page's own language is the one shown.
         let pageLocale = flow.translation?.locale ?? locales.first ?? "en"
-        for candidate in captionFiles(beside: String(base), in: directory) {
+        let (candidates, untagged) = captionFiles(beside: String(base), in: directory)
+        for (name, tag) in untagged {
+            let dashed = tag.replacingOccurrences(of: "_", with: "-")
+            let such = Validation.isLanguageTag(dashed) ? "\(base).\(dashed).vtt" : "\(base).fr.vtt"
+            resolved.diagnostics.append(
+                .warning(
+                    "captions '\(name)' of video '\(reference)' are not used: '\(tag)' is not a language tag; name the file \(base).<language>.vtt, such as \(such)",
+                    path: loader.diskPath(Path.join(directory, name))))
+        }
+        for candidate in candidates {
             let captions = Path.join(directory, candidate.file)
             if let problem = unreadTarget(captions, subject: "captions '\(candidate.file)' of video '\(reference)'", verb: "are") { return .failure(problem) }
             switch loader.read(captions) {
@@ -99,18 +108,25 @@ extension ImageResolver {
     /// The captions files beside a video named `base`: `base.vtt` in the site's language, then
     /// `base.<language>.vtt` for each language tag, the site's languages first, in their order.
     /// A link among them is one too: where it leads is checked as it is read, never skipped unsaid.
-    private func captionFiles(beside base: String, in directory: String) -> [(file: String, language: String)] {
+    /// Also the files named `base.<anything else>.vtt`, with what stands for a language, which
+    /// are not used.
+    private func captionFiles(beside base: String, in directory: String) -> (files: [(file: String, language: String)], untagged: [(file: String, tag: String)]) {
         let names = (try? loader.fileSystem.entries(in: loader.diskPath(directory))
             .filter { $0.status.kind == .file || $0.status.kind == .symbolicLink }.map(\.name)) ?? []
         let prefix = base + "."
         var tagged: [(file: String, language: String)] = []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".vtt") && name.count > prefix.count + 4 {
+        var untagged: [(file: String, tag: String)] = []
+        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".vtt") && name.count > prefix.count + 4 {
             let tag = String(name.dropFirst(prefix.count).dropLast(4))
-            if Validation.isLanguageTag(tag) { tagged.append((name, SiteSettings.canonical(tag))) }
+            if Validation.isLanguageTag(tag) {
+                tagged.append((name, SiteSettings.canonical(tag)))
+            } else {
+                untagged.append((name, tag))
+            }
         }
         let order = Dictionary(locales.enumerated().map { ($1, $0) }) { first, _ in first }
         tagged.sort { (order[$0.language] ?? locales.count, $0.language, $0.file) < (order[$1.language] ?? locales.count, $1.language, $1.file) }
         let plain = names.contains(base + ".vtt") ? [(file: base + ".vtt", language: locales.first ?? "en")] : []
-        return plain + tagged
+        return (plain + tagged, untagged)
     }
 }
