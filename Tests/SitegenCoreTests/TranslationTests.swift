@@ -365,6 +365,28 @@ import Testing
         #expect(fileSystem.text("content/tour/01-a.ko.md") == files["content/tour/01-a.ko.md"], "nothing is written")
     }
 
+    /// A translated `_index.md` whose flow has none was never looked at by the report, so a stamp
+    /// the build refuses passed it: it is a bad stamp there too.
+    @Test func aTranslatedIndexWithoutASourceIsReportedWhenBadlyStamped() {
+        let files: [String: String] = [
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/01-a.md": "# A\n",
+            "content/tour/01-a.ko.md": "---\nsource: \(SourceStamp(of: Array("# A\n".utf8)).hex)\n---\n# 가\n",
+            "content/tour/_index.ko.md": "---\ntitle: 투어\nsource: 1\n---\n",
+        ]
+        let fileSystem = MemoryFileSystem(files)
+        #expect(runCLI(["check"], on: fileSystem).err.contains("content/tour/_index.ko.md:3:9: error: 'source' must be"))
+        let report = runCLI(["translations"], on: fileSystem)
+        #expect(report.status == .contentError)
+        #expect(report.out.contains("    bad stamp    _index.md (content/tour/_index.ko.md has a 'source:' that is not a stamp; stamp it again)"), "\(report.out)")
+        fileSystem.add("content/tour/_index.ko.md", Array("---\ntitle: 투어\n---\n".utf8))
+        let unstamped = runCLI(["translations"], on: fileSystem)
+        #expect(unstamped.status == .success && !unstamped.out.contains("_index.md"), "nothing to be current with: \(unstamped.out)")
+        let stamping = runCLI(["translations", "--stamp", "content/tour/_index.ko.md"], on: fileSystem)
+        #expect(stamping.status == .contentError)
+        #expect(stamping.err.contains("content/tour/_index.ko.md: error: cannot stamp the translation: its source, _index.md, is not beside it"), "\(stamping.err)")
+    }
+
     @Test func stampingRefusesWhatIsNotATranslation() {
         let fileSystem = MemoryFileSystem(["sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.md": "# A\n", "notes/x.ko.md": "x"])
         let result = runCLI(["translations", "--stamp", "content/tour/01-a.md", "notes/x.ko.md", "content/tour/missing.ko.md"], on: fileSystem)

@@ -34,6 +34,10 @@ extension TranslationStatus {
                 continue
             }
             let sourcePath = Path.join(Path.directory(of: path), translation.sourceName)
+            guard loader.fileSystem.status(of: sourcePath) != nil else {
+                diagnostics.append(.error("cannot stamp the translation: its source, \(translation.sourceName), is not beside it", path: path))
+                continue
+            }
             do {
                 let source = try loader.fileSystem.readFile(sourcePath, confinedTo: loader.root)
                 let bytes = try loader.fileSystem.readFile(real, confinedTo: loader.root)

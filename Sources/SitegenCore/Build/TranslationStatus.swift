@@ -65,6 +65,15 @@ package struct TranslationStatus: Sendable {
             for (locale, file) in split.translations.indexes {
                 translated[locale, default: [:]][ContentLayout.flowIndexFile] = PageFile(file: file, name: Path.fileName(of: file.path))
             }
+            // A translated `_index.md` with no source has nothing to be current with, but a stamp
+            // the build refuses is a failure here too.
+            if flow.index == nil {
+                for (locale, file) in split.translations.indexes.sorted(by: { $0.key < $1.key }) {
+                    guard case .failure? = stamp(of: file) else { continue }
+                    status.entries.append(
+                        Entry(flow: flow.slug, locale: locale, page: ContentLayout.flowIndexFile, file: Path.join(flow.directory, Path.fileName(of: file.path)), state: .badStamp))
+                }
+            }
             let stamps = Dictionary(sources.map { page in
                 (page.name, (try? loader.fileSystem.readFile(page.file.path, confinedTo: loader.root)).map { SourceStamp(of: $0).hex })
             }) { first, _ in first }
