@@ -238,6 +238,16 @@ import Testing
         #expect(fileSystem.text("output/guide/embed.js")?.hasPrefix("window.sitegen.part(") == true)
     }
 
+    /// A footnote's id is known once its page is rendered: written through the flow's page
+    /// (`index.html#fn-…`), in this flow or a translation's folder, it is left as written.
+    @Test func aFootnoteReachedThroughTheFlowsPageIsLeftAsWritten() throws {
+        let page = "# Step\n\nA note.[^1] [a](#fn-03-step--1) [b](index.html#fn-03-step--1) [c](../guide/index.html#fnref-03-step--1) [d](../ko/guide/#fn-03-step--1)\n\n[^1]: The note.\n"
+        let (result, fileSystem) = build(page, more: ["sitegen.yml": "locales: [en, ko]\n"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(html.contains(##"<a href="#fn-03-step--1">a</a> <a href="index.html#fn-03-step--1">b</a> <a href="../guide/index.html#fnref-03-step--1">c</a> <a href="../ko/guide/#fn-03-step--1">d</a>"##))
+    }
+
     /// A finish link to nothing is an error at its href in `_index.md`, as is, with `show_once`, one
     /// back into the flow, however written (a visitor who has seen it would be sent back again);
     /// a heading it names is checked as a page's link's is.
@@ -283,7 +293,7 @@ import Testing
     @Test func linksIntoATranslationsFolderAreChecked() throws {
         let locales = ["sitegen.yml": "locales: [en, ko]\n"]
         let (broken, _) = build(
-            "# Step\n\n[a](../ko/nope/) [b](../ko/guide/#zzz) [c](../ko/missing.pdf) [d](../ko/downloads/guide.pdf) [e](../ko/more/01-deep.md) [f](../ko/more/index.html#gone)\n",
+            "# Step\n\n[a](../ko/nope/) [b](../ko/guide/#zzz) [c](../ko/missing.pdf) [d](../ko/downloads/guide.pdf) [e](../ko/more/01-deep.md) [e2](../ko/more/01-deep.ko.md) [f](../ko/more/index.html#gone)\n",
             more: locales)
         #expect(broken.diagnostics.filter(\.isError).map(\.message) == [
             "link '../ko/nope/' finds nothing: ko/ holds the site's flows in that language, and nope is no flow",
@@ -291,15 +301,23 @@ import Testing
             "link '../ko/missing.pdf' finds nothing: ko/ holds the site's flows in that language, and missing.pdf is no flow",
             "link '../ko/downloads/guide.pdf' finds nothing: static/ is published once, at the output's root; link to '../downloads/guide.pdf'",
             "link '../ko/more/01-deep.md' names a page in ko/; link to '../more/01-deep.md', which each reader sees in their language",
+            "link '../ko/more/01-deep.ko.md' names a page in ko/; link to '../more/01-deep.md', which each reader sees in their language",
             "link '../ko/more/index.html#gone' finds no page 'gone' in flow 'more'",
         ])
-        let page = "# Step\n\n[a](../ko/more/#deep) [b](../ko/more/index.html#deep--go-further-now) [c](../ko/more/embed.js)\n"
+        let page = "# Step\n\n[a](../ko/more/#deep) [b](../ko/more/index.html#deep--go-further-now) [c](../ko/more/embed.js) [d](../ko/index.html)\n"
         let (result, fileSystem) = build(page, more: locales)
         #expect(result.succeeded, "\(result.diagnostics)")
-        let links = #"<a href="../ko/more/#deep">a</a> <a href="../ko/more/index.html#deep--go-further-now">b</a> <a href="../ko/more/embed.js">c</a>"#
+        let links = #"<a href="../ko/more/#deep">a</a> <a href="../ko/more/index.html#deep--go-further-now">b</a> <a href="../ko/more/embed.js">c</a> <a href="../ko/index.html">d</a>"#
         #expect(try #require(fileSystem.text("output/guide/index.html")).contains(links))
         let deeper = links.replacingOccurrences(of: "\"../ko/", with: "\"../../ko/")
         #expect(try #require(fileSystem.text("output/ko/guide/index.html")).contains(deeper), "from the translation's folder")
+        // With `show_once`, the flow in another language is the flow itself: one first visit for all.
+        for href in ["../ko/guide/", "../ko/guide/index.html", "'../ko/guide/#step-3'"] {
+            let (looping, _) = build("# Step\n", more: locales.merging(["content/guide/_index.md": "---\nshow_once: true\nfinish: {label: Go, href: \(href)}\n---\n"]) { _, new in new })
+            #expect(looping.diagnostics.filter(\.isError).map(\.message) == [
+                "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app"
+            ], "\(href)")
+        }
         // The linking flow is built again when the linked one changes: the id is gone.
         fileSystem.add("content/more/01-deep.md", Array("---\nid: deeper\n---\n# Deep dive\n".utf8))
         let again = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())

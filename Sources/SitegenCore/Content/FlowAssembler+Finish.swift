@@ -25,7 +25,11 @@ extension FlowAssembler {
         let resolved = links.resolve(href, anchors: MarkdownAnchors())
         switch resolved {
         case .unchanged, .checked:
-            if case .checked(let target) = resolved { linkedFlows.insert(target) }
+            if case .checked(let target) = resolved {
+                linkedFlows.insert(target)
+                // The flow in another language is the flow: `show_once` is one for all of them.
+                if outline.front.settings.showOnce, target == source.slug { return problem(FlowFrontMatter.finishLeadsBack) }
+            }
             if source.translation != nil, let translated = PageLinkResolver.fromTranslation(href, flow: source.slug) { settings.finish.href = translated }
         case .resolved(let resolved, let target, let check):
             linkedFlows.insert(target)

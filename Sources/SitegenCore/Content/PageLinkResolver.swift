@@ -95,6 +95,8 @@ struct PageLinkResolver: Sendable {
             return resolver.toFlow(parts[0], anchor: anchor, written: url).withQuery(query)
         case 2 where parts[1] == ContentLayout.flowPageFile && directory.hasFlow(parts[0]):
             // The page the build writes for a flow is the flow, checked as `../tour/` is, and left as written.
+            // A footnote's id there is known only once its page is rendered: it is left as written.
+            if Self.isFootnoteID(anchor) { return .unchanged }
             let link = resolver.toFlow(parts[0], anchor: anchor, written: url)
             guard case .resolved(_, let target, let check) = link else { return link }
             return .resolved(href: url, flow: target, check: check)
@@ -174,11 +176,16 @@ struct PageLinkResolver: Sendable {
         /// its page, or a page there (whose ids are the source's). Checked, and left as written;
         /// nothing else is there.
         func inLocale(_ parts: [String], locale: String, anchor: String, written: String) -> PageLink {
+            // The locale's own site index.
+            if parts == [ContentLayout.flowPageFile] { return .unchanged }
             let isFlowPage = parts.count == 1 || (parts.count == 2 && ContentLayout.flowOwnFiles.contains(parts[1]))
             guard let slug = parts.first, isFlowPage, directory.hasFlow(slug) else {
                 let path = parts.joined(separator: "/")
                 if directory.hasFlow(parts[0]), parts.count == 2, PageNaming.isPageFile(parts[1]) {
-                    return .broken("link '\(written)' names a page in \(locale)/; link to '../\(path)', which each reader sees in their language", flow: parts[0])
+                    var page = parts[1]
+                    if case .translation(let translated) = LocaleFileName.read(page, locales: directory.locales.sorted()) { page = translated.sourceName }
+                    return .broken(
+                        "link '\(written)' names a page in \(locale)/; link to '../\(parts[0])/\(page)', which each reader sees in their language", flow: parts[0])
                 }
                 if directory.published.contains(parts[0]) {
                     return .broken("link '\(written)' finds nothing: static/ is published once, at the output's root; link to '../\(path)'", flow: nil)
@@ -189,7 +196,9 @@ struct PageLinkResolver: Sendable {
                         + (directory.hasFlow(parts[0]) ? "" : didYouMean(parts[0], in: directory.slugs.sorted())),
                     flow: directory.hasFlow(parts[0]) ? parts[0] : nil)
             }
-            guard !anchor.isEmpty, parts.count == 1 || parts[1] == ContentLayout.flowPageFile else { return .checked(flow: slug) }
+            guard !anchor.isEmpty, !PageLinkResolver.isFootnoteID(anchor), parts.count == 1 || parts[1] == ContentLayout.flowPageFile else {
+                return .checked(flow: slug)
+            }
             // The page is checked; a heading's anchor is the translation's own, made from its words.
             if case .broken(let message, let target) = toFlow(slug, anchor: anchor, written: written) { return .broken(message, flow: target) }
             return .checked(flow: slug)
@@ -207,7 +216,7 @@ struct PageLinkResolver: Sendable {
             if let known = idInFlow(anchor, pages) {
                 return known.map { .resolved(href: "#" + anchor, flow: flow, check: $0) } ?? .unchanged
             }
-            if anchor.hasPrefix("fn-") || anchor.hasPrefix("fnref-") {
+            if PageLinkResolver.isFootnoteID(anchor) {
                 return .broken("link '\(written)' finds no footnote '\(anchor)' on this page", flow: flow)
             }
             return .broken(
@@ -283,6 +292,12 @@ struct PageLinkResolver: Sendable {
         if sorted.isEmpty { return "; the page has no headings" }
         let shown = sorted.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
         return "; its headings are \(shown)\(sorted.count > 5 ? " and \(sorted.count - 5) more" : "")"
+    }
+
+    /// Whether `anchor` is a footnote's id or one of its references' (`fn-…`, `fnref-…`), which
+    /// no page id or heading's anchor on another page may be.
+    static func isFootnoteID(_ anchor: String) -> Bool {
+        anchor.hasPrefix("fn-") || anchor.hasPrefix("fnref-")
     }
 
     /// Another flow's address, from a page of this one.
