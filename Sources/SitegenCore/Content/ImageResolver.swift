@@ -128,6 +128,10 @@ struct ImageResolver: Sendable {
             return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
         guard let size = ImageSize.read(bytes) else {
+            // Browsers do not show an SVG image whose text is not UTF-8, whatever it declares.
+            if format == .svg, String(validating: bytes, as: UTF8.self) == nil {
+                return .failure(.init("image '\(reference)' is not UTF-8 text, which browsers show an SVG image only in; save it as UTF-8"))
+            }
             return .failure(.init("cannot read the size of image '\(reference)': it is not a \(ImageSize.formats) image with a pixel size"))
         }
         if let damage = ImageSize.damage(in: bytes) {

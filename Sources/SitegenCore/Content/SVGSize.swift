@@ -6,12 +6,9 @@ enum SVGSize {
     static func read(_ bytes: [UInt8]) -> ImageSize.Size? {
         // The root element is nearly always in the first 64 KB; only a file whose long prolog
         // hides it is read whole.
-        // A file in a Latin encoding (`encoding="ISO-8859-1"`, which the script check lets through)
-        // is not UTF-8: read byte for character, it has the same ASCII attributes.
-        func text(_ bytes: some Collection<UInt8>) -> String {
-            String(validating: bytes, as: UTF8.self) ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        }
-        guard let attributes = rootAttributes(text(bytes.prefix(64 * 1024))) ?? rootAttributes(text(bytes)) else { return nil }
+        let head = String(validating: bytes.prefix(64 * 1024), as: UTF8.self)
+        guard let attributes = head.flatMap(rootAttributes) ?? String(validating: bytes, as: UTF8.self).flatMap(rootAttributes)
+        else { return nil }
         let width = attributes["width"].flatMap(pixels)
         let height = attributes["height"].flatMap(pixels)
         let viewBox = attributes["viewBox"].map {
