@@ -17,8 +17,8 @@ package struct TranslationStatus: Sendable {
         case outdated(stamp: String)
         /// A translation without `source:`, so whether it is current cannot be told.
         case notStamped
-        /// A `source:` that is not a stamp, which the build refuses too.
-        case badStamp
+        /// A `source:` that is not a stamp, or is set twice (`repeated`), which the build refuses too.
+        case badStamp(repeated: Bool)
     }
 
     package struct Entry: Sendable, Equatable {
@@ -69,9 +69,11 @@ package struct TranslationStatus: Sendable {
             // the build refuses is a failure here too.
             if flow.index == nil {
                 for (locale, file) in split.translations.indexes.sorted(by: { $0.key < $1.key }) {
-                    guard case .failure? = stamp(of: file) else { continue }
+                    guard case .failure(let problem)? = stamp(of: file) else { continue }
                     status.entries.append(
-                        Entry(flow: flow.slug, locale: locale, page: ContentLayout.flowIndexFile, file: Path.join(flow.directory, Path.fileName(of: file.path)), state: .badStamp))
+                        Entry(
+                            flow: flow.slug, locale: locale, page: ContentLayout.flowIndexFile, file: Path.join(flow.directory, Path.fileName(of: file.path)),
+                            state: .badStamp(repeated: problem.repeated)))
                 }
             }
             let stamps = Dictionary(sources.map { page in
@@ -90,7 +92,7 @@ package struct TranslationStatus: Sendable {
                     let state: State
                     switch stamp(of: file.file) {
                     case .none: state = .notStamped
-                    case .some(.failure): state = .badStamp
+                    case .some(.failure(let problem)): state = .badStamp(repeated: problem.repeated)
                     case .some(.success(let written)) where written == stamps[page.name] ?? nil: state = .translated(from: from == locale ? nil : from)
                     case .some(.success(let written)): state = .outdated(stamp: written)
                     }
@@ -134,7 +136,7 @@ package struct TranslationStatus: Sendable {
     static func stamp(of file: SourceFile) -> Result<String, SourceStamp.Problem>? {
         guard case .success(let split) = FrontMatter.parse(file), let node = split.fields?.removing(SourceStamp.key).1 else { return nil }
         // Two stamps are none: the build refuses the file.
-        if let repeated = SourceStamp.repeated(in: split.fields, file: file) { return .failure(SourceStamp.Problem(message: repeated.message)) }
+        if let repeated = SourceStamp.repeated(in: split.fields, file: file) { return .failure(SourceStamp.Problem(message: repeated.message, repeated: true)) }
         return SourceStamp.read(node).map(\.hex)
     }
 
@@ -185,7 +187,8 @@ package struct TranslationStatus: Sendable {
                     case .missing: lines.append("    missing      \(entry.page)")
                     case .outdated(let stamp): lines.append("    out of date  \(entry.page) (\(entry.file) was made from source \(stamp))")
                     case .notStamped: lines.append("    not stamped  \(entry.page) (\(entry.file) has no 'source:'; stamp it after review)")
-                    case .badStamp: lines.append("    bad stamp    \(entry.page) (\(entry.file) has a 'source:' that is not a stamp; stamp it again)")
+                    case .badStamp(repeated: false): lines.append("    bad stamp    \(entry.page) (\(entry.file) has a 'source:' that is not a stamp; stamp it again)")
+                    case .badStamp(repeated: true): lines.append("    bad stamp    \(entry.page) (\(entry.file) sets 'source:' twice; remove one, then stamp it again)")
                     }
                 }
             }
@@ -194,7 +197,7 @@ package struct TranslationStatus: Sendable {
         let missing = count { $0 == .missing }
         let outdated = count { if case .outdated = $0 { return true } else { return false } }
         let unstamped = count { $0 == .notStamped }
-        let bad = count { $0 == .badStamp }
+        let bad = count { if case .badStamp = $0 { return true } else { return false } }
         lines.append("\(missing) missing, \(outdated) out of date, \(unstamped) not stamped" + (bad > 0 ? ", \(bad) with a bad stamp" : ""))
         // File names are the site's: none may forge a line of the report or drive the terminal.
         return lines.map(DiagnosticFormatter.printable).joined(separator: "\n") + "\n"

@@ -13,6 +13,8 @@ struct SourceStamp: Sendable, Equatable {
     /// Why a written stamp cannot be read.
     struct Problem: Error, Equatable {
         var message: String
+        /// Whether the front matter sets `source:` twice, rather than to something not a stamp.
+        var repeated = false
     }
 
     /// The stamp of a source file's bytes.
