@@ -143,7 +143,7 @@ package enum Markdown {
             html: html, firstHeading: firstHeading, plainText: body,
             isEmpty: cmark_node_first_child(root) == nil, images: images, headings: headings,
             warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) },
-            footnotesExceeded: context?.footnotesExceeded ?? false)
+            footnotesExceeded: context?.footnotesExceeded)
     }
 
     /// Every node under `root`, in document order, collected before the tree is changed; with

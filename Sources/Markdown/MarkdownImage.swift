@@ -107,7 +107,13 @@ package struct RenderedMarkdown: Sendable, Hashable {
     package var headings: [String] = []
     /// What the author most likely meant otherwise, in source order (see `MarkdownWarning`).
     package var warnings: [MarkdownWarning] = []
-    /// True when footnote references were left as written: they would have made more HTML than
-    /// `MarkdownOptions.maximumFootnoteHTML`.
-    package var footnotesExceeded = false
+    /// Where the first footnote reference left as written is, when some were: they would have
+    /// made more HTML than `MarkdownOptions.maximumFootnoteHTML`.
+    package var footnotesExceeded: MarkdownPosition?
+}
+
+/// A place in a Markdown body: its line (1-based) and byte column within that line (1-based).
+package struct MarkdownPosition: Sendable, Hashable {
+    package var line: Int
+    package var byteColumn: Int
 }

@@ -21,7 +21,7 @@ package struct MarkdownOptions: Sendable, Hashable {
     package var breaksInHeadings = false
     /// The most HTML a body's footnote references may make, with their links back: a reference of
     /// a few bytes makes some two hundred. Past it the rest are left as written, and the rendering
-    /// says so (`RenderedMarkdown.footnotesExceeded`), before the tree holds a node for each.
+    /// says where (`RenderedMarkdown.footnotesExceeded`), before the tree holds a node for each.
     package var maximumFootnoteHTML = Int.max
 
     package init(

@@ -23,10 +23,10 @@ final class ExtensionContext {
     /// The accessible name of a footnote's links back, escaped for an attribute.
     var footnoteBackLabel = MarkdownOptions.englishFootnoteBackLabel
     /// The most HTML the footnote references may make (`MarkdownOptions.maximumFootnoteHTML`), what
-    /// they have made so far, and whether some were left as written for want of room.
+    /// they have made so far, and where the first left as written for want of room is.
     var maximumFootnoteHTML = Int.max
     var footnoteHTML = 0
-    var footnotesExceeded = false
+    var footnotesExceeded: MarkdownPosition?
     /// Whether a loose task item's checkbox was marked for `TaskLists.finish` to move up.
     var marksLooseTaskItems = false
 

@@ -8,7 +8,7 @@ enum FootnoteReferences {
         guard !context.footnotes.isEmpty else { return }
         var next = 1
         for node in CMarkNode.descendants(of: root) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
-            if context.footnotesExceeded { break }
+            if context.footnotesExceeded != nil { break }
             guard CMarkNode.literal(node).containsBytes("[^") else { continue }
             let raw = context.raw(of: node, in: source) ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)
             let bytes = raw.bytes
@@ -36,7 +36,9 @@ enum FootnoteReferences {
                 // What this reference makes, here and in its footnote's links back, counts before its node is made.
                 let made = html.utf8.count + backLink(label: label, reference: reference, back: context.footnoteBackLabel).utf8.count + 1
                 guard made <= context.maximumFootnoteHTML - context.footnoteHTML else {
-                    context.footnotesExceeded = true
+                    // Text is on one line: the reference is as far along it as in the node's bytes.
+                    let start = context.inlinePosition(of: node) ?? (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+                    context.footnotesExceeded = MarkdownPosition(line: start.line, byteColumn: start.column + index)
                     break
                 }
                 context.footnoteHTML += made

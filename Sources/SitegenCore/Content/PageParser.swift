@@ -280,12 +280,12 @@ struct PageParser: Sendable {
             }
         )
         parsed.html = rendered.html
-        if rendered.footnotesExceeded {
+        if let position = rendered.footnotesExceeded {
             // Found before the references were made: a few bytes each, they would have made gigabytes.
             diagnostics.append(
                 file.error(
-                    "the page's footnote references would make more than the \(Self.maximumPageHTML >> 20) MiB of HTML a page may (each makes a link, and a link back from the footnote); split it",
-                    at: SourceLocation(line: bodyStartLine, column: 1)))
+                    "the page's footnote references would make more than the \(Self.maximumPageHTML >> 20) MiB of HTML a page may (each makes a link, and a link back from the footnote); those from here on are not made; split the page",
+                    at: location(position.line, position.byteColumn, marker: "[")))
         } else if rendered.html.utf8.count > Self.maximumPageHTML {
             diagnostics.append(
                 file.error(
