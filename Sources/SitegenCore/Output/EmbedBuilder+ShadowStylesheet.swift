@@ -11,36 +11,89 @@ extension EmbedBuilder {
                 .replacing("\nbody {", with: "\n.sg-embed {"))
     }
 
-    /// `css` with each length in `rem` (`1.5rem`, `.5rem`, `2rem`) in pixels, 16 to the rem: ASCII
-    /// digits, a point and digits after it or not, then `rem` that no letter, digit or `_`
-    /// continues. Found in one pass over the bytes, leftmost first, as the pattern
-    /// `\d*\.?\d+rem\b` finds them. A number too large to be a length in pixels stays as it is.
+    /// `css` with each length in `rem` in pixels, 16 to the rem, read as CSS tokenizes it: a
+    /// number (`1.5`, `.5`, `-2`, `1e3`) with the unit `rem` in any case. Strings, comments,
+    /// `url(…)`, names (`.b2rem`, `#a2rem`, `--2rem`) and other units (`2rem-x`) stay as they are,
+    /// and so does a number too large to be a length in pixels.
     static func remInPixels(_ css: String) -> String {
         let bytes = Array(css.utf8)
-        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
-        func digits(from index: Int) -> Int {
-            var end = index
-            while isDigit(end) { end += 1 }
-            return end
-        }
         var result: [UInt8] = []
         var copied = 0
-        var start = 0
-        while start < bytes.count {
-            let integerEnd = digits(from: start)
-            var numberEnd = integerEnd
-            if integerEnd < bytes.count, bytes[integerEnd] == UInt8(ascii: "."), isDigit(integerEnd + 1) {
-                numberEnd = digits(from: integerEnd + 1)
+        var index = 0
+        func byte(_ at: Int) -> UInt8? { at < bytes.count ? bytes[at] : nil }
+        func isDigit(_ at: Int) -> Bool { byte(at).map { (0x30...0x39).contains($0) } ?? false }
+        func isNameStart(_ at: Int) -> Bool {
+            guard let byte = byte(at) else { return false }
+            return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
+                || (byte == UInt8(ascii: "\\") && at + 1 < bytes.count && bytes[at + 1] != UInt8(ascii: "\n"))
+        }
+        func isName(_ at: Int) -> Bool { isNameStart(at) || isDigit(at) || byte(at) == UInt8(ascii: "-") }
+        // The end of the name starting at `at`, escapes and all.
+        func nameEnd(from at: Int) -> Int {
+            var end = at
+            while isName(end) { end += byte(end) == UInt8(ascii: "\\") ? 2 : 1 }
+            return min(end, bytes.count)
+        }
+        func startsName(_ at: Int) -> Bool {
+            byte(at) == UInt8(ascii: "-") ? isNameStart(at + 1) || byte(at + 1) == UInt8(ascii: "-") : isNameStart(at)
+        }
+        // The end of the number starting at `at`, if one does: sign, digits, fraction, exponent.
+        func numberEnd(from at: Int) -> Int? {
+            var end = at
+            if byte(end) == UInt8(ascii: "+") || byte(end) == UInt8(ascii: "-") { end += 1 }
+            guard isDigit(end) || (byte(end) == UInt8(ascii: ".") && isDigit(end + 1)) else { return nil }
+            while isDigit(end) { end += 1 }
+            if byte(end) == UInt8(ascii: "."), isDigit(end + 1) {
+                end += 1
+                while isDigit(end) { end += 1 }
             }
-            if numberEnd > start, isRemUnit(bytes, at: numberEnd), let pixels = pixels(ofRem: bytes[start..<numberEnd]) {
-                if result.isEmpty { result.reserveCapacity(bytes.count) }
-                result += bytes[copied..<start]
-                result += pixels.utf8
-                copied = numberEnd + 3
-                start = copied
+            if byte(end) == UInt8(ascii: "e") || byte(end) == UInt8(ascii: "E") {
+                let sign = byte(end + 1) == UInt8(ascii: "+") || byte(end + 1) == UInt8(ascii: "-") ? 1 : 0
+                if isDigit(end + 1 + sign) {
+                    end += 1 + sign
+                    while isDigit(end) { end += 1 }
+                }
+            }
+            return end
+        }
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                // A comment, to its end.
+                var end = index + 2
+                while end < bytes.count, !(bytes[end] == UInt8(ascii: "*") && byte(end + 1) == UInt8(ascii: "/")) { end += 1 }
+                index = min(end + 2, bytes.count)
+            } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+                // A string, to its closing quote or the line's end.
+                var end = index + 1
+                while end < bytes.count, bytes[end] != current, bytes[end] != UInt8(ascii: "\n") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index = min(end + 1, bytes.count)
+            } else if let end = numberEnd(from: index), !(current == UInt8(ascii: "-") && startsName(index)) {
+                let unitEnd = startsName(end) ? nameEnd(from: end) : end
+                let unit = String(decoding: bytes[end..<unitEnd], as: UTF8.self)
+                if unit.lowercased() == "rem", let pixels = pixels(ofRem: bytes[index..<end]) {
+                    if result.isEmpty { result.reserveCapacity(bytes.count) }
+                    result += bytes[copied..<index]
+                    result += pixels.utf8
+                    copied = unitEnd
+                }
+                index = unitEnd
+            } else if startsName(index) || current == UInt8(ascii: "#") || current == UInt8(ascii: "@") {
+                // A name (an identifier, a hash, an at-keyword); `url(` takes what follows to `)`.
+                let start = current == UInt8(ascii: "#") || current == UInt8(ascii: "@") ? index + 1 : index
+                let end = max(nameEnd(from: start), index + 1)
+                let name = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+                if name == "url", byte(end) == UInt8(ascii: "(") {
+                    var close = end + 1
+                    while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1 }
+                    index = min(close + 1, bytes.count)
+                } else {
+                    index = end
+                }
             } else {
-                // Every later start inside the same run of digits ends the same way.
-                start = integerEnd > start ? integerEnd : start + 1
+                index += 1
             }
         }
         guard copied > 0 else { return css }
@@ -48,35 +101,14 @@ extension EmbedBuilder {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Whether `rem` starts at `index` and ends a word there, as Unicode's word boundaries have it:
-    /// not before a letter, number, mark or `_` (`remé`, `rem2`), nor before `:`, `.` or `'` that
-    /// a letter follows (`rem.x`).
-    private static func isRemUnit(_ bytes: [UInt8], at index: Int) -> Bool {
-        guard index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "r"), bytes[index + 1] == UInt8(ascii: "e"),
-            bytes[index + 2] == UInt8(ascii: "m")
-        else { return false }
-        var scalars = String(decoding: bytes[(index + 3)...].prefix(8), as: UTF8.self).unicodeScalars.makeIterator()
-        guard let next = scalars.next() else { return true }
-        if continuesWord(next) { return false }
-        if [":", ".", "'"].contains(next), let after = scalars.next(), after.properties.isAlphabetic { return false }
-        return true
-    }
-
-    /// Whether `scalar` after a letter leaves no word boundary between them.
-    private static func continuesWord(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation, .format:
-            return true
-        default:
-            return scalar.properties.isAlphabetic
-        }
-    }
-
-    /// `number` rem in pixels, as CSS writes it; nil when that is not a finite length.
+    /// `number` rem in pixels, as CSS writes it, keeping a written `+`; nil when that is not a
+    /// finite length.
     private static func pixels(ofRem number: ArraySlice<UInt8>) -> String? {
-        guard let rem = Double(String(decoding: number, as: UTF8.self)) else { return nil }
+        let text = String(decoding: number, as: UTF8.self)
+        guard let rem = Double(text) else { return nil }
         let pixels = rem * 16
         guard pixels.isFinite else { return nil }
-        return (pixels.rounded() == pixels && pixels < 1e15 ? String(Int(pixels)) : String(pixels)) + "px"
+        let written = pixels.rounded() == pixels && abs(pixels) < 1e15 ? String(Int(pixels)) : String(pixels)
+        return (text.hasPrefix("+") ? "+" : "") + written + "px"
     }
 }
