@@ -44,6 +44,18 @@ import Testing
         }
         try site.write("content/shared/01-a.md", "# A\n\n![Cup](cafe\u{301}.png)\n")
         #expect(runCLI(["build", "--site", site.path, "--quiet"], on: DiskFileSystem()).status == .success, "named as on disk")
+        // A static file is linked as written, and a server looks for those bytes: an error too.
+        try site.write("static/dl/se\u{301}.txt", "x")
+        try site.write("content/shared/02-b.md", "# B\n\n[s](../dl/s\u{E9}.txt)\n")
+        let linked = runCLI(["check", "--site", site.path], on: DiskFileSystem())
+        #expect(linked.err.contains("content/shared/02-b.md:3:1: error: link '../dl/s\u{E9}.txt' writes the name of static/dl/se\u{301}.txt in another Unicode form"), "\(linked.err)")
+        // Captions are found beside their video by the bytes of its name; others are said to be unused.
+        try site.write("content/shared/02-b.md", "# B\n\n![Clip](ve\u{301}.mp4)\n")
+        try site.write("content/shared/ve\u{301}.mp4", Data(VideoHeaderTests.mp4()))
+        try site.write("content/shared/v\u{E9}.vtt", "WEBVTT\n")
+        let captioned = runCLI(["build", "--site", site.path], on: DiskFileSystem())
+        #expect(captioned.status == .success, "\(captioned.err)")
+        #expect(captioned.err.contains("v\u{E9}.vtt: warning: captions 'v\u{E9}.vtt' of video 've\u{301}.mp4' are not used: its name writes 've\u{301}' in another Unicode form"), "\(captioned.err)")
     }
 
     /// A file several pages publish (an image on two pages and as a page's image) is one file of

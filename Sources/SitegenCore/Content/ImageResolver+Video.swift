@@ -64,14 +64,10 @@ extension ImageResolver {
         // Captions: `demo.vtt` in the site's language, `demo.<language>.vtt` in any other (the
         // site's languages first); the page's own language is the one shown.
         let pageLocale = flow.translation?.locale ?? locales.first ?? "en"
-        let (candidates, untagged) = captionFiles(beside: String(base), in: directory)
-        for (name, tag) in untagged {
-            let dashed = tag.replacingOccurrences(of: "_", with: "-")
-            let such = Validation.isLanguageTag(dashed) ? "\(base).\(dashed).vtt" : "\(base).fr.vtt"
+        let (candidates, unused) = captionFiles(beside: String(base), in: directory)
+        for (name, reason) in unused {
             resolved.diagnostics.append(
-                .warning(
-                    "captions '\(name)' of video '\(reference)' are not used: '\(tag)' is not a language tag; name the file \(base).<language>.vtt, such as \(such)",
-                    path: loader.diskPath(Path.join(directory, name))))
+                .warning("captions '\(name)' of video '\(reference)' are not used: \(reason)", path: loader.diskPath(Path.join(directory, name))))
         }
         for candidate in candidates {
             let captions = Path.join(directory, candidate.file)
@@ -108,25 +104,37 @@ extension ImageResolver {
     /// The captions files beside a video named `base`: `base.vtt` in the site's language, then
     /// `base.<language>.vtt` for each language tag, the site's languages first, in their order.
     /// A link among them is one too: where it leads is checked as it is read, never skipped unsaid.
-    /// Also the files named `base.<anything else>.vtt`, with what stands for a language, which
-    /// are not used.
-    private func captionFiles(beside base: String, in directory: String) -> (files: [(file: String, language: String)], untagged: [(file: String, tag: String)]) {
+    /// Also the files that look meant for it but are not used, each with why: no language tag,
+    /// an extension in capitals, or the video's name in another Unicode form (`é` composed beside
+    /// a video named with it decomposed), which names are matched by their bytes, as on disk.
+    private func captionFiles(beside base: String, in directory: String) -> (files: [(file: String, language: String)], unused: [(file: String, reason: String)]) {
         let names = (try? loader.fileSystem.entries(in: loader.diskPath(directory))
             .filter { $0.status.kind == .file || $0.status.kind == .symbolicLink }.map(\.name)) ?? []
-        let prefix = base + "."
+        let prefix = Array((base + ".").utf8)
         var tagged: [(file: String, language: String)] = []
-        var untagged: [(file: String, tag: String)] = []
-        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".vtt") && name.count > prefix.count + 4 {
-            let tag = String(name.dropFirst(prefix.count).dropLast(4))
+        var unused: [(file: String, reason: String)] = []
+        for name in names.sorted() where name.lowercased().hasSuffix(".vtt") && name.hasPrefix(base + ".") {
+            guard name.utf8.starts(with: prefix) else {
+                unused.append((name, "its name writes '\(base)' in another Unicode form than the video's (an accent composed or not); name it as the video is named"))
+                continue
+            }
+            guard name.utf8.count >= prefix.count + 4 else { continue }
+            guard name.hasSuffix(".vtt") else {
+                unused.append((name, "its extension is not .vtt in small letters; rename it"))
+                continue
+            }
+            let tag = String(decoding: name.utf8.dropFirst(prefix.count).dropLast(4), as: UTF8.self)
             if Validation.isLanguageTag(tag) {
                 tagged.append((name, SiteSettings.canonical(tag)))
             } else {
-                untagged.append((name, tag))
+                let dashed = tag.replacingOccurrences(of: "_", with: "-")
+                let such = Validation.isLanguageTag(dashed) ? "\(base).\(dashed).vtt" : "\(base).fr.vtt"
+                unused.append((name, "'\(tag)' is not a language tag; name the file \(base).<language>.vtt, such as \(such)"))
             }
         }
         let order = Dictionary(locales.enumerated().map { ($1, $0) }) { first, _ in first }
         tagged.sort { (order[$0.language] ?? locales.count, $0.language, $0.file) < (order[$1.language] ?? locales.count, $1.language, $1.file) }
-        let plain = names.contains(base + ".vtt") ? [(file: base + ".vtt", language: locales.first ?? "en")] : []
-        return (plain + tagged, untagged)
+        let plain = names.contains { $0.utf8.elementsEqual((base + ".vtt").utf8) } ? [(file: base + ".vtt", language: locales.first ?? "en")] : []
+        return (plain + tagged, unused)
     }
 }

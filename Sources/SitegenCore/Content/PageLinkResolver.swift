@@ -160,7 +160,16 @@ struct PageLinkResolver: Sendable {
                 if parts.count == 1 { return missingFlow(first, written: written) }
                 return .broken("link '\(written)' finds nothing: '\(first)' is neither a flow nor a folder static/ publishes\(didYouMean(first, in: directory.slugs.sorted()))", flow: first)
             }
-            if directory.staticFiles.contains(path) { return .unchanged }
+            if let index = directory.staticFiles.firstIndex(of: path) {
+                // Found as Swift compares names; a server compares their bytes.
+                let named = directory.staticFiles[index]
+                guard named.utf8.elementsEqual(path.utf8) else {
+                    return .broken(
+                        "link '\(written)' writes the name of static/\(named) in another Unicode form (an accent composed or not), which a web server does not find; write it as the file is named",
+                        flow: nil)
+                }
+                return .unchanged
+            }
             if let hidden = parts.first(where: Path.isHidden) {
                 return .broken("link '\(written)' leads into '\(hidden)', a hidden folder or file of static/, which a build does not publish", flow: nil)
             }
