@@ -28,15 +28,18 @@ import Testing
     @Test func captionsNamedForNoLanguageAreAWarning() {
         let fileSystem = Self.site([
             "content/tour/demo.zh_TW.vtt": "WEBVTT\n", "content/tour/demo.x.vtt": "WEBVTT\n", "content/tour/demo..vtt": "WEBVTT\n", "content/tour/demo.fr.VTT": "WEBVTT\n",
+            "content/tour/demo.english.vtt": "WEBVTT\n", "content/tour/demo.jp.vtt": "WEBVTT\n",
         ])
         let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
         #expect(result.succeeded, "\(result.diagnostics)")
         let warnings = result.diagnostics.filter { $0.message.hasPrefix("captions '") }.map { "\($0.path): \($0.message)" }
         #expect(warnings == [
-            "content/tour/demo..vtt: captions 'demo..vtt' of video 'demo.mp4' are not used: '' is not a language tag; name the file demo.<language>.vtt, such as demo.fr.vtt",
+            "content/tour/demo..vtt: captions 'demo..vtt' of video 'demo.mp4' are not used: '' is not a language code; name the file demo.<language>.vtt, such as demo.fr.vtt",
+            "content/tour/demo.english.vtt: captions 'demo.english.vtt' of video 'demo.mp4' are not used: 'english' is not a language code; name the file demo.<language>.vtt, such as demo.fr.vtt",
             "content/tour/demo.fr.VTT: captions 'demo.fr.VTT' of video 'demo.mp4' are not used: its extension is not .vtt in small letters; rename it",
-            "content/tour/demo.x.vtt: captions 'demo.x.vtt' of video 'demo.mp4' are not used: 'x' is not a language tag; name the file demo.<language>.vtt, such as demo.fr.vtt",
-            "content/tour/demo.zh_TW.vtt: captions 'demo.zh_TW.vtt' of video 'demo.mp4' are not used: 'zh_TW' is not a language tag; name the file demo.<language>.vtt, such as demo.zh-TW.vtt",
+            "content/tour/demo.jp.vtt: captions 'demo.jp.vtt' of video 'demo.mp4' are not used: 'jp' is not a language (ja is meant, most likely); name the file demo.ja.vtt",
+            "content/tour/demo.x.vtt: captions 'demo.x.vtt' of video 'demo.mp4' are not used: 'x' is not a language code; name the file demo.<language>.vtt, such as demo.fr.vtt",
+            "content/tour/demo.zh_TW.vtt: captions 'demo.zh_TW.vtt' of video 'demo.mp4' are not used: 'zh_TW' is not a language code; name the file demo.<language>.vtt, such as demo.zh-TW.vtt",
         ], "\(warnings)")
         #expect(fileSystem.text("output/tour/demo.x.vtt") == nil)
     }

@@ -124,12 +124,14 @@ extension ImageResolver {
                 continue
             }
             let tag = String(decoding: name.utf8.dropFirst(prefix.count).dropLast(4), as: UTF8.self)
-            if Validation.isLanguageTag(tag) {
+            if Validation.isLanguageTag(tag), LocaleFileName.isKnownLanguage(tag) {
                 tagged.append((name, SiteSettings.canonical(tag)))
+            } else if let meant = LocaleFileName.languageMeant(by: tag) {
+                unused.append((name, "'\(tag)' is not a language (\(meant) is meant, most likely); name the file \(base).\(meant).vtt"))
             } else {
                 let dashed = tag.replacingOccurrences(of: "_", with: "-")
-                let such = Validation.isLanguageTag(dashed) ? "\(base).\(dashed).vtt" : "\(base).fr.vtt"
-                unused.append((name, "'\(tag)' is not a language tag; name the file \(base).<language>.vtt, such as \(such)"))
+                let such = Validation.isLanguageTag(dashed) && LocaleFileName.isKnownLanguage(dashed) ? "\(base).\(dashed).vtt" : "\(base).fr.vtt"
+                unused.append((name, "'\(tag)' is not a language code; name the file \(base).<language>.vtt, such as \(such)"))
             }
         }
         let order = Dictionary(locales.enumerated().map { ($1, $0) }) { first, _ in first }

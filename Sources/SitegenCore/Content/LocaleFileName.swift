@@ -47,6 +47,18 @@ struct LocaleFileName: Sendable, Equatable {
         return isoLanguages.contains(language) || takenForLanguages[language] != nil || wordsTakenForLanguages[language] != nil
     }
 
+    /// Whether `tag`'s language is one ISO 639 knows (`ko`, `pt-BR`, not `english`, `xx` or `jp`).
+    static func isKnownLanguage(_ tag: String) -> Bool {
+        tag.split(separator: "-").first.map { isoLanguages.contains($0.lowercased()) } ?? false
+    }
+
+    /// The tag meant by one whose language is a country or a withdrawn code (`ja-JP` for `jp-JP`).
+    static func languageMeant(by tag: String) -> String? {
+        let parts = tag.split(separator: "-").map(String.init)
+        guard let first = parts.first, let meant = takenForLanguages[first.lowercased()] else { return nil }
+        return ([meant] + parts.dropFirst()).joined(separator: "-")
+    }
+
     /// `text` as a language tag: `pt_BR` and `zh_Hans` (gettext's, Android's and iOS's way) are `pt-BR` and `zh-Hans`.
     private static func tag(_ text: String) -> String {
         text.replacingOccurrences(of: "_", with: "-")
