@@ -330,7 +330,9 @@ import Testing
         #expect(fileSystem.text("output/guide/index.html")?.contains("<a class=\"sg-button\" href=\"#local-setup--install-node\">Set up</a>") == true)
         let (broken, _) = build("---\ntitle: Step\naction: {label: Go, href: 09-nope.md}\n---\n# Step\n")
         #expect(broken.diagnostics.filter(\.isError).map(\.message) == ["'action': link '09-nope.md' finds no page '09-nope.md' in this flow"])
-        #expect(broken.diagnostics.filter(\.isError).map(\.location) == [.init(line: 3, column: 9)])
+        #expect(broken.diagnostics.filter(\.isError).map(\.location) == [.init(line: 3, column: 27)], "at the href")
+        let (block, _) = build("---\ntitle: Step\naction:\n  label: Go\n  href: 09-nope.md\n---\n# Step\n")
+        #expect(block.diagnostics.filter(\.isError).map(\.location) == [.init(line: 5, column: 9)], "at the href, not the label")
     }
 
     /// A page whose front matter is broken has its error; links to it are not a second one.

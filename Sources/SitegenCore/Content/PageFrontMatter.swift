@@ -12,7 +12,7 @@ package struct PageFrontMatter: Sendable, Equatable {
     package var order: Int?
     package var id: String?
     package var idNode: YAMLNode?
-    /// Where `action` is written, for a problem with its link.
+    /// Where `action`'s link is written (its `href`, else the action itself), for a problem with it.
     package var actionNode: YAMLNode?
     /// The settings the page sets (`PageSettingField`), over their defaults.
     package var settings = PageSettings()
@@ -71,7 +71,7 @@ package struct PageFrontMatter: Sendable, Equatable {
         for field in PageSettingField.all where reader.node(field.key) != nil {
             field.read(&reader, &page.settings)
         }
-        if page.settings.action != nil { page.actionNode = reader.node("action") }
+        if page.settings.action != nil { page.actionNode = reader.node("action").map { $0.removing("href").1 ?? $0 } }
         return (page, reader.diagnostics)
     }
 }
