@@ -8,7 +8,8 @@ enum PageLink: Sendable {
     /// the output): left as written.
     case unchanged
     /// A link left as written that was checked against `flow`, whose pages it depends on: one
-    /// into a translation's folder (`../ko/tour/#welcome`).
+    /// into a translation's folder (`../ko/tour/#welcome`), or to a footnote through the flow's
+    /// page (`../tour/index.html#fn-…`).
     case checked(flow: String)
     /// A page, a heading or a flow of the site, at its address in the output. `check` names a
     /// heading on another page, which must exist once every page is rendered.
@@ -96,7 +97,7 @@ struct PageLinkResolver: Sendable {
         case 2 where parts[1] == ContentLayout.flowPageFile && directory.hasFlow(parts[0]):
             // The page the build writes for a flow is the flow, checked as `../tour/` is, and left as written.
             // A footnote's id there is known only once its page is rendered: it is left as written.
-            if Self.isFootnoteID(anchor) { return .unchanged }
+            if Self.isFootnoteID(anchor) { return .checked(flow: parts[0]) }
             let link = resolver.toFlow(parts[0], anchor: anchor, written: url)
             guard case .resolved(_, let target, let check) = link else { return link }
             return .resolved(href: url, flow: target, check: check)
