@@ -49,6 +49,10 @@ import Testing
         try site.write("content/shared/02-b.md", "# B\n\n[s](../dl/s\u{E9}.txt)\n")
         let linked = runCLI(["check", "--site", site.path], on: DiskFileSystem())
         #expect(linked.err.contains("content/shared/02-b.md:3:1: error: link '../dl/s\u{E9}.txt' writes the name of static/dl/se\u{301}.txt in another Unicode form"), "\(linked.err)")
+        try site.write("static/cafe\u{301}/index.html", "<h1>Caf\u{E9}</h1>")
+        try site.write("content/shared/02-b.md", "# B\n\n[s](../caf\u{E9}/)\n")
+        let folder = runCLI(["check", "--site", site.path], on: DiskFileSystem())
+        #expect(folder.err.contains("content/shared/02-b.md:3:1: error: link '../caf\u{E9}/' writes the name of static/cafe\u{301} in another Unicode form"), "\(folder.err)")
         // Captions are found beside their video by the bytes of its name; others are said to be unused.
         try site.write("content/shared/02-b.md", "# B\n\n![Clip](ve\u{301}.mp4)\n")
         try site.write("content/shared/ve\u{301}.mp4", Data(VideoHeaderTests.mp4()))

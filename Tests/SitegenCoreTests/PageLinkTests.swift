@@ -294,7 +294,7 @@ import Testing
     @Test func linksIntoATranslationsFolderAreChecked() throws {
         let locales = ["sitegen.yml": "locales: [en, ko]\n"]
         let (broken, _) = build(
-            "# Step\n\n[a](../ko/nope/) [b](../ko/guide/#zzz) [c](../ko/missing.pdf) [d](../ko/downloads/guide.pdf) [e](../ko/more/01-deep.md) [e2](../ko/more/01-deep.ko.md) [f](../ko/more/index.html#gone)\n",
+            "# Step\n\n[a](../ko/nope/) [b](../ko/guide/#zzz) [c](../ko/missing.pdf) [d](../ko/downloads/guide.pdf) [e](../ko/more/01-deep.md) [e2](../ko/more/01-deep.ko.md#x) [f](../ko/more/index.html#gone)\n",
             more: locales)
         #expect(broken.diagnostics.filter(\.isError).map(\.message) == [
             "link '../ko/nope/' finds nothing: ko/ holds the site's flows in that language, and nope is no flow",
@@ -302,7 +302,7 @@ import Testing
             "link '../ko/missing.pdf' finds nothing: ko/ holds the site's flows in that language, and missing.pdf is no flow",
             "link '../ko/downloads/guide.pdf' finds nothing: static/ is published once, at the output's root; link to '../downloads/guide.pdf'",
             "link '../ko/more/01-deep.md' names a page in ko/; link to '../more/01-deep.md', which each reader sees in their language",
-            "link '../ko/more/01-deep.ko.md' names a page in ko/; link to '../more/01-deep.md', which each reader sees in their language",
+            "link '../ko/more/01-deep.ko.md#x' names a page in ko/; link to '../more/01-deep.md#x', which each reader sees in their language",
             "link '../ko/more/index.html#gone' finds no page 'gone' in flow 'more'",
         ])
         let page = "# Step\n\n[a](../ko/more/#deep) [b](../ko/more/index.html#deep--go-further-now) [c](../ko/more/embed.js) [d](../ko/index.html)\n"

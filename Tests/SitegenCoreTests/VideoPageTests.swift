@@ -42,6 +42,11 @@ import Testing
             "content/tour/demo.zh_TW.vtt: captions 'demo.zh_TW.vtt' of video 'demo.mp4' are not used: 'zh_TW' is not a language code; name the file demo.<language>.vtt, such as demo.zh-TW.vtt",
         ], "\(warnings)")
         #expect(fileSystem.text("output/tour/demo.x.vtt") == nil)
+        // The captions in the site's language, in capitals, alone.
+        let capitals = Self.site(["content/tour/demo.VTT": "WEBVTT\n"])
+        try? capitals.remove("content/tour/demo.vtt")
+        let built = SiteBuilder(fileSystem: capitals).build(BuildOptions())
+        #expect(built.diagnostics.contains { $0.path == "content/tour/demo.VTT" && $0.message.hasSuffix("are not used: its extension is not .vtt in small letters; rename it") }, "\(built.diagnostics)")
     }
 
     /// Captions beside a video were read without asking where their links lead: beside a video

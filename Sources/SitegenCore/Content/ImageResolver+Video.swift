@@ -118,11 +118,11 @@ extension ImageResolver {
                 unused.append((name, "its name writes '\(base)' in another Unicode form than the video's (an accent composed or not); name it as the video is named"))
                 continue
             }
-            guard name.utf8.count >= prefix.count + 4 else { continue }
             guard name.hasSuffix(".vtt") else {
                 unused.append((name, "its extension is not .vtt in small letters; rename it"))
                 continue
             }
+            guard name.utf8.count >= prefix.count + 4 else { continue }
             let tag = String(decoding: name.utf8.dropFirst(prefix.count).dropLast(4), as: UTF8.self)
             if Validation.isLanguageTag(tag), LocaleFileName.isKnownLanguage(tag) {
                 tagged.append((name, SiteSettings.canonical(tag)))

@@ -161,16 +161,10 @@ struct PageLinkResolver: Sendable {
                 if parts.count == 1 { return missingFlow(first, written: written) }
                 return .broken("link '\(written)' finds nothing: '\(first)' is neither a flow nor a folder static/ publishes\(didYouMean(first, in: directory.slugs.sorted()))", flow: first)
             }
-            if let index = directory.staticFiles.firstIndex(of: path) {
-                // Found as Swift compares names; a server compares their bytes.
-                let named = directory.staticFiles[index]
-                guard named.utf8.elementsEqual(path.utf8) else {
-                    return .broken(
-                        "link '\(written)' writes the name of static/\(named) in another Unicode form (an accent composed or not), which a web server does not find; write it as the file is named",
-                        flow: nil)
-                }
-                return .unchanged
+            if let problem = otherForm(of: path, in: directory.staticFiles, written: written) ?? otherForm(of: path, in: directory.staticFolders, written: written) {
+                return problem
             }
+            if directory.staticFiles.contains(path) { return .unchanged }
             if let hidden = parts.first(where: Path.isHidden) {
                 return .broken("link '\(written)' leads into '\(hidden)', a hidden folder or file of static/, which a build does not publish", flow: nil)
             }
@@ -182,20 +176,33 @@ struct PageLinkResolver: Sendable {
             return .broken("link '\(written)' finds no file: static/\(path) does not exist", flow: nil)
         }
 
+        /// The error for a link that writes the name of a file or folder `names` holds (as Swift
+        /// compares names) in another Unicode form (an accent composed or not): a server compares
+        /// their bytes.
+        func otherForm(of path: String, in names: Set<String>, written: String) -> PageLink? {
+            guard let index = names.firstIndex(of: path), !names[index].utf8.elementsEqual(path.utf8) else { return nil }
+            return .broken(
+                "link '\(written)' writes the name of static/\(names[index]) in another Unicode form (an accent composed or not), which a web server does not find; write it as it is named",
+                flow: nil)
+        }
+
         /// A link into a translation's folder (`../ko/tour/#welcome`), `parts` below it: to a flow,
         /// its page, or a page there (whose ids are the source's). Checked, and left as written;
         /// nothing else is there.
         func inLocale(_ parts: [String], locale: String, anchor: String, written: String) -> PageLink {
             // The locale's own site index.
             if parts == [ContentLayout.flowPageFile] { return .unchanged }
-            let isFlowPage = parts.count == 1 || (parts.count == 2 && ContentLayout.flowOwnFiles.contains(parts[1]))
+            // A flow's script there is the build's, as `../tour/embed.js` is.
+            if parts.count == 2, parts[1] == ContentLayout.flowEmbedFile, directory.hasFlow(parts[0]) { return .unchanged }
+            let isFlowPage = parts.count == 1 || (parts.count == 2 && parts[1] == ContentLayout.flowPageFile)
             guard let slug = parts.first, isFlowPage, directory.hasFlow(slug) else {
                 let path = parts.joined(separator: "/")
                 if directory.hasFlow(parts[0]), parts.count == 2, PageNaming.isPageFile(parts[1]) {
                     var page = parts[1]
                     if case .translation(let translated) = LocaleFileName.read(page, locales: directory.locales.sorted()) { page = translated.sourceName }
+                    let fragment = URLParts(written).fragment.map { "#" + $0 } ?? ""
                     return .broken(
-                        "link '\(written)' names a page in \(locale)/; link to '../\(parts[0])/\(page)', which each reader sees in their language", flow: parts[0])
+                        "link '\(written)' names a page in \(locale)/; link to '../\(parts[0])/\(page)\(fragment)', which each reader sees in their language", flow: parts[0])
                 }
                 if directory.published.contains(parts[0]) {
                     return .broken("link '\(written)' finds nothing: static/ is published once, at the output's root; link to '../\(path)'", flow: nil)
