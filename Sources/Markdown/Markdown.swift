@@ -141,7 +141,7 @@ package enum Markdown {
         if let context { html = GitHubExtensions.finish(html, context) }
         return RenderedMarkdown(
             html: html, firstHeading: firstHeading, plainText: body,
-            isEmpty: cmark_node_first_child(root) == nil, images: images, headings: headings,
+            isEmpty: cmark_node_first_child(root) == nil, images: images, headings: headings, footnoteIDs: anchors.footnotes,
             warnings: ((context?.warnings ?? []) + dropped).sorted { ($0.line, $0.byteColumn) < ($1.line, $1.byteColumn) },
             footnotesExceeded: context?.footnotesExceeded)
     }

@@ -105,6 +105,8 @@ package struct RenderedMarkdown: Sendable, Hashable {
     package var images: [MarkdownImage]
     /// The anchor of every heading, in document order, when the body's headings were given ids.
     package var headings: [String] = []
+    /// The ids of the footnotes shown and of every reference to them (`MarkdownAnchors.footnotes`).
+    package var footnoteIDs: Set<String> = []
     /// What the author most likely meant otherwise, in source order (see `MarkdownWarning`).
     package var warnings: [MarkdownWarning] = []
     /// Where the first footnote reference left as written is, when some were: they would have

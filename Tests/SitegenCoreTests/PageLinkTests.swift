@@ -238,6 +238,24 @@ import Testing
         #expect(fileSystem.text("output/guide/embed.js")?.hasPrefix("window.sitegen.part(") == true)
     }
 
+    /// A footnote of another page, by the id docs/writing.md gives it (`fn-<file name>--<label>`),
+    /// is linked by that id in the flow's document and checked once its page is rendered.
+    @Test func aFootnoteOfAnotherPageIsLinkedAndChecked() throws {
+        let more = ["content/guide/02-setup.md": "---\nid: local-setup\n---\n# Setup\n\nNode.[^node]\n\n[^node]: Version 20.\n"]
+        let (result, fileSystem) = build("# Step\n\n[a](02-setup.md#fn-02-setup--node) [b](../guide/02-setup.md#fnref-02-setup--node)\n", more: more)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try #require(fileSystem.text("output/guide/index.html"))
+        #expect(html.contains(##"<a href="#fn-02-setup--node">a</a> <a href="#fnref-02-setup--node">b</a>"##))
+        #expect(html.contains(##"<li id="fn-02-setup--node">"##), "the id linked is the footnote's")
+        let (broken, _) = build("# Step\n\n[a](02-setup.md#fn-02-setup--nod)\n", more: more)
+        #expect(broken.diagnostics.filter(\.isError).map(\.message) == [
+            "link '02-setup.md#fn-02-setup--nod' finds no footnote 'fn-02-setup--nod' on 02-setup.md; did you mean 'fn-02-setup--node'?"
+        ])
+        // A heading's problem lists headings, not footnotes.
+        let (heading, _) = build("# Step\n\n[a](02-setup.md#nope)\n", more: more)
+        #expect(heading.diagnostics.filter(\.isError).map(\.message) == ["link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'setup'"])
+    }
+
     /// A footnote's id is known once its page is rendered: written through the flow's page
     /// (`index.html#fn-…`), in this flow or a translation's folder, it is left as written.
     @Test func aFootnoteReachedThroughTheFlowsPageIsLeftAsWritten() throws {

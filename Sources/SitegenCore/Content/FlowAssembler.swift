@@ -243,7 +243,14 @@ struct FlowAssembler: Sendable {
             guard !anchors.contains(check.anchor) else { return nil }
             let count = reported[check.file.path, default: 0]
             reported[check.file.path] = count + 1
-            let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: anchors) : ""
+            if PageLinkResolver.isFootnoteID(check.anchor) {
+                let footnotes = anchors.filter { $0.hasPrefix("fn-") }
+                let hint = count < PageParser.suggestedLinkProblems && !footnotes.isEmpty
+                    ? Suggestion.didYouMean(check.anchor, in: footnotes.sorted()) : ""
+                return check.file.error("link '\(check.written)' finds no footnote '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+            }
+            let headingAnchors = anchors.filter { !PageLinkResolver.isFootnoteID($0) }
+            let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: headingAnchors) : ""
             guard let locale = check.locale else {
                 return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
             }
@@ -253,7 +260,7 @@ struct FlowAssembler: Sendable {
             let page = Path.relative(check.page, to: locale) ?? check.page
             let sourceAnchors = headings[check.flow]?[page] ?? []
             guard sourceAnchors.contains(check.anchor) else {
-                let sourceHint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: sourceAnchors.union(anchors)) : ""
+                let sourceHint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: sourceAnchors.union(headingAnchors).filter { !PageLinkResolver.isFootnoteID($0) }) : ""
                 return check.file.error(
                     "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on \(page) nor on its translation\(sourceHint)", at: check.location)
             }

@@ -289,6 +289,8 @@ struct PageLinkResolver: Sendable {
             }
             let address = slug == flow ? "" : PageLinkResolver.flowAddress(slug)
             guard !anchor.isEmpty else { return .resolved(href: address + "#" + id, flow: slug, check: nil) }
+            // A footnote's id is the flow document's own, checked on its page once that is rendered.
+            if PageLinkResolver.isFootnoteID(anchor) { return .resolved(href: address + "#" + anchor, flow: slug, check: (name, anchor)) }
             return .resolved(
                 href: address + "#" + PageDirectory.headingID(pageID: id, anchor: anchor), flow: slug, check: (name, anchor))
         }

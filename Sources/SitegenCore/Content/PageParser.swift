@@ -84,7 +84,8 @@ struct PageParser: Sendable {
 
     /// What rendering a page found out about its links and headings.
     struct Links: Sendable {
-        /// The anchor of each of the page's headings.
+        /// The anchor of each of the page's headings, and the ids of its footnotes (`fn-…`,
+        /// `fnref-…`), which links from other pages may name too.
         var headings: Set<String> = []
         /// Headings on other pages that its links point to.
         var checks: [AnchorCheck] = []
@@ -292,9 +293,9 @@ struct PageParser: Sendable {
                     "the page makes \(Self.mebibytes(rendered.html.utf8.count)) MiB of HTML, more than the \(Self.maximumPageHTML >> 20) MiB a page may (escaped characters, deep nesting or footnotes multiply its text); split it",
                     at: SourceLocation(line: bodyStartLine, column: 1)))
         }
-        found.headings = Set(rendered.headings)
+        found.headings = Set(rendered.headings).union(rendered.footnoteIDs)
         if let action = parsed.action {
-            let resolved = links.resolve(action.href, anchors: MarkdownAnchors(headings: found.headings))
+            let resolved = links.resolve(action.href, anchors: MarkdownAnchors(headings: Set(rendered.headings), footnotes: rendered.footnoteIDs))
             switch resolved {
             case .unchanged, .checked:
                 if case .checked(let target) = resolved { found.flows.insert(target) }
