@@ -316,7 +316,7 @@ struct PageLinkResolver: Sendable {
     /// Whether `anchor` is a footnote's id or one of its references' (`fn-…`, `fnref-…`), which
     /// no page id or heading's anchor on another page may be.
     static func isFootnoteID(_ anchor: String) -> Bool {
-        anchor.hasPrefix("fn-") || anchor.hasPrefix("fnref-")
+        Validation.footnoteIDPrefixes.contains(where: anchor.hasPrefix)
     }
 
     /// Another flow's address, from a page of this one.

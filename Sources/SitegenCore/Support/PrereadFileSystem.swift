@@ -7,23 +7,24 @@ import Synchronization
 final class PrereadFileSystem: FileSystem, Sendable {
     let base: any FileSystem
     /// File contents by path, as `base` would return them (confined to the site), until they are read.
-    private let files: Mutex<[PathBytes: [UInt8]]>
-
-    /// A path as the file system compares it: by its bytes. Swift's strings are equal when
-    /// canonically equivalent, so `café.png` written composed found the bytes of a file named
-    /// decomposed, which the disk does not have under the written name.
-    private struct PathBytes: Hashable {
-        let bytes: [UInt8]
-        init(_ path: String) { bytes = Array(path.utf8) }
-    }
+    private let files: Mutex<[String: [UInt8]]>
 
     init(base: any FileSystem, files: [String: [UInt8]]) {
         self.base = base
-        self.files = Mutex(Dictionary(files.map { (PathBytes($0.key), $0.value) }) { first, _ in first })
+        self.files = Mutex(files)
+    }
+
+    /// Where `files` holds `path`, compared as the file system compares paths: by their bytes.
+    /// Swift's strings are equal when canonically equivalent, so `café.png` written composed
+    /// found the bytes of a file named decomposed, which the disk does not have under that name.
+    private static func index(of path: String, in files: [String: [UInt8]]) -> Dictionary<String, [UInt8]>.Index? {
+        guard let index = files.index(forKey: path), files[index].key.utf8.elementsEqual(path.utf8) else { return nil }
+        return index
     }
 
     func readFile(_ path: String, confinedTo root: String?) throws -> [UInt8] {
-        if let bytes = files.withLock({ $0.removeValue(forKey: PathBytes(path)) }) { return bytes }
+        let bytes = files.withLock { files in Self.index(of: path, in: files).map { files.remove(at: $0).value } }
+        if let bytes { return bytes }
         return try base.readFile(path, confinedTo: root)
     }
 
@@ -31,7 +32,7 @@ final class PrereadFileSystem: FileSystem, Sendable {
         try base.readFile(path, range: range, confinedTo: root)
     }
     func readableSize(of path: String) -> Int? {
-        files.withLock { $0[PathBytes(path)]?.count } ?? base.readableSize(of: path)
+        files.withLock { files in Self.index(of: path, in: files).map { files[$0].value.count } } ?? base.readableSize(of: path)
     }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
     func linkStatus(of path: String) -> FileStatus? { base.linkStatus(of: path) }

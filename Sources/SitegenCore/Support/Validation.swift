@@ -2,9 +2,11 @@
 enum Validation {
     /// The start of every id the theme gives its own elements; no page id may have it.
     static let themeIDPrefix = "sg-"
+    /// The starts of the ids of footnotes and of their references (`fn-…`, `fnref-…`).
+    static let footnoteIDPrefixes = ["fn-", "fnref-"]
     /// The starts of ids sitegen gives elements of a flow's document other than pages: the
     /// theme's, and footnotes' and their references'. No page id may have them.
-    static let reservedIDPrefixes = [themeIDPrefix, "fn-", "fnref-"]
+    static let reservedIDPrefixes = [themeIDPrefix] + footnoteIDPrefixes
 
     /// True for a BCP 47 language tag such as `en`, `pt-BR` or `zh-Hant-TW`.
     static func isLanguageTag(_ text: String) -> Bool {
