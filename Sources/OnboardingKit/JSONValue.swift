@@ -120,57 +120,85 @@ public enum JSONValue: Sendable, Equatable {
     /// A JSON string literal: quotes, backslashes and control characters escaped, and the line
     /// separators U+2028 and U+2029 too, so the text is also safe inside JavaScript. The scan reads
     /// eight bytes at a time and goes straight to the first that may need an escape, so runs of
-    /// plain text, in any script, are copied whole.
+    /// plain text, in any script, are copied whole. The literal is written into a buffer with room
+    /// for the worst case and appended once: HTML in JSON escapes a quote or a line every few
+    /// bytes, and an array append for each run between them cost more than the scan.
     static func writeString(_ value: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var run = 0
-            var index = 0
-            while index < bytes.count {
-                if index + 8 <= bytes.count {
-                    let found = candidates(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                    if found == 0 {
-                        index += 8
-                        continue
-                    }
-                    index += found.trailingZeroBitCount >> 3
-                }
-                let byte = bytes[index]
-                // The byte after the backslash of a two-byte escape, or 0 for none.
-                let escaped: UInt8
-                switch byte {
-                case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
-                case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
-                case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
-                case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
-                case 0..<0x20: escaped = 0
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    output += UnsafeBufferPointer(rebasing: bytes[run..<index])
-                    output += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                    index += 3
-                    run = index
-                    continue
-                default:
-                    index += 1
-                    continue
-                }
-                output += UnsafeBufferPointer(rebasing: bytes[run..<index])
-                if escaped != 0 {
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(escaped)
-                } else {
-                    let digits = Array("0123456789abcdef".utf8)
-                    output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-                }
-                index += 1
-                run = index
+            // Every byte a six-byte `\u00XX` at worst, and the two quotes.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 6 + 2) { buffer in
+                let count = escape(bytes, into: buffer)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
             }
-            output += UnsafeBufferPointer(rebasing: bytes[run...])
         }
-        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `bytes` as a JSON string literal into `buffer`, which has room for six bytes each
+    /// and two more; returns how many it wrote.
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else {
+            buffer[0] = UInt8(ascii: "\"")
+            buffer[1] = UInt8(ascii: "\"")
+            return 2
+        }
+        let raw = UnsafeRawBufferPointer(bytes)
+        let hex = (UInt8(ascii: "0"), UInt8(ascii: "a") - 10)
+        var written = 0
+        func put(_ byte: UInt8) {
+            target[written] = byte
+            written += 1
+        }
+        func copy(_ range: Range<Int>) {
+            (target + written).update(from: source + range.lowerBound, count: range.count)
+            written += range.count
+        }
+        put(UInt8(ascii: "\""))
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count {
+                let found = candidates(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if found == 0 {
+                    index += 8
+                    continue
+                }
+                index += found.trailingZeroBitCount >> 3
+            }
+            let byte = bytes[index]
+            // The byte after the backslash of a two-byte escape, or 0 for none.
+            let escaped: UInt8
+            switch byte {
+            case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+            case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+            case 0..<0x20: escaped = 0
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                copy(run..<index)
+                for byte in (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8 { put(byte) }
+                index += 3
+                run = index
+                continue
+            default:
+                index += 1
+                continue
+            }
+            copy(run..<index)
+            put(UInt8(ascii: "\\"))
+            if escaped != 0 {
+                put(escaped)
+            } else {
+                for byte in "u00".utf8 { put(byte) }
+                for digit in [byte >> 4, byte & 0xF] { put(digit + (digit < 10 ? hex.0 : hex.1)) }
+            }
+            index += 1
+            run = index
+        }
+        copy(run..<bytes.count)
+        put(UInt8(ascii: "\""))
+        return written
     }
 
     /// The high bit of each of eight bytes that may need an escape: a control character, a quote,

@@ -161,10 +161,28 @@ struct SupportTests {
         ("02-unicode-한글.md", "unicode"), ("01-설치.md", "page"), ("Hello World.md", "hello-world"), ("07.md", "page-07"),
         ("02-sg-pages.md", "page-sg-pages"), ("03-e\u{301}te\u{301}.md", "ete"), ("04-Łódź.md", "lodz"),
         ("01-ﬁle.md", "file"), ("04-ａｂｃ.md", "abc"), ("12-Ǆ.md", "dz"),
+        // Numbers and separators before the name, in ASCII names and in others.
+        ("007_-. intro.md", "intro"), ("12. Tips.MD", "tips"), ("1-2-3.md", "page-2-3"), ("2024-.md", "page-2024"),
+        ("09-fn-x.markdown", "page-fn-x"), ("09-fn-é.md", "page-fn-e"), ("1\u{301}-intro.md", "page-1-intro"),
+        ("05 -  Straße.md", "strasse"), ("05_über.md", "uber"), ("--.md", "page"), ("３-x.md", "page-3-x"),
     ])
     func anIDIsTheNameInASCII(_ name: String, _ id: String) {
         #expect(PageNaming.defaultID(fileName: name) == id)
         #expect(Validation.isSlug(id))
+    }
+
+    /// ASCII text, the usual name, is slugged byte by byte: the same slug the character-by-character
+    /// path makes, for every ASCII byte in every position.
+    @Test func asciiSlugsAreTheSlugsOfEveryCharacter() {
+        var generator = SystemRandomNumberGenerator()
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        var texts = ascii + ascii.map { "a\($0)b" } + ascii.map { "\($0)-Z9" }
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 0...12, using: &generator)).map { _ in ascii.randomElement(using: &generator) ?? "" }.joined())
+        }
+        for text in texts {
+            #expect(PageNaming.asciiSlug(text) == PageNaming.unicodeSlug(text), "\(Array(text.utf8))")
+        }
     }
 }
 

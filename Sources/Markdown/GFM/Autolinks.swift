@@ -113,7 +113,7 @@ enum Autolinks {
     }
 
     static func textNodes(under root: OpaquePointer) -> [OpaquePointer] {
-        let links: Set<UInt32> = [CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue]
+        let links = [CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue]
         return CMarkNode.descendants(of: root).filter {
             cmark_node_get_type($0) == CMARK_NODE_TEXT && !CMarkNode.isInside($0, links)
         }

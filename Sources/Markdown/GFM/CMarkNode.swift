@@ -87,7 +87,9 @@ enum CMarkNode {
         return false
     }
 
-    static func isInside(_ node: OpaquePointer, _ types: Set<UInt32>) -> Bool {
+    /// Whether a parent of `node` is of one of `types` (a few, looked through: hashing them cost
+    /// more than the walk, for every text node of every page).
+    static func isInside(_ node: OpaquePointer, _ types: [UInt32]) -> Bool {
         var current = cmark_node_parent(node)
         while let parent = current {
             if types.contains(cmark_node_get_type(parent).rawValue) { return true }

@@ -141,12 +141,18 @@ struct FlowAssembler: Sendable {
         var checks: [AnchorCheck] = []
         var headings: [String: Set<String>] = [:]
         var linkedFlows: Set<String> = []
+        var wordsLanguage: String?
         for index in pages.indices {
             // The words the body gains (alert titles, footnotes' links back) are in the language
             // it is written in: a fallback page's, inside its `lang`, are its own language's.
-            let text = strings.strings(for: pages[index].fallback ? pages[index].lang : front.settings.locale)
-            parser.markdown.alertTitles = Self.alertTitles(text)
-            parser.markdown.footnoteBackLabel = text["footnote_back"] ?? MarkdownOptions.englishFootnoteBackLabel
+            // They are looked up again only when that language changes from the page before.
+            let language = pages[index].fallback ? pages[index].lang : front.settings.locale
+            if language != wordsLanguage {
+                let text = strings.strings(for: language)
+                parser.markdown.alertTitles = Self.alertTitles(text)
+                parser.markdown.footnoteBackLabel = text["footnote_back"] ?? MarkdownOptions.englishFootnoteBackLabel
+                wordsLanguage = language
+            }
             let links = PageLinkResolver(directory: directory, flow: source.slug, pageID: pages[index].id)
             let (problems, found) = parser.render(
                 &pages[index], in: source, images: &images, footnotePrefix: prefixes[pages[index].name] ?? "", links: links)

@@ -32,13 +32,21 @@ enum PageNaming {
     /// `02-sg-pages.md` is `page-sg-pages`, `fn-notes.md` is `page-fn-notes`.
     static func defaultID(fileName: String) -> String {
         var base = Substring(stem(of: fileName))
-        let digits = base.prefix { $0.isASCII && $0.isNumber }
-        let rest = base.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" || $0 == "." || $0 == " " }
-        if !rest.isEmpty { base = rest }
+        let isSeparator: (UInt8) -> Bool = { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == 0x20 }
+        if base.utf8.allSatisfy({ $0 < 0x80 }) {
+            // An ASCII name, the usual one, by its bytes: each character is one.
+            let rest = base.utf8.drop { (0x30...0x39).contains($0) }.drop(while: isSeparator)
+            if !rest.isEmpty { base = Substring(rest) }
+        } else {
+            let digits = base.prefix { $0.isASCII && $0.isNumber }
+            let rest = base.dropFirst(digits.count).drop { $0.asciiValue.map(isSeparator) ?? false }
+            if !rest.isEmpty { base = rest }
+        }
         let slug = slugify(String(base))
         // The theme's and the footnotes' ids start with `sg-`, `fn-`…: a page named like one is moved out of the way.
         if Validation.reservedIDPrefixes.contains(where: slug.hasPrefix) { return "page-\(slug)" }
-        if slug.first?.isASCII == true, slug.first?.isLetter == true { return slug }
+        // A slug is lowercase ASCII letters, digits and dashes.
+        if let first = slug.utf8.first, (0x61...0x7A).contains(first) { return slug }
         return slug.isEmpty ? "page" : "page-\(slug)"
     }
 
@@ -46,6 +54,11 @@ enum PageNaming {
     /// keeps its base letter (`café` is `cafe`, `Straße` is `strasse`, `ﬁle` is `file`), as an author writing the
     /// name by hand would; letters of other scripts, which ASCII cannot spell, are dropped.
     static func slugify(_ text: String) -> String {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiSlug(text) : unicodeSlug(text)
+    }
+
+    /// `slugify` of any text, a character at a time.
+    static func unicodeSlug(_ text: String) -> String {
         var slug = ""
         var pendingDash = false
         func append(_ letters: String) {
@@ -67,6 +80,25 @@ enum PageNaming {
             }
         }
         return slug
+    }
+
+    /// `slugify` of an ASCII name, the usual one, byte by byte: the same slug without a string
+    /// made for each letter (every page's id and footnote prefix is one).
+    static func asciiSlug(_ text: String) -> String {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            guard (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) else {
+                pendingDash = true
+                continue
+            }
+            if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            slug.append(lower)
+        }
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// Latin letters that no accent makes: what an ASCII name writes for each.

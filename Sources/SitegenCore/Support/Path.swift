@@ -126,17 +126,26 @@ package enum Path {
     /// True when two paths name the same file by their bytes (Swift's `==` takes text in two
     /// Unicode normalizations for one, which the system does not).
     static func isSame(_ path: String, _ other: String) -> Bool {
-        path.utf8.elementsEqual(other.utf8)
+        guard path.utf8.count == other.utf8.count else { return false }
+        return withBytes(path, other) { $0.elementsEqual($1) }
+    }
+
+    /// `body` over the UTF-8 of two strings as buffers: a walk of `String.UTF8View` costs tens
+    /// of instructions a byte, and these comparisons run for every file a build reads.
+    private static func withBytes<T>(_ first: String, _ second: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var first = first
+        var second = second
+        return first.withUTF8 { a in second.withUTF8 { b in body(a, b) } }
     }
 
     /// True when `realPath` is `root` or lies inside it (both absolute, with links resolved).
     /// Compared byte by byte, as the system names files: two names that are the same text in
     /// another normalization (`é` and `e` with an accent) are two folders.
     package static func isInside(_ realPath: String, root: String) -> Bool {
-        let path = realPath.utf8
-        let base = root.utf8
-        guard root != "/", !path.elementsEqual(base) else { return true }
-        return path.starts(with: base) && path.dropFirst(base.count).first == UInt8(ascii: "/")
+        guard root != "/", !isSame(realPath, root) else { return true }
+        return withBytes(realPath, root) { path, base in
+            path.starts(with: base) && path.dropFirst(base.count).first == UInt8(ascii: "/")
+        }
     }
 
     /// Percent-encodes a relative path for use as a URL, keeping `/` and unreserved characters.

@@ -18,7 +18,7 @@ final class PrereadFileSystem: FileSystem, Sendable {
     /// Swift's strings are equal when canonically equivalent, so `café.png` written composed
     /// found the bytes of a file named decomposed, which the disk does not have under that name.
     private static func index(of path: String, in files: [String: [UInt8]]) -> Dictionary<String, [UInt8]>.Index? {
-        guard let index = files.index(forKey: path), files[index].key.utf8.elementsEqual(path.utf8) else { return nil }
+        guard let index = files.index(forKey: path), Path.isSame(files[index].key, path) else { return nil }
         return index
     }
 
