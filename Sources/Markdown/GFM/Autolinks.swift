@@ -112,11 +112,25 @@ enum Autolinks {
         }
     }
 
+    /// The text nodes under `root` outside links and images, in document order, found in one
+    /// walk of the tree (a walk up from every text node cost 2% of a build).
     static func textNodes(under root: OpaquePointer) -> [OpaquePointer] {
-        let links = [CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue]
-        return CMarkNode.descendants(of: root).filter {
-            cmark_node_get_type($0) == CMARK_NODE_TEXT && !CMarkNode.isInside($0, links)
+        var result: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return result }
+        defer { cmark_iter_free(iterator) }
+        var linkDepth = CMarkNode.isInside(root, [CMARK_NODE_LINK.rawValue, CMARK_NODE_IMAGE.rawValue]) ? 1 : 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            } else if type == CMARK_NODE_TEXT, event == CMARK_EVENT_ENTER, linkDepth == 0 {
+                result.append(node)
+            }
         }
+        return result
     }
 
     private static func isBlock(_ node: OpaquePointer?) -> Bool {

@@ -160,16 +160,18 @@ package struct SiteLoader: Sendable {
     /// Reads a site-relative file as UTF-8 text, without a byte-order mark.
     func read(_ path: String) -> Result<SourceFile, Diagnostic> {
         let shownPath = diskPath(path)
-        let tooLarge = Diagnostic.error(
-            "the file is larger than \(Self.maximumTextFileSize >> 20) MiB, the most a text file of a site may be; split it", path: shownPath)
-        if let size = fileSystem.readableSize(of: shownPath), size > Self.maximumTextFileSize { return .failure(tooLarge) }
+        // Made only for a file that is too large: every page of every build passes here.
+        func tooLarge() -> Diagnostic {
+            .error("the file is larger than \(Self.maximumTextFileSize >> 20) MiB, the most a text file of a site may be; split it", path: shownPath)
+        }
+        if let size = fileSystem.readableSize(of: shownPath), size > Self.maximumTextFileSize { return .failure(tooLarge()) }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(shownPath, confinedTo: root)
         } catch {
             return .failure(.error("cannot read the file: \(Self.reason(error))", path: shownPath))
         }
-        guard bytes.count <= Self.maximumTextFileSize else { return .failure(tooLarge) }
+        guard bytes.count <= Self.maximumTextFileSize else { return .failure(tooLarge()) }
         // Read in stream-safe form (`streamSafe`): every comparison of the text after stays linear.
         return TextDecoding.decode(bytes, path: shownPath).map { SourceFile(path: shownPath, text: $0.streamSafe) }
     }
