@@ -14,6 +14,8 @@ extension Autolinks {
             var counts = true
         }
 
+        private static let brackets = CMarkNode.cStrings("[", "]")
+
         /// The brackets open where each text node begins, for those where any is.
         private var openAtStart: [OpaquePointer: [Opener]] = [:]
         /// The links the walk found in each text node that may hold one, read as its own text
@@ -34,8 +36,8 @@ extension Autolinks {
                 }
                 if !open.isEmpty { openAtStart[node] = open }
                 // A bracket inside a link that cmark-gfm takes is part of the link.
-                let findsLinks = CMarkNode.literal(node, containsAnyOf: ["www.", "://"])
-                guard findsLinks || CMarkNode.literal(node, containsAnyOf: ["[", "]"]),
+                let findsLinks = CMarkNode.literal(node, containsAnyOf: CMarkNode.linkStarts)
+                guard findsLinks || CMarkNode.literal(node, containsAnyOf: Self.brackets),
                     let raw = context.raw(of: node, in: source) ?? Autolinks.smartText(of: node, context)
                 else { continue }
                 let scanned = Self.scan(raw, endsSubject: Autolinks.endsSubject(node), from: open, findingLinks: findsLinks)

@@ -12,8 +12,8 @@ extension Autolinks {
         for node in textNodes(under: root) where !context.isAdopted(node) {
             // The text after a joined link may hold another.
             var current: OpaquePointer? = node
-            while let text = current, CMarkNode.isInTree(text, of: root) {
-                guard CMarkNode.literal(text, containsAnyOf: ["www.", "://"]) else { break }
+            // (A node taken out stays alive until the context goes: its text can be looked at first.)
+            while let text = current, CMarkNode.literal(text, containsAnyOf: CMarkNode.linkStarts), CMarkNode.isInTree(text, of: root) {
                 let known = brackets ?? Brackets(under: root, source: source, context: context)
                 brackets = known
                 current = joinOnce(text, source: source, context: context, brackets: known)
@@ -27,7 +27,7 @@ extension Autolinks {
     /// of what follows the link, if one was.
     private static func joinOnce(_ node: OpaquePointer, source: SourceText, context: ExtensionContext, brackets: Brackets) -> OpaquePointer? {
         guard let next = cmark_node_next(node), [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(next)),
-            CMarkNode.literal(node, containsAnyOf: ["www.", "://"]), let raw = context.raw(of: node, in: source), let offset = raw.offset, let after = raw.after,
+            CMarkNode.literal(node, containsAnyOf: CMarkNode.linkStarts), let raw = context.raw(of: node, in: source), let offset = raw.offset, let after = raw.after,
             after == "*" || after == "_",
             let end = linkEnd(of: node, startingIn: raw, at: offset, source: source, brackets: brackets),
             end > offset + raw.bytes.count

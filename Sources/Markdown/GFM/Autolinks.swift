@@ -10,7 +10,7 @@ enum Autolinks {
         var brackets: Brackets?
         for node in textNodes(under: root) {
             // What the source holds, its text holds too (escapes only lose their backslash).
-            guard CMarkNode.literal(node, containsAnyOf: ["www.", "://"]) else { continue }
+            guard CMarkNode.literal(node, containsAnyOf: CMarkNode.linkStarts) else { continue }
             let asWritten = context.raw(of: node, in: source)
             guard let raw = asWritten ?? smartText(of: node, context) else { continue }
             let bytes = raw.bytes

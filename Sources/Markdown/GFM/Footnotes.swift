@@ -8,6 +8,7 @@ import CCMark
 enum Footnotes {
     /// Stands for the `[` of a definition while cmark parses; nothing else in the body can be it.
     static let marker: UInt8 = 0x01
+    private static let markerNeedle = [CChar(bitPattern: marker), 0]
 
     /// Marks every `[^label]:` that starts a line, after blanks, `>` and list markers.
     static func mark(_ bytes: [UInt8]) -> [UInt8]? {
@@ -71,7 +72,7 @@ enum Footnotes {
             else { continue }
             // Looked for in cmark's bytes: Foundation's search of a Swift string took a tenth of a
             // page of thousands of footnotes.
-            if CMarkNode.literal(node, containsAnyOf: [markerString]) {
+            if CMarkNode.literal(node, containsAnyOf: [markerNeedle]) {
                 cmark_node_set_literal(node, CMarkNode.literal(node).replacingOccurrences(of: markerString, with: "["))
             }
         }

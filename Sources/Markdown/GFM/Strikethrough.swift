@@ -18,6 +18,8 @@ enum Strikethrough {
         var active = true
     }
 
+    private static let tildes = CMarkNode.cStrings("~")
+
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
         let containers: Set<UInt32> = [
             CMARK_NODE_PARAGRAPH.rawValue, CMARK_NODE_HEADING.rawValue, CMARK_NODE_EMPH.rawValue,
@@ -26,7 +28,7 @@ enum Strikethrough {
         // An address an autolink took is the link's text as written: its tildes pair with nothing.
         for node in CMarkNode.descendants(of: root) where containers.contains(cmark_node_get_type(node).rawValue) && !context.isAutolink(node) {
             let children = CMarkNode.children(node)
-            guard children.contains(where: { cmark_node_get_type($0) == CMARK_NODE_TEXT && CMarkNode.literal($0, containsAnyOf: ["~"]) }) else {
+            guard children.contains(where: { cmark_node_get_type($0) == CMARK_NODE_TEXT && CMarkNode.literal($0, containsAnyOf: Self.tildes) }) else {
                 continue
             }
             rebuild(node, children: children, source: source, context: context)
