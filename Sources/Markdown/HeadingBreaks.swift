@@ -11,7 +11,7 @@ enum HeadingBreaks {
     /// Marks the text and code spans of every heading under `root` (not an image's description,
     /// which is an attribute).
     static func apply(under root: OpaquePointer) {
-        for heading in CMarkNode.descendants(of: root) where cmark_node_get_type(heading) == CMARK_NODE_HEADING {
+        for heading in CMarkNode.descendants(of: root, ofType: CMARK_NODE_HEADING) {
             for node in CMarkNode.descendants(of: heading) where !CMarkNode.isInside(node, [CMARK_NODE_IMAGE.rawValue]) {
                 let type = cmark_node_get_type(node)
                 guard type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE else { continue }

@@ -8,7 +8,7 @@ enum HeadingIDs {
     /// be rendered (a heading that an earlier pass dropped is simply not met).
     static func apply(under root: OpaquePointer, ids: [OpaquePointer: String], flags: Int32) {
         guard !ids.isEmpty else { return }
-        for heading in CMarkNode.descendants(of: root) where cmark_node_get_type(heading) == CMARK_NODE_HEADING {
+        for heading in CMarkNode.descendants(of: root, ofType: CMARK_NODE_HEADING) {
             guard let id = ids[heading], let pointer = cmark_render_html(heading, flags) else { continue }
             var html = String(cString: pointer)
             free(pointer)

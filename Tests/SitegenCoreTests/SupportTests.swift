@@ -186,6 +186,22 @@ struct SupportTests {
     }
 }
 
+/// Blanks (space, tab, line breaks) cut from both ends, by bytes, of strings and of substrings.
+@Suite struct TrimmingBlanksTests {
+    @Test(arguments: [
+        ("", ""), ("   ", ""), (" \t\r\n", ""), ("a", "a"), (" a ", "a"), ("\t\na b\r\n", "a b"), ("é \n", "é"),
+        (" 한글 텍스트\u{3000}", "한글 텍스트\u{3000}"), ("x \u{301}", "x \u{301}"), ("\u{A0}a\u{A0}", "\u{A0}a\u{A0}"),
+        ("\r\n👨‍👩‍👧 \r\n", "👨‍👩‍👧"),
+    ])
+    func blanksAreCutFromBothEnds(_ text: String, _ trimmed: String) {
+        #expect(text.trimmingBlanks == trimmed)
+        // The same inside a larger string, as a substring of it.
+        let wrapped = "<" + text + ">"
+        let inner = wrapped.dropFirst().dropLast()
+        #expect(inner.trimmingBlanks == trimmed)
+    }
+}
+
 /// The byte search the theme's comment strippers and the SVG checks use, against the standard
 /// library's `firstRange(of:)` on the same bytes.
 struct ByteSearchTests {

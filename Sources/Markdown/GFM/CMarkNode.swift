@@ -62,6 +62,21 @@ enum CMarkNode {
         }
     }
 
+    /// The nodes of `type` under `root` (itself included) in document order, collected before any
+    /// change: a list of every node, filtered after, cost each pass over a page the growing of
+    /// an array of all its nodes.
+    static func descendants(of root: OpaquePointer, ofType type: cmark_node_type) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == type { result.append(node) }
+        }
+        return result
+    }
+
     /// Every node under `root` (itself included) in document order, collected before any change.
     static func descendants(of root: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []

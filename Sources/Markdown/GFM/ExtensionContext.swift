@@ -73,7 +73,7 @@ final class ExtensionContext {
         guard tag(of: node) & Self.removedBit == 0 else { return }
         setTag(tag(of: node) | Self.removedBit, of: node)
         if !tableFacts.isEmpty {
-            for descendant in CMarkNode.descendants(of: node) where cmark_node_get_type(descendant) == CMARK_NODE_CUSTOM_BLOCK {
+            for descendant in CMarkNode.descendants(of: node, ofType: CMARK_NODE_CUSTOM_BLOCK) {
                 if let index = factIndex(of: descendant) { facts[index].table = nil }
             }
         }

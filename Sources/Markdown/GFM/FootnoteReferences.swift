@@ -7,7 +7,7 @@ enum FootnoteReferences {
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
         guard !context.footnotes.isEmpty else { return }
         var next = 1
-        for node in CMarkNode.descendants(of: root) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
+        for node in CMarkNode.descendants(of: root, ofType: CMARK_NODE_TEXT) {
             if context.footnotesExceeded != nil { break }
             guard CMarkNode.literal(node).containsBytes("[^") else { continue }
             let raw = context.raw(of: node, in: source) ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)

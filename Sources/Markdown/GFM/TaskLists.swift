@@ -10,7 +10,7 @@ enum TaskLists {
     static let aloneMarker = "\u{2}"
 
     static func apply(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
-        for item in CMarkNode.descendants(of: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM {
+        for item in CMarkNode.descendants(of: root, ofType: CMARK_NODE_ITEM) {
             // An item parsed again (in a footnote's note, say) is read on the line it was written
             // on, with whatever goes before it there: `[^1]: - [ ] a` starts no task, as in cmark-gfm.
             let adopted = context.isAdopted(item)
