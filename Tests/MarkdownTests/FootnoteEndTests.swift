@@ -40,6 +40,17 @@ import Testing
         "> x\n[^a]:\nu\n",
         "- [^a]:\nx\n",
         "> [^a]:\n    code\n",
+        // ...and what follows its paragraph in that list or quote (more of the item, the next
+        // items) is read again after it, where cmark-gfm reads it: in the note when indented.
+        "- item one\n[^a]: Note a\n    more body\n\n    second para\n\nText.\n",
+        "- one\n[^a]: Note\n- two\n- three\n",
+        "1. one\n[^a]: Note\n\n   more of one\n2. two\n",
+        "- one\n  - nested\n[^a]: Note\n  - nested two\n- two\n",
+        "> - a\n> [^a]: n\n> - b\n>\n>     code?\n",
+        "- a\n[^a]: n\n\n    code in the note\n- b\n\n      deeper\n",
+        "- a\n[^a]: n\n[^b]: m\n    more of m\n- b\n",
+        "* a\n[^a]: n\n  lazy or item?\n* b\n",
+        "- a\n[^a]:\n- b\n", "> - a\n> [^a]:\n> - b\n",
         // Lines not indented right after the note's own blocks (after the blank line that ends
         // its first paragraph) go on its open paragraph while it is open, and end it where
         // cmark-gfm ends it; a block of the page that such a line began is read again after it.

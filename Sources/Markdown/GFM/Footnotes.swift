@@ -97,11 +97,20 @@ enum Footnotes {
         for (position, start) in starts.enumerated() {
             guard let (label, end) = FootnoteLabel.definitionPrefix(lines[start].content, opener: marker) else { continue }
             // A definition on a line lazy in the blocks around its paragraph closes them, as in
-            // cmark-gfm: it and the rest of the paragraph are read again after the block it
-            // closes. (Where more of that block follows the paragraph, it stays where it is:
-            // reading all that again is left undone.)
-            if let depth = lines[start].lazyDepth, isLast(paragraph, in: anchor(containers, depth)) {
-                place(lines[start...], at: paragraph, containers: containers, context: context)
+            // cmark-gfm: it, the rest of the paragraph and whatever follows the paragraph in the
+            // block it closes (more of a list item, the list's next items) are read again after
+            // that block, where cmark-gfm reads them.
+            if let depth = lines[start].lazyDepth {
+                let closed = anchor(containers, depth)
+                var rest = Array(lines[start...])
+                let following = Self.following(paragraph, in: closed)
+                if !following.isEmpty {
+                    let end = Int(cmark_node_get_end_line(closed))
+                    if end > last { rest += ((last + 1)...end).map { containers.line($0) } }
+                    following.forEach(context.free)
+                    tightenLists(from: paragraph, to: closed, source: source)
+                }
+                place(rest[...], at: paragraph, containers: containers, context: context)
                 break
             }
             // The body is parsed as a block quote: its own lines carry `> `, a lazy continuation
@@ -354,14 +363,49 @@ enum Footnotes {
         return container
     }
 
-    /// Whether nothing follows `node` inside `ancestor`.
-    private static func isLast(_ node: OpaquePointer, in ancestor: OpaquePointer) -> Bool {
+    /// The lists around `node` up to `ancestor`, cut short where a definition closed them: each
+    /// is tight unless a blank line parts two of its items, or two blocks of one item, in what is
+    /// left (the blank lines cmark saw in what followed made it loose, where cmark-gfm ends it
+    /// before them).
+    private static func tightenLists(from node: OpaquePointer, to ancestor: OpaquePointer, source: SourceText) {
+        func blankBetween(_ first: OpaquePointer, _ second: OpaquePointer) -> Bool {
+            let (end, start) = (Int(cmark_node_get_end_line(first)), Int(cmark_node_get_start_line(second)))
+            guard start > end + 1 else { return false }
+            return ((end + 1)..<start).contains { number in
+                source.line(number).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+            }
+        }
+        func isTight(_ list: OpaquePointer) -> Bool {
+            let items = CMarkNode.children(list)
+            for (index, item) in items.enumerated() {
+                if index + 1 < items.count, blankBetween(item, items[index + 1]) { return false }
+                let blocks = CMarkNode.children(item)
+                if zip(blocks, blocks.dropFirst()).contains(where: blankBetween) { return false }
+            }
+            return true
+        }
+        var current = cmark_node_parent(node)
+        while let container = current {
+            if cmark_node_get_type(container) == CMARK_NODE_LIST, isTight(container) { cmark_node_set_list_tight(container, 1) }
+            if container == ancestor { break }
+            current = cmark_node_parent(container)
+        }
+    }
+
+    /// The blocks that follow `node` inside `ancestor`, in the order written: its next siblings,
+    /// its parent's, and so on up to `ancestor`.
+    private static func following(_ node: OpaquePointer, in ancestor: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
         var current = node
-        while current != ancestor {
-            guard cmark_node_next(current) == nil, let parent = cmark_node_parent(current) else { return false }
+        while current != ancestor, let parent = cmark_node_parent(current) {
+            var next = cmark_node_next(current)
+            while let sibling = next {
+                result.append(sibling)
+                next = cmark_node_next(sibling)
+            }
             current = parent
         }
-        return true
+        return result
     }
 
     private static func insert(_ lines: [SubDocument.Line], before node: OpaquePointer, context: ExtensionContext) {
