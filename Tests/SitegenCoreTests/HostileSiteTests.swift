@@ -146,6 +146,24 @@ import Testing
         #expect(fileSystem.text("output/tour/a.svg") == svg)
     }
 
+    /// An ASCII file is the same bytes in every encoding whose lower half is ASCII, whatever name
+    /// its declaration gives it; one that may not be (UTF-16, Shift_JIS, ISO-2022-JP) is refused.
+    @Test(arguments: [
+        ("UTF-8", true), ("cp1252", true), ("CP1250", true), ("l1", true), ("latin2", true), ("iso_8859-1:1987", true), ("ISO8859-15", true),
+        ("IBM819", true), ("csISOLatin1", true), ("ANSI_X3.4-1968", true), ("us", true), ("windows-1251", true),
+        ("UTF-16", false), ("Shift_JIS", false), ("ISO-2022-JP", false), ("l", false), ("latin", false), ("lx1", false), ("EBCDIC-US", false),
+    ])
+    func anASCIISVGIsCheckedUnderEveryNameOfItsEncoding(_ encoding: String, _ published: Bool) {
+        let svg = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><title>cafe</title></svg>"
+        let (result, fileSystem) = build(["content/tour/01-a.md": String(format: Self.page, "a.svg"), "content/tour/a.svg": svg])
+        if published {
+            #expect(errors(result).isEmpty, "\(errors(result))")
+            #expect(fileSystem.text("output/tour/a.svg") == svg)
+        } else {
+            #expect(errors(result).contains { $0.contains("the encoding '\(encoding)'") }, "\(errors(result))")
+        }
+    }
+
     /// An SVG whose text is not UTF-8 (a Latin encoding's `é` as 0xE9, whatever it declares)
     /// shows as a broken image in browsers: it is refused, and the error says why.
     @Test(arguments: ["<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>", "<?xml version=\"1.0\" encoding=\"windows-1252\"?>", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", ""])

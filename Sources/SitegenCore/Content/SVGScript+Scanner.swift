@@ -12,11 +12,26 @@ extension SVGScript {
             self.bytes = bytes
         }
 
-        /// Encodings whose bytes below 0x80 are ASCII, so that markup is what it looks like.
+        /// Encodings whose bytes below 0x80 are ASCII, so that markup is what it looks like:
+        /// UTF-8, ASCII, the ISO 8859 parts and the Windows code pages, under the names IANA
+        /// registers for them (`cp1252`, `l1`, `iso_8859-1:1987`, `ibm819`…), lowercased.
         static func isASCIICompatible(_ encoding: String) -> Bool {
-            ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "iso-latin-1"].contains(encoding)
-                || encoding.hasPrefix("iso-8859-") || encoding.hasPrefix("windows-125")
+            if asciiCompatibleNames.contains(encoding) { return true }
+            if ["iso-8859-", "iso8859-", "iso_8859-", "iso8859", "windows-125", "cp125", "x-cp125"].contains(where: encoding.hasPrefix) {
+                return true
+            }
+            // latin1…latin10, l1…l10, csisolatin1…, iso-latin-1…: the ISO 8859 Latin parts.
+            for prefix in ["latin", "l", "csisolatin", "iso-latin-"] where encoding.hasPrefix(prefix) {
+                let number = encoding.dropFirst(prefix.count)
+                if !number.isEmpty, number.count <= 2, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) { return true }
+            }
+            return false
         }
+
+        private static let asciiCompatibleNames: Set<String> = [
+            "utf-8", "utf8", "unicode-1-1-utf-8", "us-ascii", "ascii", "us", "iso646-us", "iso-ir-6", "ansi_x3.4-1968", "ansi_x3.4-1986",
+            "cp367", "ibm367", "csascii", "cp819", "ibm819",
+        ]
 
         /// The byte-order mark and the XML declaration: an encoding in which `<script` need not
         /// be those bytes (UTF-16, ISO-2022-JP's escapes) is refused, as are the control
