@@ -161,6 +161,24 @@ import Testing
         #expect(result.err.contains("content/tour/demo.en.vtt:1:1: warning: demo.vtt already holds the en captions of video 'demo.mp4'; this file is not used"), "\(result.err)")
     }
 
+    /// Of two captions files for one language, the one whose name writes the tag as the language
+    /// is written is used, though the other sorts first; the other gets the warning.
+    @Test func theCaptionsNamedAsTheLanguageIsWrittenAreUsed() throws {
+        let fileSystem = Self.site([
+            "content/tour/demo.KO.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\nKO\n",
+            "content/tour/demo.ko.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\nko\n",
+            "content/tour/demo.pt-br.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\npt-br\n",
+            "content/tour/demo.pt-BR.vtt": "WEBVTT\n\n00:00.000 --> 00:02.000\npt-BR\n",
+        ])
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let html = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(html.contains(#"src="demo.ko.vtt" srclang="ko""#) && html.contains(#"src="demo.pt-BR.vtt" srclang="pt-BR""#), "\(html)")
+        #expect(fileSystem.text("output/tour/demo.KO.vtt") == nil && fileSystem.text("output/tour/demo.pt-br.vtt") == nil)
+        #expect(result.err.contains("content/tour/demo.KO.vtt:1:1: warning: demo.ko.vtt already holds the ko captions"), "\(result.err)")
+        #expect(result.err.contains("content/tour/demo.pt-br.vtt:1:1: warning: demo.pt-BR.vtt already holds the pt-BR captions"), "\(result.err)")
+    }
+
     /// `#poster=` names the poster where no image of the video's name is beside it; one that
     /// cannot be used is a warning at the reference.
     @Test(arguments: [

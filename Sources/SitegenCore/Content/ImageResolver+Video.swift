@@ -135,7 +135,12 @@ extension ImageResolver {
             }
         }
         let order = Dictionary(locales.enumerated().map { ($1, $0) }) { first, _ in first }
-        tagged.sort { (order[$0.language] ?? locales.count, $0.language, $0.file) < (order[$1.language] ?? locales.count, $1.language, $1.file) }
+        // Of two files for one language (`demo.ko.vtt`, `demo.KO.vtt`), the one that writes its
+        // tag as the language is written is used, whatever order the names sort in.
+        func key(_ entry: (file: String, language: String)) -> (Int, String, Int, String) {
+            (order[entry.language] ?? locales.count, entry.language, entry.file.hasSuffix(".\(entry.language).vtt") ? 0 : 1, entry.file)
+        }
+        tagged.sort { key($0) < key($1) }
         let plain = names.contains { $0.utf8.elementsEqual((base + ".vtt").utf8) } ? [(file: base + ".vtt", language: locales.first ?? "en")] : []
         return (plain + tagged, unused)
     }
