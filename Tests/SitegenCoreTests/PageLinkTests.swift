@@ -279,8 +279,8 @@ import Testing
         ("show_once: true\nfinish: {label: Go, href: '../guide/index.html#fn-02-setup--1'}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
         ("show_once: true\nfinish: {label: Go, href: '../guide/./index.html?replay#local-setup'}", "'finish' leads back to the flow itself, so with 'show_once' a visitor who has seen it would be sent to it again and again; link where the flow leads, such as ../ or /app", 4),
         ("finish: {label: Go, href: '../more/index.html#gone'}", "'finish': link '../more/index.html#gone' finds no page 'gone' in flow 'more'", 3),
-        ("finish: {label: Go, href: '02-setup.md#nope'}", "link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'install-node', 'install-node-1', 'setup'", 3),
-        ("finish: {label: Go, href: '../more/01-deep.md#gone'}", "link '../more/01-deep.md#gone' finds no heading 'gone' on 01-deep.md; its headings are 'deep-dive', 'go-further-now'", 3),
+        ("finish: {label: Go, href: '02-setup.md#nope'}", "'finish': link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md; its headings are 'install-node', 'install-node-1', 'setup'", 3),
+        ("finish: {label: Go, href: '../more/01-deep.md#gone'}", "'finish': link '../more/01-deep.md#gone' finds no heading 'gone' on 01-deep.md; its headings are 'deep-dive', 'go-further-now'", 3),
     ])
     func aFinishLinkIsCheckedAsAPagesLinkIs(_ front: String, _ message: String, _ line: Int) {
         let (result, _) = build("# Step\n", more: ["content/guide/_index.md": "---\ntitle: Guide\n\(front)\n---\n"])
@@ -352,6 +352,9 @@ import Testing
         #expect(broken.diagnostics.filter(\.isError).map(\.location) == [.init(line: 3, column: 27)], "at the href")
         let (block, _) = build("---\ntitle: Step\naction:\n  label: Go\n  href: 09-nope.md\n---\n# Step\n")
         #expect(block.diagnostics.filter(\.isError).map(\.location) == [.init(line: 5, column: 9)], "at the href, not the label")
+        // A heading of another page is checked once that page is made: the field is named all the same.
+        let (heading, _) = build("---\ntitle: Step\naction: {label: Go, href: '02-setup.md#nope'}\n---\n# Step\n")
+        #expect(heading.diagnostics.filter(\.isError).map(\.message).first?.hasPrefix("'action': link '02-setup.md#nope' finds no heading 'nope' on 02-setup.md") == true, "\(heading.diagnostics)")
     }
 
     /// A page whose front matter is broken has its error; links to it are not a second one.

@@ -39,7 +39,9 @@ extension FlowAssembler {
             }
             settings.finish.href = resolved
             return ([], check.map {
-                AnchorCheck(flow: target, page: $0.page, anchor: $0.anchor, written: href, file: index, location: node?.location ?? SourceLocation(line: 1, column: 1))
+                AnchorCheck(
+                    flow: target, page: $0.page, anchor: $0.anchor, written: href, file: index, location: node?.location ?? SourceLocation(line: 1, column: 1),
+                    field: "finish")
             })
         case .file(let sitePath, let target):
             linkedFlows.insert(target)

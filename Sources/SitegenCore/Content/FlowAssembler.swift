@@ -245,35 +245,45 @@ struct FlowAssembler: Sendable {
     static func problems(with checks: [AnchorCheck], headings: [String: [String: Set<String>]]) -> [Diagnostic] {
         var reported: [String: Int] = [:]
         return checks.compactMap { check in
-            let anchors = headings[check.flow]?[check.page] ?? []
-            guard !anchors.contains(check.anchor) else { return nil }
-            let count = reported[check.file.path, default: 0]
-            reported[check.file.path] = count + 1
-            if PageLinkResolver.isFootnoteID(check.anchor) {
-                let footnotes = anchors.filter { $0.hasPrefix("fn-") }
-                let hint = count < PageParser.suggestedLinkProblems && !footnotes.isEmpty
-                    ? Suggestion.didYouMean(check.anchor, in: footnotes.sorted()) : ""
-                return check.file.error("link '\(check.written)' finds no footnote '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+            problem(with: check, headings: headings, reported: &reported).map { diagnostic in
+                var diagnostic = diagnostic
+                if let field = check.field { diagnostic.message = "'\(field)': " + diagnostic.message }
+                return diagnostic
             }
-            let headingAnchors = anchors.filter { !PageLinkResolver.isFootnoteID($0) }
-            let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: headingAnchors) : ""
-            guard let locale = check.locale else {
-                return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
-            }
-            // A translated heading has an anchor of its own. Not an error, so that a flow can be
-            // translated page by page: the carousel opens the page the link names, at its top.
-            // An anchor the source page lacks too is no translated heading, but a mistake.
-            let page = Path.relative(check.page, to: locale) ?? check.page
-            let sourceAnchors = headings[check.flow]?[page] ?? []
-            guard sourceAnchors.contains(check.anchor) else {
-                let sourceHint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: sourceAnchors.union(headingAnchors).filter { !PageLinkResolver.isFootnoteID($0) }) : ""
-                return check.file.error(
-                    "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on \(page) nor on its translation\(sourceHint)", at: check.location)
-            }
-            return check.file.warning(
-                "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on the translation of \(page)\(hint), so it opens that page at its top; link to a heading of the translation in it",
-                at: check.location)
         }
+    }
+
+    /// The problem, if any, with one link to an anchor of another flow's page; `reported` counts
+    /// each file's, which are given suggestions only up to a point.
+    private static func problem(with check: AnchorCheck, headings: [String: [String: Set<String>]], reported: inout [String: Int]) -> Diagnostic? {
+        let anchors = headings[check.flow]?[check.page] ?? []
+        guard !anchors.contains(check.anchor) else { return nil }
+        let count = reported[check.file.path, default: 0]
+        reported[check.file.path] = count + 1
+        if PageLinkResolver.isFootnoteID(check.anchor) {
+            let footnotes = anchors.filter { $0.hasPrefix("fn-") }
+            let hint = count < PageParser.suggestedLinkProblems && !footnotes.isEmpty
+                ? Suggestion.didYouMean(check.anchor, in: footnotes.sorted()) : ""
+            return check.file.error("link '\(check.written)' finds no footnote '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+        }
+        let headingAnchors = anchors.filter { !PageLinkResolver.isFootnoteID($0) }
+        let hint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: headingAnchors) : ""
+        guard let locale = check.locale else {
+            return check.file.error("link '\(check.written)' finds no heading '\(check.anchor)' on \(check.page)\(hint)", at: check.location)
+        }
+        // A translated heading has an anchor of its own. Not an error, so that a flow can be
+        // translated page by page: the carousel opens the page the link names, at its top.
+        // An anchor the source page lacks too is no translated heading, but a mistake.
+        let page = Path.relative(check.page, to: locale) ?? check.page
+        let sourceAnchors = headings[check.flow]?[page] ?? []
+        guard sourceAnchors.contains(check.anchor) else {
+            let sourceHint = count < PageParser.suggestedLinkProblems ? PageLinkResolver.hint(check.anchor, headings: sourceAnchors.union(headingAnchors).filter { !PageLinkResolver.isFootnoteID($0) }) : ""
+            return check.file.error(
+                "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on \(page) nor on its translation\(sourceHint)", at: check.location)
+        }
+        return check.file.warning(
+            "in '\(locale)', link '\(check.written)' finds no heading '\(check.anchor)' on the translation of \(page)\(hint), so it opens that page at its top; link to a heading of the translation in it",
+            at: check.location)
     }
 
     /// The most HTML a flow's pages may make together (each may make `PageParser.maximumPageHTML`):

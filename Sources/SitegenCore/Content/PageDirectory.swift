@@ -85,4 +85,7 @@ struct AnchorCheck: Sendable {
     /// The locale of the translation the link is in, when it is not the source's: the heading it
     /// names is looked for on that translation of the page.
     var locale: String? = nil
+    /// The front matter field the link is written in (`action`, `finish`), named before the
+    /// problem as the field's other problems are; nil for a link in the text.
+    var field: String? = nil
 }

@@ -305,7 +305,7 @@ struct PageParser: Sendable {
                 parsed.action?.href = href
                 if let check, let node = fields.actionNode {
                     found.checks.append(
-                        AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: file, location: node.location))
+                        AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: file, location: node.location, field: "action"))
                 }
             case .file(let sitePath, let target):
                 found.flows.insert(target)
