@@ -236,6 +236,39 @@ import Testing
         #expect(tour.translations.first { $0.settings.locale == "ar" }?.pages[0].title == "The first step")
     }
 
+    /// Words a translation shows unchanged from its source (a flow with no `_index.<locale>.md`, a
+    /// page whose front matter sets no `image_alt` or action) say they are in the source's
+    /// language, as a fallback page does, so that they are read in it; a translation's own words,
+    /// and labels the theme words in the locale, do not.
+    @Test func wordsTakenFromTheSourceSayTheirLanguage() throws {
+        var files = Self.site
+        files["content/tour/_index.md"] = "---\ntitle: Tour\nskip: {label: Skip the tour}\nfinish: {label: Start, href: \"https://app.example/\"}\n---\n"
+        let fileSystem = Self.fileSystem(files)
+        let result = runCLI(["build"], on: fileSystem)
+        #expect(result.status == .success, "\(result.err)")
+        let arabic = try #require(fileSystem.text("output/ar/tour/index.html"))
+        #expect(arabic.contains("<h1 class=\"sg-visually-hidden\" lang=\"en\" dir=\"ltr\">Tour</h1>"), "\(arabic)")
+        #expect(arabic.contains("<a class=\"sg-skip-link\" href=\"#two\" lang=\"en\" dir=\"ltr\">Skip the tour</a>"))
+        #expect(arabic.contains("<a class=\"sg-bar-skip\" href=\"#two\" lang=\"en\" dir=\"ltr\">Skip the tour</a>"))
+        #expect(arabic.contains("<a class=\"sg-finish sg-button\" href=\"https://app.example/\" lang=\"en\" dir=\"ltr\">Start</a>"))
+        // 02-two.ar.md sets no action: the source's, in English.
+        #expect(arabic.contains("<p class=\"sg-action\" lang=\"en\" dir=\"ltr\"><a class=\"sg-button\" href=\"https://app.example/go\">Go</a></p>"))
+        // The zh-Hant page sets no image_alt: the source's, on the image.
+        let chinese = try #require(fileSystem.text("output/zh-Hant/tour/index.html"))
+        #expect(chinese.contains("<div class=\"sg-media\" lang=\"en\" dir=\"ltr\"><img src=\"../../tour/hero.png\""), "\(chinese)")
+        // Korean has its own _index and image_alt; a fallback page is marked once, as a whole.
+        let korean = try #require(fileSystem.text("output/ko/tour/index.html"))
+        #expect(korean.contains("<h1 class=\"sg-visually-hidden\">둘러보기</h1>"))
+        #expect(korean.contains("<div class=\"sg-media\"><img"))
+        #expect(korean.contains(">시작</a>") && !korean.contains("lang=\"en\" dir=\"ltr\">시작"))
+        #expect(!korean.contains("lang=\"en\" dir=\"ltr\" lang="))
+        #expect(korean.contains("<p class=\"sg-action\" lang=\"en\" dir=\"ltr\"><a"), "the fallback page's action, once")
+        // The source says nothing of its own language beyond the document's.
+        let english = try #require(fileSystem.text("output/tour/index.html"))
+        #expect(english.contains("<h1 class=\"sg-visually-hidden\">Tour</h1>") && english.contains("<a class=\"sg-skip-link\" href=\"#two\">Skip the tour</a>"))
+        #expect(english.contains("<p class=\"sg-action\"><a") && english.contains("<div class=\"sg-media\"><img"), "\(english)")
+    }
+
     /// What a body gains (a footnote's link back, an alert's title) is in the language the body
     /// is in: a fallback page's English body, marked `lang="en"`, does not speak Korean inside.
     @Test func aFallbackPagesOwnWordsAreInItsLanguage() throws {

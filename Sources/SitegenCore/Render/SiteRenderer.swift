@@ -121,7 +121,7 @@ package struct SiteRenderer: Sendable {
             // Room for the pages' HTML and the theme around each page, so that the buffer seldom grows.
             let expected = shown.pages.reduce(2048) { $0 + $1.html.utf8.count + 1600 }
             // The carousel is rendered once, for the flow's page and for embed.js.
-            let value = data.flow(shown, contentVersions: versions)
+            let value = data.flow(shown, source: flow, contentVersions: versions)
             var (carouselBytes, carouselLookups) = try render("carousel", value, recordingMisses, expectedSize: expected)
             if carouselBytes.last == UInt8(ascii: "\n") { carouselBytes.removeLast() }
             let carousel = String(decoding: carouselBytes, as: UTF8.self)

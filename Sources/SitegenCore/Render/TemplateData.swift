@@ -47,8 +47,11 @@ struct TemplateData: Sendable {
 
     /// A flow's page, in the language `flow` is in; `contentVersions` are those of every language
     /// of the flow, which finishing it records (`FirstRunGate.record`).
-    func flow(_ flow: Flow, contentVersions: [String]) -> MustacheValue {
+    /// Words a translation shows unchanged from `source` (its flow's, which its own files do not
+    /// replace) are said to be in `source`'s language, as the site index's cards say.
+    func flow(_ flow: Flow, source: Flow? = nil, contentVersions: [String]) -> MustacheValue {
         let settings = flow.settings
+        let words = SourceWords(source: source, shownIn: settings.locale)
         // A translation's page is one folder deeper: `ko/tour/`.
         let root = flow.outputFolder.contains("/") ? "../../" : "../"
         let text = strings.strings(for: settings.locale)
@@ -61,10 +64,14 @@ struct TemplateData: Sendable {
             "transition": .string(settings.transition.rawValue), "orientation": .string(settings.orientation.rawValue),
             "show_once": .bool(settings.showOnce), "storage_key": .string(settings.storageKey),
             "content_version": .string(flow.contentVersion), "content_versions": .string(contentVersions.joined(separator: " ")), "skip_target": .string(settings.skip.target.rawValue),
-            "finish": ["label": .string(settings.finish.label), "href": .string(settings.finish.href)],
+            "title_source": words.of(flow.title, source?.title),
+            "finish": [
+                "label": .string(settings.finish.label), "href": .string(settings.finish.href),
+                "source": words.of(settings.finish.label, source?.settings.finish.label),
+            ],
             "skip": [
                 "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
-                "href": .string(Self.skipHref(flow)),
+                "href": .string(Self.skipHref(flow)), "source": words.of(settings.skip.label, source?.settings.skip.label),
             ],
             "page_count": .int(flow.pages.count),
             "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
@@ -81,7 +88,7 @@ struct TemplateData: Sendable {
         let pages = flow.pages.map { page in
             self.page(
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
-                indicators: indicators)
+                indicators: indicators, words: words, source: source?.pages.first { $0.id == page.id })
         }
         let slug = Path.urlEncoded(flow.slug) + "/"
         return document(
@@ -117,8 +124,12 @@ struct TemplateData: Sendable {
     static let dotLimit = 10
 
     private func page(
-        page: ManifestPage, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?
+        page: ManifestPage, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?,
+        words: SourceWords, source: ManifestPage?
     ) -> MustacheValue {
+        // A page shown for want of a translation is in its language whole; a translated page's
+        // image text and action label may be its source's, where its front matter sets none.
+        let ownWords = page.fallback ? SourceWords(source: nil, shownIn: "") : words
         let pages = flow.pages
         let number = String(page.index + 1)
         let isLast = page.index == pages.count - 1
@@ -137,10 +148,19 @@ struct TemplateData: Sendable {
             "image": page.image.map { image in Self.image(image, eager: page.index == 0) } ?? .null,
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
-            "skip": showsSkip ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow))] : .null,
+            "skip": showsSkip
+                ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow)), "source": words.of(skip.label, words.source?.settings.skip.label)]
+                : .null,
             "indicator_label": .string(indicatorLabel),
-            "finish": isLast ? ["label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href)] : .null,
+            "finish": isLast
+                ? [
+                    "label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href),
+                    "source": words.of(flow.settings.finish.label, words.source?.settings.finish.label),
+                ]
+                : .null,
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
+            "action_source": ownWords.of(page.settings.action?.label, source?.settings.action?.label),
+            "alt_source": ownWords.of(page.image?.alt, source?.image?.alt),
             "advance_action": .bool(page.settings.advance == .action),
             "background": MustacheValue(page.settings.background),
             "style": MustacheValue(page.settings.background.map(Self.backgroundStyle)),
@@ -149,6 +169,27 @@ struct TemplateData: Sendable {
             "settings": MustacheValue(page.settings.manifestJSON),
             "indicators": indicators?.list(current: page.index) ?? .null,
         ]
+    }
+
+    /// The language of the words a translation shows unchanged from its source: `lang` and `dir`
+    /// for their element, or null where they are the translation's own (or there is no source).
+    struct SourceWords {
+        let source: Flow?
+        private let language: MustacheValue
+
+        init(source: Flow?, shownIn locale: String) {
+            let sourceLocale = source?.settings.locale
+            self.source = sourceLocale == locale ? nil : source
+            language = source.flatMap { source in
+                sourceLocale == locale ? nil : ["lang": .string(source.settings.locale), "dir": .string(source.settings.direction.rawValue)]
+            } ?? .null
+        }
+
+        /// The source's language when `text` is non-empty and the same as the source's.
+        func of(_ text: String?, _ sourceText: String?) -> MustacheValue {
+            guard source != nil, let text, !text.isEmpty, text == sourceText else { return .null }
+            return language
+        }
     }
 
     /// A page's background, with the colour scheme that keeps text readable on it where the
