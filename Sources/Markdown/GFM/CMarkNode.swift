@@ -67,12 +67,8 @@ enum CMarkNode {
     /// an array of all its nodes.
     static func descendants(of root: OpaquePointer, ofType type: cmark_node_type) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
-        guard let iterator = cmark_iter_new(root) else { return result }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == type { result.append(node) }
+        forEachNode(under: root) { node in
+            if cmark_node_get_type(node) == type { result.append(node) }
         }
         return result
     }
@@ -80,14 +76,20 @@ enum CMarkNode {
     /// Every node under `root` (itself included) in document order, collected before any change.
     static func descendants(of root: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
-        guard let iterator = cmark_iter_new(root) else { return result }
+        forEachNode(under: root) { result.append($0) }
+        return result
+    }
+
+    /// `body` for each node under `root` (itself included), in document order, as cmark's
+    /// iterator enters it: the tree must not change meanwhile.
+    private static func forEachNode(under root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { result.append(node) }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { body(node) }
         }
-        return result
     }
 
     /// cmark's tree for `bytes`; the caller frees it.
