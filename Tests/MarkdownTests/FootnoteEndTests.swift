@@ -51,6 +51,12 @@ import Testing
         "- a\n[^a]: n\n[^b]: m\n    more of m\n- b\n",
         "* a\n[^a]: n\n  lazy or item?\n* b\n",
         "- a\n[^a]:\n- b\n", "> - a\n> [^a]:\n> - b\n",
+        // ...but not what an earlier note of the paragraph put after the list (it stays in the
+        // quote), nor, where a tab indents the lines, what cmark read there.
+        "Text[^a]\n\n> - [^b]:\n> Important sentence.\n[^a]: note a\n",
+        "- Step\n  - Detail[^2]\n\t[^2]: The note.\n\n     More about the detail.\n",
+        "- - [^note]:\n\t[^note]:\n   -\n", "- \t    item\n  item\n   [^2]:\ttab\n-\n",
+        "2. two\n[^a]:\n\tTab\n\n> > qq\n",
         // Lines not indented right after the note's own blocks (after the blank line that ends
         // its first paragraph) go on its open paragraph while it is open, and end it where
         // cmark-gfm ends it; a block of the page that such a line began is read again after it.

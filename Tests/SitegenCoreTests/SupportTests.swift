@@ -192,6 +192,8 @@ struct SupportTests {
         ("", ""), ("   ", ""), (" \t\r\n", ""), ("a", "a"), (" a ", "a"), ("\t\na b\r\n", "a b"), ("é \n", "é"),
         (" 한글 텍스트\u{3000}", "한글 텍스트\u{3000}"), ("x \u{301}", "x \u{301}"), ("\u{A0}a\u{A0}", "\u{A0}a\u{A0}"),
         ("\r\n👨‍👩‍👧 \r\n", "👨‍👩‍👧"),
+        // A prepend character joins the space after it into one character: the space is cut all the same.
+        ("A\u{600} ", "A\u{600}"), (" \u{600} x", "\u{600} x"),
     ])
     func blanksAreCutFromBothEnds(_ text: String, _ trimmed: String) {
         #expect(text.trimmingBlanks == trimmed)

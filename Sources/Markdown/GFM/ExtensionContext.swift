@@ -42,6 +42,10 @@ final class ExtensionContext {
         return ids
     }
     var warnings: [MarkdownWarning] = []
+    /// The lines a page's notes may still have read again with the rest of a list or quote they
+    /// close (`Footnotes`): each such note reads all that follows it there, so a list of
+    /// thousands of items, each with its note, would be read again thousands of times.
+    private(set) lazy var rereadBudget = 1_000 + 4 * rootSource.lineRanges.count
     private let rootSource: SourceText
     private var linkDefinitions: LinkDefinitions?
     /// Whether a piece parsed again went without definitions, the budget spent.
@@ -54,6 +58,13 @@ final class ExtensionContext {
         self.extensions = extensions
         self.flags = flags
         decoder = EntityDecoder(flags: flags)
+    }
+
+    /// Takes `count` lines from `rereadBudget`; false, taking none, when it has fewer.
+    func takeRereadLines(_ count: Int) -> Bool {
+        guard count <= rereadBudget else { return false }
+        rereadBudget -= count
+        return true
     }
 
     /// Whether `node` is in a tree of its own (text parsed again), not yet in the body's.
