@@ -263,6 +263,12 @@ import Testing
         #expect(korean.contains(">시작</a>") && !korean.contains("lang=\"en\" dir=\"ltr\">시작"))
         #expect(!korean.contains("lang=\"en\" dir=\"ltr\" lang="))
         #expect(korean.contains("<p class=\"sg-action\" lang=\"en\" dir=\"ltr\"><a"), "the fallback page's action, once")
+        // A label the site's strings give in the locale is the locale's, whatever the source says.
+        var worded = files
+        worded["sitegen.yml"] = "title: Notes\nlocales: [en, ko, zh-Hant, zh-Hant-TW, ar]\nstrings:\n  ar: {finish: Start}\n"
+        let wordedSite = Self.fileSystem(worded)
+        #expect(runCLI(["build"], on: wordedSite).status == .success)
+        #expect(try #require(wordedSite.text("output/ar/tour/index.html")).contains("<a class=\"sg-finish sg-button\" href=\"https://app.example/\">Start</a>"))
         // The source says nothing of its own language beyond the document's.
         let english = try #require(fileSystem.text("output/tour/index.html"))
         #expect(english.contains("<h1 class=\"sg-visually-hidden\">Tour</h1>") && english.contains("<a class=\"sg-skip-link\" href=\"#two\">Skip the tour</a>"))

@@ -67,11 +67,11 @@ struct TemplateData: Sendable {
             "title_source": words.of(flow.title, source?.title),
             "finish": [
                 "label": .string(settings.finish.label), "href": .string(settings.finish.href),
-                "source": words.of(settings.finish.label, source?.settings.finish.label),
+                "source": words.of(settings.finish.label, source?.settings.finish.label, unless: text["finish"]),
             ],
             "skip": [
                 "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
-                "href": .string(Self.skipHref(flow)), "source": words.of(settings.skip.label, source?.settings.skip.label),
+                "href": .string(Self.skipHref(flow)), "source": words.of(settings.skip.label, source?.settings.skip.label, unless: text["skip"]),
             ],
             "page_count": .int(flow.pages.count),
             "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
@@ -88,7 +88,7 @@ struct TemplateData: Sendable {
         let pages = flow.pages.map { page in
             self.page(
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
-                indicators: indicators, words: words, source: source?.pages.first { $0.id == page.id })
+                indicators: indicators, words: words, source: source?.pages.first { $0.id == page.id }, text: text)
         }
         let slug = Path.urlEncoded(flow.slug) + "/"
         return document(
@@ -125,7 +125,7 @@ struct TemplateData: Sendable {
 
     private func page(
         page: ManifestPage, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?,
-        words: SourceWords, source: ManifestPage?
+        words: SourceWords, source: ManifestPage?, text: [String: String]
     ) -> MustacheValue {
         // A page shown for want of a translation is in its language whole; a translated page's
         // image text and action label may be its source's, where its front matter sets none.
@@ -149,13 +149,16 @@ struct TemplateData: Sendable {
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
             "skip": showsSkip
-                ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow)), "source": words.of(skip.label, words.source?.settings.skip.label)]
+                ? [
+                    "label": .string(skip.label), "href": .string(Self.skipHref(flow)),
+                    "source": words.of(skip.label, words.source?.settings.skip.label, unless: text["skip"]),
+                ]
                 : .null,
             "indicator_label": .string(indicatorLabel),
             "finish": isLast
                 ? [
                     "label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href),
-                    "source": words.of(flow.settings.finish.label, words.source?.settings.finish.label),
+                    "source": words.of(flow.settings.finish.label, words.source?.settings.finish.label, unless: text["finish"]),
                 ]
                 : .null,
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
@@ -185,9 +188,10 @@ struct TemplateData: Sendable {
             } ?? .null
         }
 
-        /// The source's language when `text` is non-empty and the same as the source's.
-        func of(_ text: String?, _ sourceText: String?) -> MustacheValue {
-            guard source != nil, let text, !text.isEmpty, text == sourceText else { return .null }
+        /// The source's language when `text` is non-empty and the same as the source's, unless it
+        /// is `localWord`, the word the site's or theme's strings give the label in the locale.
+        func of(_ text: String?, _ sourceText: String?, unless localWord: String? = nil) -> MustacheValue {
+            guard source != nil, let text, !text.isEmpty, text == sourceText, text != localWord else { return .null }
             return language
         }
     }
