@@ -88,7 +88,7 @@ struct TemplateData: Sendable {
         let pages = flow.pages.map { page in
             self.page(
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
-                indicators: indicators, words: words, source: source?.pages.first { $0.id == page.id }, text: text)
+                indicators: indicators, words: words, source: words.source?.pages.first { $0.id == page.id }, text: text)
         }
         let slug = Path.urlEncoded(flow.slug) + "/"
         return document(
