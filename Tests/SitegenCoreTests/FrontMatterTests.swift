@@ -117,6 +117,27 @@ import Testing
         ])
     }
 
+    /// A blank label would make a link with no name for a screen reader to say: Skip, the finish
+    /// button and a page's action, in any of their shapes, in a source or a translation (of a
+    /// flow whose source is sound: a flow with errors is not translated).
+    @Test func aBlankLabelIsAnErrorAtItsValue() {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "title: T\nlocales: [en, ko]\n",
+            "content/tour/_index.md": "---\nskip: {label: ''}\nfinish: {label: ' ', href: ../}\n---\n",
+            "content/help/_index.md": "---\nskip: \"\\t\"\nfinish: \"\\u200B\"\n---\n",
+            "content/tour/01-a.md": "---\naction: {label: '', href: '#b'}\n---\n# A\n", "content/more/01-b.md": "---\naction: {label: Go, href: '#b'}\n---\n# B\n",
+            "content/more/01-b.ko.md": "---\naction:\n  label: '  '\n---\n# 나\n", "content/help/01-h.md": "# H\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).build(BuildOptions())
+        let errors = result.diagnostics.filter(\.isError).map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" }
+        for (key, place) in [
+            ("label", "content/tour/_index.md:2"), ("label", "content/tour/_index.md:3"), ("skip", "content/help/_index.md:2"),
+            ("finish", "content/help/_index.md:3"), ("label", "content/tour/01-a.md:2"), ("label", "content/more/01-b.ko.md:3"),
+        ] {
+            #expect(errors.contains("\(place): '\(key)' is blank; write one, or leave the key out for the default"), "\(place): \(errors)")
+        }
+    }
+
     @Test func rulesAfterBlankLinesAreNotMistakenForFrontMatter() throws {
         #expect(try FrontMatter.parse(file("\n---\n\nText\n\n---\n")).get().warnings.isEmpty)
         #expect(try FrontMatter.parse(file("\n---\nText: more\n")).get().warnings.isEmpty, "never closed")

@@ -26,13 +26,13 @@ struct FlowSettingField: Sendable {
             switch skip.kind {
             case .mapping:
                 _ = reader.mapping("skip", keys: ["label", "target"]) { nested in
-                    if let label = nested.string("label") { settings.skip.label = label }
+                    if let label = nested.nonBlankString("label") { settings.skip.label = label }
                     if let target = nested.choice("target", SkipTarget.self) { settings.skip.target = target }
                 }
             case .scalar where skip.resolved == .bool(true) || skip.resolved == .bool(false):
                 if let enabled = reader.bool("skip") { settings.skip.enabled = enabled }
             case .scalar:
-                if let label = reader.string("skip") { settings.skip.label = label }
+                if let label = reader.nonBlankString("skip") { settings.skip.label = label }
             case .sequence:
                 reader.report("'skip' must be true, false, a label or a mapping with 'label' and 'target', not a list", at: skip)
             }
@@ -42,7 +42,7 @@ struct FlowSettingField: Sendable {
         ) { reader, settings in
             guard let finish = reader.node("finish") else { return }
             if case .scalar = finish.kind {
-                if let label = reader.string("finish") { settings.finish.label = label }
+                if let label = reader.nonBlankString("finish") { settings.finish.label = label }
             } else if let parts = reader.linkParts("finish") {
                 if let label = parts.label { settings.finish.label = label }
                 if let href = parts.href { settings.finish.href = href }
