@@ -214,6 +214,21 @@ import Testing
         #expect(fileSystem.kind(of: "output") == nil)
     }
 
+    /// Two files whose paths are one text in two Unicode forms collide; the error names them,
+    /// and the path, by their bytes' order, the same in every run (a set's order chose them).
+    @Test func aCollisionOfTwoUnicodeFormsIsNamedTheSameInEveryRun() {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let assets: Set<Asset> = [
+            Asset(source: "content/t/_site/\(decomposed)/x.svg", destination: "t/_site/\(decomposed)/x.svg", root: "/site"),
+            Asset(source: "content/_shared/\(composed)/x.svg", destination: "t/_site/\(composed)/x.svg", root: "/site"),
+        ]
+        let expected = "two files would be published as t/_site/\(decomposed)/x.svg: content/_shared/\(composed)/x.svg and content/t/_site/\(decomposed)/x.svg; rename one of them"
+        let diagnostics = SiteBuilder.collisions(in: assets)
+        // Compared by bytes: `==` takes the two forms for one text.
+        #expect(diagnostics.map { Array($0.message.utf8) } == [Array(expected.utf8)])
+        #expect(diagnostics.map { Array(($0.path ?? "").utf8) } == [Array("content/_shared/\(composed)/x.svg".utf8)])
+    }
+
     @Test func twoImagesThatWouldBePublishedAtOnePathAreAnError() {
         let (result, _) = build([
             "content/tour/01-a.md": "![A](../../art/x.svg) ![B](_site/art/x.svg)\n",

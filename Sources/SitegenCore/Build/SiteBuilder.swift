@@ -201,9 +201,14 @@ package struct SiteBuilder: Sendable {
     /// An error for each output path that two different files would be published at (an image
     /// from outside the flow is published under `_site/`, where the flow may have one of its own).
     static func collisions(in assets: Set<Asset>) -> [Diagnostic] {
-        Dictionary(grouping: assets, by: \.destination).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { destination, sources in
-            let paths = sources.map(\.source).sorted()
-            return .error("two files would be published as \(destination): \(paths.joined(separator: " and ")); rename one of them", path: paths[0])
+        // Sorted by their bytes: paths that are one text in two Unicode forms are equal to `<`, and
+        // the set's order, which changes from run to run, chose which one the error named.
+        func precedes(_ first: String, _ second: String) -> Bool { first.utf8.lexicographicallyPrecedes(second.utf8) }
+        let groups = Dictionary(grouping: assets, by: \.destination).values.filter { $0.count > 1 }.map { sources in
+            (destination: sources.map(\.destination).min(by: precedes) ?? "", paths: sources.map(\.source).sorted(by: precedes))
+        }
+        return groups.sorted { precedes($0.destination, $1.destination) }.map { destination, paths in
+            .error("two files would be published as \(destination): \(paths.joined(separator: " and ")); rename one of them", path: paths[0])
         }
     }
 
