@@ -57,6 +57,10 @@ import Testing
         "- Step\n  - Detail[^2]\n\t[^2]: The note.\n\n     More about the detail.\n",
         "- - [^note]:\n\t[^note]:\n   -\n", "- \t    item\n  item\n   [^2]:\ttab\n-\n",
         "2. two\n[^a]:\n\tTab\n\n> > qq\n",
+        // A definition inside a note is the page's: taken out of the note, never a link's definition.
+        "Hi[^1]\n\n[^1]: note [^2]\n    - [^2]: text\n", "Hi[^1]\n\n[^1]: note [^2]\n    [^2]: text\n",
+        "Hi[^1]\n\n[^1]: note [^2]\n\t- [^2]: text\n", "See[^1]\n\n[^1]: note 1\n    - item[^2]\n    [^2]: note 2\n",
+        "A[^a]\n\n[^a]: one [^b]\n\n    > [^b]: two [^c]\n    >\n    >     [^c]: three\n",
         // Lines not indented right after the note's own blocks (after the blank line that ends
         // its first paragraph) go on its open paragraph while it is open, and end it where
         // cmark-gfm ends it; a block of the page that such a line began is read again after it.

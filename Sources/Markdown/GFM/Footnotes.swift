@@ -257,14 +257,16 @@ enum Footnotes {
     ) -> Bool {
         let key = FootnoteLabel.key(label)
         guard let item = CMarkNode.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "") else { return true }
-        let lines = body.map { line in
-            var line = line
-            line.bytes = line.bytes.map { $0 == marker ? UInt8(ascii: "[") : $0 }
-            return line
-        }
         var after: [OpaquePointer] = []
-        if let document = SubDocument(lines, context: context) {
+        if let document = SubDocument(body, context: context) {
             defer { context.free(document.root) }
+            // A definition in a note is the page's, as cmark-gfm has it: taken out of the note
+            // (its `[` still marked, so that cmark does not read it as a link's definition). Each
+            // note's lines count against the page's budget: notes nested hundreds deep each held
+            // all those inside it. Past it, a definition in a note is its text.
+            if body.contains(where: { $0.bytes.contains(marker) }), context.takeRereadLines(body.count) {
+                for block in document.blocks { extract(under: block, source: document.source, context: context) }
+            }
             if let quote = document.blocks.first, cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
                 if context.extensions.tables { Tables.apply(under: quote, source: document.source, context: context) }
                 if whole, document.blocks.count > 1 {
