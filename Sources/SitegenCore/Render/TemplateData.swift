@@ -55,6 +55,11 @@ struct TemplateData: Sendable {
         // A translation's page is one folder deeper: `ko/tour/`.
         let root = flow.outputFolder.contains("/") ? "../../" : "../"
         let text = strings.strings(for: settings.locale)
+        // Found once for the flow, whose pages repeat its labels.
+        let labelSources = (
+            skip: words.of(settings.skip.label, source?.settings.skip.label, unless: text["skip"]),
+            finish: words.of(settings.finish.label, source?.settings.finish.label, unless: text["finish"])
+        )
         let count = String(flow.pages.count)
         let title = flow.title == self.settings.title ? flow.title : "\(flow.title) · \(self.settings.title)"
         let hasCode = flow.pages.contains { !$0.codeBlocks.isEmpty }
@@ -67,11 +72,11 @@ struct TemplateData: Sendable {
             "title_source": words.of(flow.title, source?.title),
             "finish": [
                 "label": .string(settings.finish.label), "href": .string(settings.finish.href),
-                "source": words.of(settings.finish.label, source?.settings.finish.label, unless: text["finish"]),
+                "source": labelSources.finish,
             ],
             "skip": [
                 "enabled": .bool(settings.skip.enabled), "label": .string(settings.skip.label),
-                "href": .string(Self.skipHref(flow)), "source": words.of(settings.skip.label, source?.settings.skip.label, unless: text["skip"]),
+                "href": .string(Self.skipHref(flow)), "source": labelSources.skip,
             ],
             "page_count": .int(flow.pages.count),
             "compact_indicator": .bool(flow.pages.count > Self.dotLimit),
@@ -88,7 +93,8 @@ struct TemplateData: Sendable {
         let pages = flow.pages.map { page in
             self.page(
                 page: page, in: flow, count: count, positionLabel: positionLabel, indicatorLabel: indicatorLabels[page.index],
-                indicators: indicators, words: words, source: words.source?.pages.first { $0.id == page.id }, text: text)
+                indicators: indicators, words: words, source: words.source?.pages.first { $0.id == page.id },
+                labelSources: labelSources)
         }
         let slug = Path.urlEncoded(flow.slug) + "/"
         return document(
@@ -125,7 +131,7 @@ struct TemplateData: Sendable {
 
     private func page(
         page: ManifestPage, in flow: Flow, count: String, positionLabel: StringPattern, indicatorLabel: String, indicators: Indicators?,
-        words: SourceWords, source: ManifestPage?, text: [String: String]
+        words: SourceWords, source: ManifestPage?, labelSources: (skip: MustacheValue, finish: MustacheValue)
     ) -> MustacheValue {
         // A page shown for want of a translation is in its language whole; a translated page's
         // image text and action label may be its source's, where its front matter sets none.
@@ -148,17 +154,12 @@ struct TemplateData: Sendable {
             "image": page.image.map { image in Self.image(image, eager: page.index == 0) } ?? .null,
             "previous": link(page.index > 0 ? pages[page.index - 1] : nil),
             "next": link(isLast ? nil : pages[page.index + 1]),
-            "skip": showsSkip
-                ? [
-                    "label": .string(skip.label), "href": .string(Self.skipHref(flow)),
-                    "source": words.of(skip.label, words.source?.settings.skip.label, unless: text["skip"]),
-                ]
-                : .null,
+            "skip": showsSkip ? ["label": .string(skip.label), "href": .string(Self.skipHref(flow)), "source": labelSources.skip] : .null,
             "indicator_label": .string(indicatorLabel),
             "finish": isLast
                 ? [
                     "label": .string(flow.settings.finish.label), "href": .string(flow.settings.finish.href),
-                    "source": words.of(flow.settings.finish.label, words.source?.settings.finish.label, unless: text["finish"]),
+                    "source": labelSources.finish,
                 ]
                 : .null,
             "action": page.settings.action.map { ["label": .string($0.label), "href": .string($0.href)] } ?? .null,
