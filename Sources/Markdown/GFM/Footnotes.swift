@@ -409,7 +409,7 @@ enum Footnotes {
 
     /// Whether a tab is among the blanks and the quote and list markers that start `line`.
     private static func indentHoldsTab(_ line: ArraySlice<UInt8>) -> Bool {
-        line.prefix { $0 == 0x20 || $0 == 0x09 || " >-+*.)0123456789".utf8.contains($0) }.contains(0x09)
+        line.prefix { " \t>-+*.)0123456789".utf8.contains($0) }.contains(0x09)
     }
 
     /// The blocks that follow `node` inside `ancestor`, in the order written: its next siblings,
