@@ -10,8 +10,12 @@ package final class CompiledLanguage: Sendable {
     let root: Int
     /// Each definition's children in the order the engine tries them, `x:*` references expanded.
     let flattenedChildren: [[ChildReference]]
-    /// Style id → the `def:` style it ends at, without the prefix; absent for none.
-    let resolvedStyles: [String: String]
+    /// The `def:` styles the language's ids end at, without the prefix, in byte order after
+    /// the empty name at 0 (none); at most 255 in all, which a painted byte can hold.
+    let styleNames: [String]
+    /// Style id → its `def:` style's index in `styleNames`; absent for none. Looked up once for
+    /// each context a run makes, where resolving the id and naming a run's styles cost more.
+    let styleNumbers: [String: UInt8]
     /// Each definition's flags, and the pattern that starts it (a simple context's match, a
     /// container's start), apart from the definitions: the engine reads them at every position
     /// for every child, where copying a whole definition cost more than the look-up.
@@ -46,7 +50,9 @@ package final class CompiledLanguage: Sendable {
         for styleID in ids {
             if let name = Self.resolve(styleID, styles) { resolved[styleID] = name }
         }
-        resolvedStyles = resolved
+        styleNames = [""] + Set(resolved.values).sorted().prefix(254)
+        let numbers = Dictionary(uniqueKeysWithValues: styleNames.enumerated().dropFirst().map { ($0.element, UInt8($0.offset)) })
+        styleNumbers = resolved.compactMapValues { numbers[$0] }
         firstBytes = startPatterns.map { $0?.firstBytes }
     }
 

@@ -12,7 +12,7 @@ extension HighlightRun {
         case .simple(let regex):
             let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
-            guard let (match, matchEnd) = try applicableMatch(context, regex, line, at: position) else { return nil }
+            guard let (match, matchEnd) = try applicableMatch(context, regex, line, at: position, found: first) else { return nil }
             if matchEnd == position, !context.endsParent || lineStart + position == state.start { return nil }
             flush(state, to: position)
             var next = state
@@ -33,7 +33,7 @@ extension HighlightRun {
         case .container(let start?, _):
             let definition = language.definitions[child.index]
             let context = childContext(child, of: state.context, start: first, line: line)
-            guard let (match, matchEnd) = try applicableMatch(context, start, line, at: position) else { return nil }
+            guard let (match, matchEnd) = try applicableMatch(context, start, line, at: position, found: first) else { return nil }
             if matchEnd == position, let last = state.lastChild, last.definition == child.index,
                 last.start == last.end, last.start == lineStart + position
             {

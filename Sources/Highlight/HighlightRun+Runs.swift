@@ -6,7 +6,7 @@ extension HighlightRun {
         while start < bytes.count {
             var end = start + 1
             while end < bytes.count, paint[end] == paint[start] { end += 1 }
-            runs.append(TokenRun(style: styleNames[Int(paint[start])], text: String(decoding: bytes[start..<end], as: UTF8.self)))
+            runs.append(TokenRun(style: language.styleNames[Int(paint[start])], text: String(decoding: bytes[start..<end], as: UTF8.self)))
             start = end
         }
         return runs

@@ -7,8 +7,8 @@ extension HighlightRun {
         let context = state.context
         while position <= line.count {
             if let transitions = context.transitions {
-                guard let found = try transitions.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
-                position = found.start
+                guard let found = try transitions.matchStart(line, length: line.count, from: position, scratch: scratch) else { return nil }
+                position = found
             }
             if context.ancestorCanEnd, let ancestor = try ancestorEnding(context, line, at: position) {
                 flush(state, to: position)
@@ -16,7 +16,7 @@ extension HighlightRun {
                 while segment.context !== ancestor, let parent = segment.parent { segment = parent }
                 return (segment, position)
             }
-            let endMatch = try context.end?.match(line, length: line.count, from: position, scratch: scratch)
+            let endMatch = try context.end?.matchStart(line, length: line.count, from: position, scratch: scratch)
             // By index: a child is copied (its strings retained) only once it starts here.
             let children = language.flattenedChildren[context.definition]
             // The byte here, nil at the line's end, where no pattern that needs a byte can match.
@@ -70,7 +70,7 @@ extension HighlightRun {
             current = parent
         }
         for candidate in candidates.reversed() {
-            if let end = candidate.end, try end.match(line, length: line.count, from: position, scratch: scratch) != nil {
+            if let end = candidate.end, try end.matchStart(line, length: line.count, from: position, scratch: scratch) != nil {
                 return candidate
             }
         }
@@ -78,9 +78,19 @@ extension HighlightRun {
     }
 
     /// GtkSourceView's `can_apply_match`: a match that an ancestor's end interrupts is matched
-    /// again on the text before it, and then ends there.
-    func applicableMatch(_ context: RuntimeContext, _ regex: Regex, _ line: Line, at position: Int) throws(RegexError) -> (RegexMatch, Int)? {
-        guard let match = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+    /// again on the text before it, and then ends there. `found` is `regex`'s match here when the
+    /// caller has it already; it counts against the budget as the call it saves.
+    func applicableMatch(
+        _ context: RuntimeContext, _ regex: Regex, _ line: Line, at position: Int, found: RegexMatch? = nil
+    ) throws(RegexError) -> (RegexMatch, Int)? {
+        let match: RegexMatch
+        if let found {
+            scratch.calls += 1
+            match = found
+        } else {
+            guard let made = try regex.match(line, length: line.count, from: position, scratch: scratch) else { return nil }
+            match = made
+        }
         guard context.ancestorCanEnd, position < match.end else { return (match, match.end) }
         var inner = Self.nextCharacter(line, after: position)
         while inner < match.end {

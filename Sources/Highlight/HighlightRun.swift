@@ -12,8 +12,6 @@ final class HighlightRun {
     let language: CompiledLanguage
     let bytes: [UInt8]
     var paint: [UInt8]
-    var styleNames: [String] = [""]
-    var styleIndex: [String: UInt8] = [:]
     let scratch = RegexScratch.borrow()
     let budget: Int
     /// Each match call stays under PCRE2's limits, but many calls just under them could add up to
@@ -47,14 +45,10 @@ final class HighlightRun {
         budget = 200_000 + 60 * bytes.count
     }
 
+    /// The painted byte for the style id `id`: its `def:` style's index in the language's names.
     func style(_ id: String?) -> UInt8 {
-        guard let id, let name = language.resolvedStyles[id] else { return 0 }
-        if let index = styleIndex[name] { return index }
-        guard styleNames.count < 255 else { return 0 }
-        let index = UInt8(styleNames.count)
-        styleNames.append(name)
-        styleIndex[name] = index
-        return index
+        guard let id else { return 0 }
+        return language.styleNumbers[id] ?? 0
     }
 
     func fill(_ range: Range<Int>, _ style: UInt8) {

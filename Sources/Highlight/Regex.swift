@@ -77,10 +77,7 @@ final class Regex: @unchecked Sendable {
 
     /// Matches `subject[0..<length]` from byte `start`; nil when it does not match.
     func match(_ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, scratch: RegexScratch) throws(RegexError) -> RegexMatch? {
-        scratch.calls += 1
-        let result = pcre2_match_8(code, subject.baseAddress, length, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.data, scratch.context)
-        if result == PCRE2_ERROR_NOMATCH { return nil }
-        if result < 0 { throw RegexError(message: Self.message(for: result), offset: start, isLimit: true) }
+        guard let result = try run(subject, length: length, from: start, scratch: scratch) else { return nil }
         let pairs = result == 0 ? RegexScratch.pairs : Int(result)
         guard let vector = pcre2_get_ovector_pointer_8(scratch.data) else { return nil }
         var groups = [Int](repeating: -1, count: 2 * (captureCount + 1))
@@ -88,6 +85,24 @@ final class Regex: @unchecked Sendable {
             groups[index] = vector[index]
         }
         return RegexMatch(groups: groups)
+    }
+
+    /// Where a match of `subject[0..<length]` from byte `start` begins, without its groups: the
+    /// engine asks most patterns only whether, or where, they match next.
+    func matchStart(_ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, scratch: RegexScratch) throws(RegexError) -> Int? {
+        guard try run(subject, length: length, from: start, scratch: scratch) != nil,
+            let vector = pcre2_get_ovector_pointer_8(scratch.data)
+        else { return nil }
+        return vector[0]
+    }
+
+    /// PCRE2's result for one match, counted against the run's budget; nil for no match.
+    private func run(_ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, scratch: RegexScratch) throws(RegexError) -> Int32? {
+        scratch.calls += 1
+        let result = pcre2_match_8(code, subject.baseAddress, length, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.data, scratch.context)
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result < 0 { throw RegexError(message: Self.message(for: result), offset: start, isLimit: true) }
+        return result
     }
 
     static func message(for code: Int32) -> String {
