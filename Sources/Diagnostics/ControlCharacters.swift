@@ -15,10 +15,11 @@ package enum ControlCharacters {
     }
 
     private static func replaced(inBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard bytes.contains(where: isControl) else { return nil }
-        var result: [UInt8] = []
+        let first = ByteScan.firstIndex(in: bytes, candidates: { ByteScan.below(0x20, in: $0) | ByteScan.equal(to: 0x7F, in: $0) }, where: isControl)
+        guard let first else { return nil }
+        var result = Array(bytes[..<first])
         result.reserveCapacity(bytes.count + 16)
-        for byte in bytes {
+        for byte in bytes[first...] {
             if isControl(byte) {
                 result += [0xEF, 0xBF, 0xBD]
             } else {

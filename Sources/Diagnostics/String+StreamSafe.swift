@@ -31,7 +31,9 @@ extension StringProtocol {
     /// their properties up, and text without any, as bytes.)
     private func firstUnsafeRun() -> Int? {
         // Every scalar from U+0300 on starts with a byte from 0xCC: most text has none.
-        let mayHaveMarks = utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xCC } } ?? utf8.contains { $0 >= 0xCC }
+        let mayHaveMarks =
+            utf8.withContiguousStorageIfAvailable { ByteScan.firstIndex(in: $0, candidates: ByteScan.nonASCII, where: { $0 >= 0xCC }) != nil }
+            ?? utf8.contains { $0 >= 0xCC }
         guard mayHaveMarks else { return nil }
         var run = 0
         var start = 0

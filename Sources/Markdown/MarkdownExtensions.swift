@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Diagnostics
 
 /// The GitHub Flavored Markdown extensions (GFM 0.29, and GitHub's alerts) that sitegen builds on
 /// cmark's tree, each on by default and each one a site can turn off.
@@ -61,30 +62,21 @@ package struct MarkdownExtensions: Sendable, Hashable {
     /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
     /// say), so that a body without any is left to cmark alone.
     func needed(by bytes: [UInt8]) -> MarkdownExtensions {
-        // Which bytes occur, one bit each, in four words: a branch for each byte cost more.
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         bytes.withUnsafeBufferPointer { buffer in
-            withUnsafeMutableBytes(of: &words) { raw in
-                let seen = raw.bindMemory(to: UInt64.self)
-                for byte in buffer { seen[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
-            }
+            // One `memchr` a character: most stop early, and the rest read the body a word at a time.
+            func contains(_ character: Unicode.Scalar) -> Bool { ByteScan.contains(UInt8(ascii: character), in: buffer) }
+            var needed = self
+            // A table needs a pipe, or a delimiter row of one column, whose colon touches its dashes.
+            needed.tables = tables && (contains("|") || (contains(":") && (Self.occurs(":-", in: bytes) || Self.occurs("-:", in: bytes))))
+            needed.strikethrough = strikethrough && contains("~")
+            // URLs are found in the source as written (`www.`, `://`), e-mail addresses in text as
+            // read, where an entity (`&#64;`) may have made the `@`.
+            needed.autolinks = autolinks
+                && (contains("@") || contains("&") || Self.occurs("www.", in: bytes) || Self.occurs("://", in: bytes))
+            needed.taskLists = taskLists && contains("[") && contains("]")
+            needed.footnotes = footnotes && contains("[") && contains("^")
+            needed.alerts = alerts && contains(">") && contains("[") && contains("!")
+            return needed
         }
-        let (low, high) = (words.0, words.1)
-        func contains(_ character: Unicode.Scalar) -> Bool {
-            let byte = UInt8(ascii: character)
-            return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
-        }
-        var needed = self
-        // A table needs a pipe, or a delimiter row of one column, whose colon touches its dashes.
-        needed.tables = tables && (contains("|") || (contains(":") && (Self.occurs(":-", in: bytes) || Self.occurs("-:", in: bytes))))
-        needed.strikethrough = strikethrough && contains("~")
-        // URLs are found in the source as written (`www.`, `://`), e-mail addresses in text as
-        // read, where an entity (`&#64;`) may have made the `@`.
-        needed.autolinks = autolinks
-            && (contains("@") || contains("&") || Self.occurs("www.", in: bytes) || Self.occurs("://", in: bytes))
-        needed.taskLists = taskLists && contains("[") && contains("]")
-        needed.footnotes = footnotes && contains("[") && contains("^")
-        needed.alerts = alerts && contains(">") && contains("[") && contains("!")
-        return needed
     }
 }

@@ -367,7 +367,7 @@ struct PageParser: Sendable {
 
     /// Where the first NUL byte of `file` is, if it has one.
     static func firstNUL(in file: SourceFile) -> SourceLocation? {
-        let hasNUL = file.text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? file.text.utf8.contains(0)
+        let hasNUL = file.text.utf8.withContiguousStorageIfAvailable { ByteScan.contains(0, in: $0) } ?? file.text.utf8.contains(0)
         guard hasNUL else { return nil }
         var line = 1
         for text in file.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
