@@ -27,20 +27,9 @@ package enum Markdown {
         let extensions = options.extensions.needed(by: bytes)
         let marked = extensions.footnotes ? Footnotes.mark(bytes) : nil
         let parsed = marked ?? bytes
-        guard let root = parsed.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.map { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parse_document($0, buffer.count, options.cmarkFlags)
-                }
-            }
-        }) ?? cmark_parse_document("", 0, options.cmarkFlags)
-        else {
+        guard var root = CMarkNode.parse(parsed, flags: options.cmarkFlags) else {
             return RenderedMarkdown(html: "", firstHeading: nil, plainText: "", isEmpty: true, images: [])
         }
-        defer { cmark_node_free(root) }
-        // An image inside another's description is only text of that description, as cmark renders it.
-        let shown = options.unsafe ? [] : nodes(under: root, enteringImages: false)
-        let dropped = RawHTMLWarnings.warnings(for: shown) + UnsafeURLWarnings.warnings(for: shown)
         // The lines of what cmark parsed, found once, for the extensions and the code blocks.
         var parsedLines: SourceText?
         func parsedSource() -> SourceText {
@@ -49,14 +38,27 @@ package enum Markdown {
             parsedLines = lines
             return lines
         }
-        let context = extensions.isEmpty
+        // The body as written, where it differs from what cmark parsed (footnotes marked).
+        let written = marked == nil ? nil : SourceText(bytes)
+        var context = extensions.isEmpty
             ? nil : ExtensionContext(root: root, source: parsedSource(), extensions: extensions, flags: options.cmarkFlags)
+        if let first = context, extensions.autolinks,
+            let whole = Autolinks.parsedKeepingLinksWhole(parsed, root: root, source: written ?? parsedSource(), context: first)
+        {
+            cmark_node_free(root)
+            root = whole
+            context = ExtensionContext(root: root, source: parsedSource(), extensions: extensions, flags: options.cmarkFlags)
+        }
+        defer { cmark_node_free(root) }
+        // An image inside another's description is only text of that description, as cmark renders it.
+        let shown = options.unsafe ? [] : nodes(under: root, enteringImages: false)
+        let dropped = RawHTMLWarnings.warnings(for: shown) + UnsafeURLWarnings.warnings(for: shown)
         if let context {
             context.footnotePrefix = footnotePrefix
             context.footnoteBackLabel = escapedAttribute(options.footnoteBackLabel)
             context.maximumFootnoteHTML = options.maximumFootnoteHTML
             GitHubExtensions.apply(
-                to: root, source: marked == nil ? parsedSource() : SourceText(bytes), marked: parsedSource(), alertTitles: options.alertTitles,
+                to: root, source: written ?? parsedSource(), marked: parsedSource(), alertTitles: options.alertTitles,
                 context: context)
         }
 

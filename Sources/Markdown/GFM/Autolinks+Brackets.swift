@@ -88,7 +88,7 @@ extension Autolinks {
         }
 
         /// Whether the byte at `index` follows a backslash that escapes it.
-        private static func isEscaped(_ index: Int, in bytes: [UInt8]) -> Bool {
+        static func isEscaped(_ index: Int, in bytes: [UInt8]) -> Bool {
             var backslashes = 0
             var at = index - 1
             while at >= 0, bytes[at] == UInt8(ascii: "\\") {

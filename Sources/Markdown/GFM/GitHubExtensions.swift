@@ -16,7 +16,6 @@ enum GitHubExtensions {
             FootnoteReferences.apply(under: root, source: source, context: context)
         }
         if context.extensions.autolinks {
-            Autolinks.joinEmphasisInsideLinks(under: root, source: source, context: context)
             Autolinks.applyURLs(under: root, source: source, context: context)
         }
         if context.extensions.strikethrough {

@@ -52,6 +52,28 @@ struct RawText {
         return nil
     }
 
+    /// `node`'s source where it is written as its literal, byte for byte (no escapes or entities),
+    /// found by its start alone: cmark gives text that holds what is left of a delimiter run
+    /// (`(_` of `(__text_`) an end that does not lead to its source.
+    static func verbatim(of node: OpaquePointer, in source: SourceText) -> RawText? {
+        let number = Int(cmark_node_get_start_line(node))
+        let start = Int(cmark_node_get_start_column(node)) - 1
+        let literal = Array(CMarkNode.literal(node).utf8)
+        guard start >= 0, !literal.isEmpty else { return nil }
+        for later in 0...12 where number + later <= source.lineRanges.count {
+            let line = source.line(number + later)
+            for shift in [0, 1, 2, 3, 4, -1, -2, -3, -4] {
+                let lower = line.startIndex + start + shift
+                guard lower >= line.startIndex, lower + literal.count <= line.endIndex, line[lower...].starts(with: literal) else { continue }
+                let end = lower + literal.count
+                return RawText(
+                    bytes: literal, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
+                    after: end == line.endIndex ? nil : scalar(startingAt: end, in: line), offset: lower)
+            }
+        }
+        return nil
+    }
+
     init(bytes: [UInt8], before: Unicode.Scalar?, after: Unicode.Scalar?, offset: Int? = nil) {
         self.bytes = bytes
         self.before = before

@@ -31,18 +31,28 @@ struct SubDocument {
             if !definitions.isEmpty { definitions += Array("***\n\n".utf8) }
         }
         let base = SourceText(definitions).lineRanges.count
-        guard let root = CMarkNode.parse(definitions + own, flags: context.flags) else { return nil }
+        guard let root = Self.parse(definitions + own, context: context) else { return nil }
         // Definitions come from paragraphs that only start with them; one that also opens a block
         // the rule cannot close (a fence on its next line) would take in the piece's own lines,
         // which are then parsed without them.
         if base > 0, !CMarkNode.children(root).contains(where: { Self.isRule($0, at: base - 1) }) {
             cmark_node_free(root)
-            guard let alone = CMarkNode.parse(own, flags: context.flags) else { return nil }
+            guard let alone = Self.parse(own, context: context) else { return nil }
             (self.root, self.source, self.base) = (alone, SourceText(own), 0)
         } else {
             (self.root, self.source, self.base) = (root, SourceText(definitions + own), base)
         }
         self.lines = lines
+    }
+
+    /// cmark's tree of `bytes`, with `www.` and URL links whole (`Autolinks.parsedKeepingLinksWhole`).
+    private static func parse(_ bytes: [UInt8], context: ExtensionContext) -> OpaquePointer? {
+        guard let root = CMarkNode.parse(bytes, flags: context.flags) else { return nil }
+        guard context.extensions.autolinks,
+            let whole = Autolinks.parsedKeepingLinksWhole(bytes, root: root, source: SourceText(bytes), context: context)
+        else { return root }
+        cmark_node_free(root)
+        return whole
     }
 
     /// Whether `node` is the rule that ends the definitions, on line `line`.
@@ -52,8 +62,6 @@ struct SubDocument {
 
     /// Records where `node`'s images, links, code blocks, list items and text were written, before it moves into the body's tree.
     func adopt(_ node: OpaquePointer, into context: ExtensionContext) {
-        // Joined while its text's positions still lead into this piece's source.
-        if context.extensions.autolinks { Autolinks.joinEmphasisInsideLinks(under: node, source: source, context: context) }
         let descendants = CMarkNode.descendants(of: node)
         context.markAdopted(descendants)
         for descendant in descendants {

@@ -23,6 +23,11 @@ enum Oracle {
         try run(cmarkGFMPath, Self.arguments(for: .all) + arguments, markdown)
     }
 
+    /// cmark-gfm with none of its extensions: CommonMark as its own core parses it.
+    static func cmarkGFMCore(_ markdown: String) throws -> String {
+        try run(cmarkGFMPath, [], markdown)
+    }
+
     static func cmark(_ markdown: String, arguments: [String] = []) throws -> String {
         try run(cmarkPath, arguments, markdown)
     }
