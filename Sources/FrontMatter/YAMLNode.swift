@@ -24,6 +24,9 @@ package struct YAMLNode: Sendable, Hashable {
     package var location: SourceLocation
     /// The length of the node's first line in the source, for underlining.
     package var length: Int
+    /// Whether a translation took the node from its source page's front matter, under its own:
+    /// its location is in the source page's file.
+    package var isInherited = false
 
     package init(kind: Kind, location: SourceLocation, length: Int = 1) {
         self.kind = kind

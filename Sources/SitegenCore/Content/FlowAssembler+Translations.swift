@@ -150,7 +150,7 @@ extension FlowAssembler {
                 let (read, problems) = parser.readFrontMatter(file, over: source.fields, isTranslation: true)
                 result.diagnostics += problems
                 guard var page = read, includeDrafts || !page.frontMatter.settings.draft else { continue }
-                (page.name, page.id, page.sortKey) = (source.name, source.id, source.sortKey)
+                (page.name, page.id, page.sortKey, page.sourceFile) = (source.name, source.id, source.sortKey, source.file)
                 page.sourceTitle = page.sourceTitle ?? sourceTitles[source.id]
                 (page.lang, page.fallback) = (locale, locale != view.locale)
                 return page

@@ -112,6 +112,8 @@ struct ImageResolver: Sendable {
             return .failure(.init("'\(reference)' is not an image or video file\(fragment): sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos"))
         }
         let sitePath = localized(writtenPath, for: flow.translation)
+        // A translation's own file (`hero.ko.png`) is named: it is the one to mend.
+        let image = sitePath == writtenPath ? "image '\(reference)'" : "image '\(reference)' (\(Path.fileName(of: sitePath)) in this language)"
         let bytes: [UInt8]
         switch self.bytes(reference, at: sitePath, what: "image") {
         case .success(let read): bytes = read
@@ -119,23 +121,23 @@ struct ImageResolver: Sendable {
         }
         let format = ImageSize.Format(bytes: bytes)
         guard format == named else {
-            return .failure(.init("image '\(reference)' is not a \(named.rawValue) file\(format == .svg ? "" : ": it is a \(format.rawValue) image")"))
+            return .failure(.init("\(image) is not a \(named.rawValue) file\(format == .svg ? "" : ": it is a \(format.rawValue) image")"))
         }
         if format == .svg, let problem = SVGScript.expansion(in: bytes) {
-            return .failure(.init("image '\(reference)' holds \(problem), which no drawing needs and which would exhaust the memory of whatever reads it; write the text out"))
+            return .failure(.init("\(image) holds \(problem), which no drawing needs and which would exhaust the memory of whatever reads it; write the text out"))
         }
         if format == .svg, !allowsScripts, let script = SVGScript.find(in: bytes) {
-            return .failure(.init("image '\(reference)' holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
+            return .failure(.init("\(image) holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
         }
         guard let size = ImageSize.read(bytes) else {
             // Browsers do not show an SVG image whose text is not UTF-8, whatever it declares.
             if format == .svg, String(validating: bytes, as: UTF8.self) == nil {
-                return .failure(.init("image '\(reference)' is not UTF-8 text, which browsers show an SVG image only in; save it as UTF-8"))
+                return .failure(.init("\(image) is not UTF-8 text, which browsers show an SVG image only in; save it as UTF-8"))
             }
-            return .failure(.init("cannot read the size of image '\(reference)': it is not a \(ImageSize.formats) image with a pixel size"))
+            return .failure(.init("cannot read the size of \(image): it is not a \(ImageSize.formats) image with a pixel size"))
         }
         if let damage = ImageSize.damage(in: bytes) {
-            return .failure(.init("image '\(reference)' is damaged or cut short: \(damage); export it again"))
+            return .failure(.init("\(image) is damaged or cut short: \(damage); export it again"))
         }
         // libvips decodes every pixel of an image it makes versions or a still of; a header may claim any size.
         if format != .svg, size.width * size.height > Self.maximumPixels(format) {

@@ -8,6 +8,8 @@ struct ParsedPage: Sendable {
     let file: SourceFile
     /// The file name, such as `01-welcome.md`; a translation has its source's.
     var name: String
+    /// A translation's source page, where the front matter it takes from there is written.
+    var sourceFile: SourceFile?
     let frontMatter: PageFrontMatter
     /// The front matter as written, which a translation's is read over.
     var fields: YAMLNode?
@@ -128,7 +130,7 @@ struct PageParser: Sendable {
         if isTranslation, own?.removing("title").1 == nil, let written = base?.removing("title"), let title = written.1 {
             (base, sourceTitle) = (written.0, title.scalarText)
         }
-        let merged = base.map { own?.merged(over: $0) ?? $0 } ?? own
+        let merged = base.map { own?.merged(over: $0) ?? $0.inherited } ?? own
         let (fields, problems) = PageFrontMatter.read(merged, file: file)
         // What the source sets is the source's to report.
         let inherited = base.map { Set(PageFrontMatter.read($0, file: file).1) } ?? []
@@ -157,11 +159,17 @@ struct PageParser: Sendable {
         let fields = parsed.frontMatter
         var diagnostics: [Diagnostic] = []
         var found = Links()
+        // A value a translation takes from its source is reported where it is written, for the translation's language.
+        let source = parsed.sourceFile
+        func written(_ node: YAMLNode?) -> SourceFile { node?.isInherited == true ? source ?? file : file }
+        func language(_ node: YAMLNode?) -> String { node?.isInherited == true && source != nil ? "in '\(parsed.lang)', " : "" }
         if let reference = fields.image, let node = fields.imageNode {
+            let file = written(node)
+            let inLanguage = language(node)
             switch images.resolve(reference, in: flow, with: resolver, placement: .hero) {
             case .success(let image) where image.video != nil:
                 diagnostics.append(
-                    file.error("'image' is the page's picture, and '\(reference)' is a video: show it in the page's Markdown, as ![what it shows](\(reference))",
+                    file.error(inLanguage + "'image' is the page's picture, and '\(reference)' is a video: show it in the page's Markdown, as ![what it shows](\(reference))",
                         at: node.location, length: node.length))
             case .success(let image):
                 var manifest = ManifestImage(src: image.src, width: image.width, height: image.height, alt: fields.imageAlt ?? "")
@@ -171,18 +179,19 @@ struct PageParser: Sendable {
                 parsed.image = manifest
                 parsed.adopt(image)
                 diagnostics += image.diagnostics
-                diagnostics += image.referenceWarnings.map { file.warning($0, at: node.location, length: node.length) }
-                if fields.imageAlt == nil {
+                diagnostics += image.referenceWarnings.map { file.warning(inLanguage + $0, at: node.location, length: node.length) }
+                // A translation that takes both from its source is not told what the source is.
+                if fields.imageAlt == nil, !node.isInherited {
                     diagnostics.append(
                         file.warning(
-                            "image has no 'image_alt'; describe it for screen readers, or set image_alt: \"\" if it is decorative",
+                            inLanguage + "image has no 'image_alt'; describe it for screen readers, or set image_alt: \"\" if it is decorative",
                             at: node.location, length: node.length))
                 }
             case .failure(let problem):
-                diagnostics.append(file.error(problem.message, at: node.location, length: node.length))
+                diagnostics.append(file.error(inLanguage + problem.message, at: node.location, length: node.length))
             case nil:
                 diagnostics.append(
-                    file.error("'image' must be a file of the site, so that its size can be read; '\(reference)' is not",
+                    file.error(inLanguage + "'image' must be a file of the site, so that its size can be read; '\(reference)' is not",
                         at: node.location, length: node.length))
             }
         }
@@ -295,6 +304,8 @@ struct PageParser: Sendable {
         }
         found.headings = Set(rendered.headings).union(rendered.footnoteIDs)
         if let action = parsed.action {
+            let hrefNode = parsed.fields?.hrefNode(under: "action") ?? fields.actionNode
+            let (actionFile, inLanguage) = (written(hrefNode), language(hrefNode))
             let resolved = links.resolve(action.href, anchors: MarkdownAnchors(headings: Set(rendered.headings), footnotes: rendered.footnoteIDs))
             switch resolved {
             case .unchanged, .checked:
@@ -303,9 +314,9 @@ struct PageParser: Sendable {
             case .resolved(let href, let target, let check):
                 found.flows.insert(target)
                 parsed.action?.href = href
-                if let check, let node = fields.actionNode {
+                if let check, let node = hrefNode {
                     found.checks.append(
-                        AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: file, location: node.location, field: "action"))
+                        AnchorCheck(flow: target, page: check.page, anchor: check.anchor, written: action.href, file: actionFile, location: node.location, field: "action"))
                 }
             case .file(let sitePath, let target):
                 found.flows.insert(target)
@@ -314,11 +325,20 @@ struct PageParser: Sendable {
                     parsed.assets.append(asset)
                     parsed.action?.href = href
                 case .failure(let problem):
-                    diagnostics.append(file.error("'action': " + problem.message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
+                    diagnostics.append(actionFile.error("'action': " + inLanguage + problem.message, at: hrefNode?.location, length: hrefNode?.length ?? 1))
                 }
             case .broken(let message, let target):
                 if let target { found.flows.insert(target) }
-                diagnostics.append(file.error("'action': " + message, at: fields.actionNode?.location, length: fields.actionNode?.length ?? 1))
+                if !inLanguage.isEmpty, action.href.hasPrefix("#") {
+                    // A heading of the source page the translation names otherwise: the source
+                    // reports the link if its own page lacks it too, as for links between pages.
+                    diagnostics.append(
+                        actionFile.warning(
+                            "'action': " + inLanguage + message + "; the button does not move the page until action.href in " + Path.fileName(of: file.path) + " names a heading of the translation",
+                            at: hrefNode?.location, length: hrefNode?.length ?? 1))
+                } else {
+                    diagnostics.append(actionFile.error("'action': " + inLanguage + message, at: hrefNode?.location, length: hrefNode?.length ?? 1))
+                }
             }
         }
         for warning in rendered.warnings {

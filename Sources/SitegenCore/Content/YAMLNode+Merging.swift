@@ -11,7 +11,7 @@ extension YAMLNode {
         let own = Dictionary(ownPairs.compactMap { pair in pair.key.scalarText.map { ($0, pair) } }) { first, _ in first }
         for pair in basePairs {
             guard let key = pair.key.scalarText, let mine = own[key] else {
-                pairs.append(pair)
+                pairs.append(Pair(key: pair.key.inherited, value: pair.value.inherited))
                 continue
             }
             pairs.append(Pair(key: mine.key, value: mine.value.merged(over: pair.value)))
@@ -19,6 +19,18 @@ extension YAMLNode {
         let baseKeys = Set(basePairs.compactMap(\.key.scalarText))
         pairs += ownPairs.filter { pair in pair.key.scalarText.map { !baseKeys.contains($0) } ?? true }
         return YAMLNode(kind: .mapping(pairs), location: location, length: length)
+    }
+
+    /// The node, and every node in it, marked as taken from a source page (`isInherited`).
+    var inherited: YAMLNode {
+        var node = self
+        node.isInherited = true
+        switch kind {
+        case .scalar: break
+        case .sequence(let items): node.kind = .sequence(items.map(\.inherited))
+        case .mapping(let pairs): node.kind = .mapping(pairs.map { Pair(key: $0.key.inherited, value: $0.value.inherited) })
+        }
+        return node
     }
 
     /// Where a link's `href` is written under `key` (`finish: {href: …}`): that value, else
