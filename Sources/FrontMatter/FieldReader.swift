@@ -63,15 +63,19 @@ package struct FieldReader {
     }
 
     /// `string(key)` for text that names something, such as a title: blank text (empty, or
-    /// spaces alone) is reported and taken as no value, so the default applies.
-    package mutating func nonBlankString(_ key: String) -> String? {
+    /// spaces alone) is reported and taken as no value, so the default applies, where the key
+    /// `hasDefault`.
+    package mutating func nonBlankString(_ key: String, hasDefault: Bool = true) -> String? {
         guard let text = string(key) else { return nil }
         // A zero-width space or joiner shows nothing either.
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {
-            if let node = node(key) { report("'\(key)' is blank; write one, or leave the key out for the default", at: node) }
+            let fix = hasDefault ? "write one, or leave the key out for the default" : "write one"
+            if let node = node(key) { report("'\(key)' is blank; \(fix)", at: node) }
             return nil
         }
-        return text
+        // A name is one line: a block scalar's (`title: |`) line break and the spaces around it
+        // are not part of it, for an app that shows the manifest's text as it is.
+        return text.trimmingBlanks
     }
 
     package mutating func bool(_ key: String) -> Bool? {

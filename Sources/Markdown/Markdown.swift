@@ -64,6 +64,7 @@ package enum Markdown {
 
         var images: [MarkdownImage] = []
         var replacements: [(node: OpaquePointer, tag: String)] = []
+        var droppedImages: [(node: OpaquePointer, description: OpaquePointer)] = []
         var firstHeading: String?
         var slugger = HeadingSlugger()
         var headingIDs: [OpaquePointer: String] = [:]
@@ -87,6 +88,13 @@ package enum Markdown {
             } else if type == CMARK_NODE_CODE_BLOCK {
                 codeBlocks.append(node)
             } else if type == CMARK_NODE_IMAGE {
+                // cmark writes a dropped image as `<img src="">`, which HTML does not allow and no
+                // browser shows: its description stands in its place, as a browser shows it for an
+                // image it cannot load.
+                if !options.unsafe, UnsafeURLWarnings.droppedScheme(string(cmark_node_get_url(node))) != nil {
+                    if let text = CMarkNode.text(plainText(of: node)) { droppedImages.append((node, text)) }
+                    continue
+                }
                 let position = context?.inlinePosition(of: node)
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
@@ -131,6 +139,10 @@ package enum Markdown {
             cmark_node_set_on_enter(custom, tag)
             cmark_node_set_on_exit(custom, "")
             cmark_node_replace(node, custom)
+            cmark_node_free(node)
+        }
+        for (node, description) in droppedImages {
+            cmark_node_replace(node, description)
             cmark_node_free(node)
         }
         let body = wantsPlainText ? blockText(of: root) : ""

@@ -17,6 +17,20 @@ import Testing
         ])
     }
 
+    /// cmark writes a dropped image as `<img src="">`, which HTML does not allow: its description
+    /// is shown instead, with its emphasis as text, in a paragraph, a link, a table and a note.
+    @Test func aDroppedImageLeavesItsDescription() {
+        let markdown = "A ![the *logo*](javascript:alert(1)) here, [![in link](vbscript:x)](https://example.com).\n\n| a |\n| - |\n| ![cell](file:///etc/passwd) |\n\nNote[^1].\n\n[^1]: ![note](data:text/html,x)\n\n![kept](data:image/png;base64,iVBO)\n"
+        let rendered = Markdown.render(markdown, footnotePrefix: "p-")
+        #expect(!rendered.html.contains("src=\"\""), "\(rendered.html)")
+        #expect(rendered.html.contains("<p>A the logo here, <a href=\"https://example.com\">in link</a>.</p>"), "\(rendered.html)")
+        #expect(rendered.html.contains("<td>cell</td>"), "\(rendered.html)")
+        #expect(rendered.html.contains("<p>note <a href=\"#fnref-p-1\""), "\(rendered.html)")
+        #expect(rendered.html.contains("<img src=\"data:image/png;base64,iVBO\" alt=\"kept\" />"), "\(rendered.html)")
+        #expect(rendered.warnings.count == 4, "\(rendered.warnings)")
+        #expect(rendered.images.map(\.alt) == ["kept"])
+    }
+
     @Test func theTagIsNamedFromTheLiteral() {
         #expect(RawHTMLWarnings.name(of: "<DIV class=\"x\">\n") == "'<div>'")
         #expect(RawHTMLWarnings.name(of: "</my-widget>") == "'</my-widget>'")

@@ -117,6 +117,22 @@ import Testing
         ])
     }
 
+    /// A title or label is one line: a block scalar's line break, and blanks around the text,
+    /// do not reach the page or the manifest.
+    @Test func aBlockScalarTitleIsOneLine() throws {
+        let fileSystem = MemoryFileSystem([
+            "content/tour/_index.md": "---\ntitle: |\n  Welcome ♿\nskip: \"  Later \"\n---\n",
+            "content/tour/01-a.md": "---\ntitle: >\n  Check *accessibility*\naction: {label: \" Go\\n\", href: \"#a\"}\n---\n# A\n",
+        ])
+        let result = SiteBuilder(fileSystem: fileSystem).check(BuildOptions())
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let flow = try #require(result.site?.flows.first)
+        #expect(flow.title == "Welcome ♿")
+        #expect(flow.settings.skip.label == "Later")
+        #expect(flow.pages.first?.title == "Check *accessibility*")
+        #expect(flow.pages.first?.settings.action?.label == "Go")
+    }
+
     /// A blank label would make a link with no name for a screen reader to say: Skip, the finish
     /// button and a page's action, in any of their shapes, in a source or a translation (of a
     /// flow whose source is sound: a flow with errors is not translated).
@@ -132,9 +148,13 @@ import Testing
         let errors = result.diagnostics.filter(\.isError).map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" }
         for (key, place) in [
             ("label", "content/tour/_index.md:2"), ("label", "content/tour/_index.md:3"), ("skip", "content/help/_index.md:2"),
-            ("finish", "content/help/_index.md:3"), ("label", "content/tour/01-a.md:2"), ("label", "content/more/01-b.ko.md:3"),
+            ("finish", "content/help/_index.md:3"),
         ] {
             #expect(errors.contains("\(place): '\(key)' is blank; write one, or leave the key out for the default"), "\(place): \(errors)")
+        }
+        // An action's label has no default to fall back on.
+        for place in ["content/tour/01-a.md:2", "content/more/01-b.ko.md:3"] {
+            #expect(errors.contains("\(place): 'label' is blank; write one"), "\(place): \(errors)")
         }
     }
 

@@ -111,6 +111,9 @@ import Testing
         ("images/a.svg", "<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?><svg width=\"4\" height=\"3\"><\u{1B}(Bscript>alert(1)</script></svg>", "holds the control character U+001B"),
         ("images/a.svg", "<?xml version=\"1.0\" encoding=\"UTF-7\"?><svg width=\"4\" height=\"3\">+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>", "holds the encoding 'UTF-7'"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><\u{0}script>alert(1)</script></svg>", "holds the control character U+0000"),
+        // UTF-16 without a byte-order mark is named as what it is, in either order of its bytes.
+        ("images/a.svg", "<\u{0}s\u{0}v\u{0}g\u{0}>\u{0}", "holds UTF-16 text (save the file as UTF-8); sitegen publishes an SVG file"),
+        ("images/a.svg", "\u{0}<\u{0}s\u{0}v\u{0}g\u{0}>", "holds UTF-16 text (save the file as UTF-8)"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a xlink:href=\"x\"ONCLICK=\"alert(1)\"/></svg>", "an attribute needs a space before it"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a ev:onclick=\"alert(1)\"/></svg>", "holds an ev:onclick attribute"),
         ("images/a.svg", "<svg width=\"4\" height=\"3\"><a title=\"<script>\"/></svg>", "the value of 'title' holds '<'"),

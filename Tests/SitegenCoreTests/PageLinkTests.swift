@@ -27,6 +27,7 @@ import Testing
             "content/guide/page.htm": "<script>alert(1)</script>", "content/guide/drawing.svg": "<svg width=\"4\" height=\"3\"><script>alert(1)</script></svg>",
             "content/guide/plain.svg": "<svg width=\"4\" height=\"3\"></svg>", "content/guide/feed.rss": "<rss/>", "content/guide/art.svgz": "\u{1F}",
             "content/guide/f.mathml": "<math/>", "content/guide/odd.zzz": "\n <doc><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">x</h:script></doc>",
+            "content/guide/README": "<doc><h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">x</h:script></doc>",
             "content/guide/notes.txt": "<script>alert(1)</script> is how a page runs script",
             "content/guide/play.scene": "<scene><line>Read the script aloud.</line></scene>",
         ]) { _, new in new }
@@ -146,11 +147,12 @@ import Testing
         ("[a](../media/)", 3, 1, "link '../media/' leads to the folder static/media, which has no index.html to show; link to a file in it"),
         ("[a](../downloads/.htaccess)", 3, 1, "link '../downloads/.htaccess' leads into '.htaccess', a hidden folder or file of static/, which a build does not publish"),
         ("[a](page.htm)", 3, 1, "link 'page.htm' leads to a .htm file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
-        ("[a](drawing.svg)", 3, 1, "link 'drawing.svg' leads to an SVG file that holds a <script> element, which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"),
+        ("[a](drawing.svg)", 3, 1, "link 'drawing.svg' leads to an SVG file that holds a <script> element; sitegen publishes an SVG file that could run script when it is opened, or that could hide script from sitegen, only for sites with markdown: {unsafe: true}"),
         // An XML type a web server gives a +xml type, and a gzipped SVG, whose script the SVG check cannot read.
         ("[a](feed.rss)", 3, 1, "link 'feed.rss' leads to a .rss file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         ("[a](f.mathml)", 3, 1, "link 'f.mathml' leads to a .mathml file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         ("[a](odd.zzz)", 3, 1, "link 'odd.zzz' leads to markup that holds script, which could run on the site if a server gives .zzz an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
+        ("[a](README)", 3, 1, "link 'README' leads to markup that holds script, which could run on the site if a server gives a file with no extension an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         ("[a](art.svgz)", 3, 1, "link 'art.svgz' leads to a .svgz file, which could run script on the site when it is opened; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)"),
         // The system reads a path only up to a NUL: checked as a .txt, `page.htm` would be published.
         ("[a](page.htm%00.txt)", 3, 1, "link 'page.htm%00.txt' holds %00, a NUL byte, which no file name can hold"),

@@ -43,7 +43,7 @@ struct FlowSettingField: Sendable {
             guard let finish = reader.node("finish") else { return }
             if case .scalar = finish.kind {
                 if let label = reader.nonBlankString("finish") { settings.finish.label = label }
-            } else if let parts = reader.linkParts("finish") {
+            } else if let parts = reader.linkParts("finish", labelHasDefault: true) {
                 if let label = parts.label { settings.finish.label = label }
                 if let href = parts.href { settings.finish.href = href }
             }

@@ -65,7 +65,7 @@ extension ImageResolver {
         if ext == "svg" {
             guard let bytes = try? loader.fileSystem.readFile(loader.diskPath(sitePath), confinedTo: loader.root) else { return nil }
             return SVGScript.find(in: bytes).map {
-                .init("\(subject) leads to an SVG file that holds \($0), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}")
+                .init("\(subject) leads to an SVG file that holds \($0); \(SVGScript.refusal)")
             }
         }
         // Markup under a name this list does not know may be served as some XML type, in which
@@ -75,7 +75,8 @@ extension ImageResolver {
             start.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<"),
             Self.holdsScript(start)
         else { return nil }
-        return .init("\(subject) leads to markup that holds script, which could run on the site if a server gives .\(ext) an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
+        let named = ext.isEmpty ? "a file with no extension" : ".\(ext)"
+        return .init("\(subject) leads to markup that holds script, which could run on the site if a server gives \(named) an XML type; put it in static/, where the site vouches for its files, or set markdown: {unsafe: true} in sitegen.yml (only for trusted authors)")
     }
 
     /// Whether markup holds what runs script: a `script` element (`<script`, or `<h:script` with a

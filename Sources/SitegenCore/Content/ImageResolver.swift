@@ -127,7 +127,7 @@ struct ImageResolver: Sendable {
             return .failure(.init("\(image) holds \(problem), which no drawing needs and which would exhaust the memory of whatever reads it; write the text out"))
         }
         if format == .svg, !allowsScripts, let script = SVGScript.find(in: bytes) {
-            return .failure(.init("\(image) holds \(script), which could run when the file is opened; sitegen publishes scripted SVG only for sites with markdown: {unsafe: true}"))
+            return .failure(.init("\(image) holds \(script); \(SVGScript.refusal)"))
         }
         guard let size = ImageSize.read(bytes) else {
             // Browsers do not show an SVG image whose text is not UTF-8, whatever it declares.

@@ -23,7 +23,7 @@ struct PageSettingField: Sendable {
             if let skip = reader.bool("skip") { settings.skip = skip }
         },
         PageSettingField(key: "action", meaning: "the page's own button: `{label, href}`", defaultValue: "none") { reader, settings in
-            guard let node = reader.node("action"), let parts = reader.linkParts("action") else { return }
+            guard let node = reader.node("action"), let parts = reader.linkParts("action", labelHasDefault: false) else { return }
             if let label = parts.label, let href = parts.href {
                 settings.action = LinkAction(label: label, href: href)
             } else if reader.diagnostics.isEmpty {

@@ -37,6 +37,10 @@ extension SVGScript {
         /// be those bytes (UTF-16, ISO-2022-JP's escapes) is refused, as are the control
         /// characters XML never allows, NUL among them.
         mutating func prolog() -> String? {
+            // `<` in UTF-16 without a byte-order mark: a NUL beside it.
+            if bytes.count >= 2, (bytes[0] == 0 && bytes[1] == UInt8(ascii: "<")) || (bytes[0] == UInt8(ascii: "<") && bytes[1] == 0) {
+                return "UTF-16 text (save the file as UTF-8)"
+            }
             if let control = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
                 return "the control character \(hex(bytes[control])) at byte \(control), which XML does not allow (save the file as UTF-8)"
             }

@@ -32,6 +32,10 @@ package enum SVGScript {
         return nil
     }
 
+    /// Why an SVG file holding what `find` finds is not published, true of each thing it finds:
+    /// script, or what could hide script from sitegen's reading.
+    static let refusal = "sitegen publishes an SVG file that could run script when it is opened, or that could hide script from sitegen, only for sites with markdown: {unsafe: true}"
+
     /// What an SVG holds whose entities stand for too much text.
     static let expansionProblem = "entity references that stand for more than \(maximumExpansion >> 20) MiB of text in all"
 

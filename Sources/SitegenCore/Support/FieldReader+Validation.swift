@@ -13,10 +13,11 @@ extension FieldReader {
     }
 
     /// A `{label, href}` mapping, the shape of a page's action and a flow's finish link; each part
-    /// may be left out, to be filled from defaults. A blank label is an error: a link without
-    /// words has no name for a screen reader to say.
-    mutating func linkParts(_ key: String) -> (label: String?, href: String?)? {
-        mapping(key, keys: ["label", "href"]) { link in (link.nonBlankString("label"), link.href("href")) }
+    /// may be left out, to be filled from defaults (`labelHasDefault`: a finish link's label has
+    /// one, an action's none). A blank label is an error: a link without words has no name for a
+    /// screen reader to say.
+    mutating func linkParts(_ key: String, labelHasDefault: Bool) -> (label: String?, href: String?)? {
+        mapping(key, keys: ["label", "href"]) { link in (link.nonBlankString("label", hasDefault: labelHasDefault), link.href("href")) }
     }
 
     /// A link target that is safe to put in `href`.
