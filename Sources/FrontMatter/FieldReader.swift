@@ -75,6 +75,8 @@ package struct FieldReader {
         }
         // A name is one line: a block scalar's (`title: |`) line break and the spaces around it
         // are not part of it, for an app that shows the manifest's text as it is.
+        let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = text.utf8.first, let last = text.utf8.last, blanks.contains(first) || blanks.contains(last) else { return text }
         return text.trimmingBlanks
     }
 
