@@ -219,6 +219,19 @@ import Testing
         #expect(ids == ["hello-1-2", "hello-2", "hello", "hello-1", "intro-1", "intro-2"])
     }
 
+    /// A page without a number among numbered ones of its name takes the first number none of
+    /// them has, not its place (which `02-faq.md` has), and not an id another page has.
+    @Test func anUnnumberedPageTakesAFreeNumber() throws {
+        let result = check([
+            "content/tour/02-faq.md": "# A\n", "content/tour/faq.md": "# B\n",
+            "content/tour/01-tip.md": "# C\n", "content/tour/tip.md": "# D\n", "content/tour/tip-2.md": "# E, whose own name is tip-2\n",
+            "content/tour/zz.md": "---\norder: 9\n---\n# F\n", "content/tour/03-zz.md": "# G\n",
+        ])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let ids = try #require(result.site?.flows.first?.pages.map { "\($0.source):\($0.id)" })
+        #expect(ids == ["tour/01-tip.md:tip-1", "tour/02-faq.md:faq-2", "tour/03-zz.md:zz-3", "tour/zz.md:zz-1", "tour/faq.md:faq-1", "tour/tip-2.md:tip-2", "tour/tip.md:tip-3"], "\(ids)")
+    }
+
     @Test func aFlowWithNoPagesIsAnError() {
         let result = check([
             "content/empty/_index.md": "---\ntitle: Empty\n---\n",

@@ -4,8 +4,9 @@ import Diagnostics
 /// and is kept; two pages that write the same one are an error, and so is one that writes the id
 /// another page gets from its file name (links to that page would open the wrong one). Ids made
 /// from file names that collide with each other are numbered: when numbered steps share a name
-/// (`01-step.md`, `02-step.md`…), each becomes the name and its number (`step-1`, `step-2`…), or
-/// its place among them when it has no number, with a further `-2`, `-3` if even that is taken.
+/// (`01-step.md`, `02-step.md`…), each becomes the name and its number (`step-1`, `step-2`…), or,
+/// when it has no number, the first number none of them has (`02-faq.md` and `faq.md` are
+/// `faq-2` and `faq-1`), with a further `-2`, `-3` if even that is taken.
 enum PageIDs {
     /// Makes the pages' ids unique, in the flow's order; returns an error for each page whose
     /// front matter repeats an id another page has.
@@ -24,8 +25,17 @@ enum PageIDs {
         let groups = Dictionary(grouping: derived) { pages[$0].id }
         var taken = Set(groups.filter { $0.value.count == 1 }.keys)
         for (base, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
-            for (place, index) in members.enumerated() {
-                let number = PageNaming.numericPrefix(of: pages[index].name) ?? place + 1
+            let written = Set(members.compactMap { PageNaming.numericPrefix(of: pages[$0].name) })
+            var unwritten = 1
+            for index in members {
+                let number: Int
+                if let own = PageNaming.numericPrefix(of: pages[index].name) {
+                    number = own
+                } else {
+                    while written.contains(unwritten) || taken.contains("\(base)-\(unwritten)") { unwritten += 1 }
+                    number = unwritten
+                    unwritten += 1
+                }
                 var id = "\(base)-\(number)"
                 var suffix = 2
                 while taken.contains(id) {
