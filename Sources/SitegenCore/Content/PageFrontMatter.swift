@@ -33,7 +33,7 @@ package struct PageFrontMatter: Sendable, Equatable {
             ("`image`, `image_alt`", "the page's main image, relative to the page; its alt text (`\"\"` if decorative)", "none"),
             ("`order`", "position in the flow, before file-name numbers", "the file name's number"),
             ("`id`", "the page's anchor (`#record`): ASCII letters, digits, `-` and `_`",
-                "the file name without number, in ASCII: `02-record.md` is `record`, `06-café.md` is `cafe`; letters ASCII cannot spell are dropped (`01-설치.md` is `page`, so give such a page an `id`); numbered steps that share a name (`01-step.md`, `02-step.md`…) are `step-1`, `step-2`…"),
+                "the file name without number, in ASCII: `02-record.md` is `record`, `06-café.md` is `cafe`; letters ASCII cannot spell are dropped (`01-설치.md` is `page`, so give such a page an `id`); numbered steps that share a name (`01-step.md`, `02-step.md`…) are `step-1`, `step-2`…, and one without a number among them takes the first number none has (`faq.md` beside `02-faq.md` is `faq-1`)"),
         ]
         return "| key | meaning | default |\n| --- | --- | --- |\n" + own.map { "| \($0.0) | \($0.1) | \($0.2) |\n" }.joined()
             + PageSettingField.referenceRows
