@@ -45,10 +45,27 @@ import Testing
         "~~struck https://s.org/a_b~~ and _em ~~https://s.org/c_d~~_.\n",
         "[ref]: https://r.org/a_b\n\n_A [ref] and https://r.org/c_d_.\n",
         "Code in a link https://a.com/x`y` and _https://a.com/[z](w)_ here.\n",
+        // Text ending with what is left of a delimiter run beside an entity, or merged with a
+        // backtick that opened nothing (helper-33).
+        "see https://a.com/*y* &amp; __r_\n",
+        "` then https://a.com/*y* &amp; https://b.com/plain\n",
     ])
     func emphasisInsideALinkIsTheLinksText(_ page: String) throws {
         let (rendered, expected) = try Oracle.renderings(of: page)
         #expect(rendered == expected, "\(page)")
+    }
+
+    /// A body that writes a stand-in's character as a reference (`&#3;`) keeps it as cmark reads
+    /// it, and its links as cmark pairs them: nothing of it becomes a `*` or a `]` (helper-33).
+    @Test func referencesToTheStandInsCharactersStayThemselves() {
+        let page = "Press &#3; then https://a.com/_x_ ([ref](https://z.com/&#5;)) and &#x2; https://b.com/*y* `&#6;` ![a&#4;](i.png \"t&#5;\")\n"
+        let html = Markdown.render(page).html
+        #expect(html.contains("Press \u{03} then"), "\(html)")
+        #expect(html.contains("(<a href=\"https://z.com/%05\">ref</a>)"), "\(html)")
+        #expect(html.contains(" and \u{02} "), "\(html)")
+        #expect(html.contains("<code>&amp;#6;</code>"), "\(html)")
+        #expect(html.contains("alt=\"a\u{04}\" title=\"t\u{05}\""), "\(html)")
+        #expect(!html.contains("*") && !html.contains("]") && !html.contains("`"), "\(html)")
     }
 
     /// Seeded random paragraphs of words, delimiters and links holding delimiters, in paragraphs,

@@ -1,5 +1,11 @@
 import CCMark
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Autolinks {
     /// What stands for each byte that starts inline syntax (emphasis, a code span, a bracket)
     /// inside a link while cmark parses again: control characters, which a body never holds
@@ -31,7 +37,9 @@ extension Autolinks {
                     replaced = true
                 }
             }
-            guard replaced, let reparsed = CMarkNode.parse(protected, flags: context.flags) else { break }
+            // A body may write a stand-in's character as a reference (`&#3;`), which cmark makes
+            // that byte: then the stand-ins could not be told from it, and the links stay as cmark read them.
+            guard replaced, current != root || !holdsStandIns(root), let reparsed = CMarkNode.parse(protected, flags: context.flags) else { break }
             putBackStandIns(under: reparsed)
             if current != root { cmark_node_free(current) }
             current = reparsed
@@ -73,6 +81,18 @@ extension Autolinks {
             : colon.flatMap { URLScanner.url(lineBytes, at: $0, from: start, endsSubject: false) }
         guard let whole, whole.range.lowerBound == start else { return nil }
         return (line.lowerBound + whole.range.lowerBound)..<(line.lowerBound + whole.range.upperBound)
+    }
+
+    /// Whether any text, address, title or info string of the tree holds a stand-in's byte.
+    private static func holdsStandIns(_ root: OpaquePointer) -> Bool {
+        func holds(_ text: UnsafePointer<CChar>?) -> Bool {
+            guard let text else { return false }
+            return standInNeedles.contains { strstr(text, $0) != nil }
+        }
+        return CMarkNode.descendants(of: root).contains { node in
+            holds(cmark_node_get_literal(node)) || holds(cmark_node_get_url(node)) || holds(cmark_node_get_title(node))
+                || holds(cmark_node_get_fence_info(node))
+        }
     }
 
     /// Puts back what the stand-ins stand for wherever the tree holds text: in text and code,

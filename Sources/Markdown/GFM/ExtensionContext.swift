@@ -102,7 +102,7 @@ final class ExtensionContext {
     /// How the text `node` was written, nil when that cannot be told.
     func raw(of node: OpaquePointer, in source: SourceText) -> RawText? {
         if let known = rawText(of: node) { return known }
-        return RawText(of: node, in: source, decoder: &decoder) ?? RawText.verbatim(of: node, in: source)
+        return RawText(of: node, in: source, decoder: &decoder)
     }
 
     /// Whether `node` moved in from text parsed again, so that its position is not in the body's source.

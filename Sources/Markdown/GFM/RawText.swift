@@ -31,44 +31,29 @@ struct RawText {
         let end = Int(cmark_node_get_end_column(node))
         let literal = Array(CMarkNode.literal(node).utf8)
         guard start >= 0, end >= start else { return nil }
-        // cmark's columns can be off by the blanks it skipped on a continuation line, either way.
+        // cmark's columns can be off by the blanks it skipped on a continuation line, either way;
+        // text that merged with an unmatched backtick run before it starts one column late.
         for shift in [0, 1, 2, 3, 4, -1, -2, -3, -4, 5, 6, 7, 8, -5, -6, -7, -8] {
-            let lower = line.startIndex + start + shift
-            // An end column can count the line's end.
-            let upper = min(line.startIndex + end + shift, line.endIndex)
-            guard lower >= line.startIndex, upper >= lower else { continue }
-            var raw = Array(line[lower..<upper])
-            var rawEnd = upper
-            // cmark's end column may count the blanks it took off the end of a line.
-            while decoder.decode(raw) != literal, let last = raw.last, last == 0x20 || last == 0x09 {
-                raw.removeLast()
-                rawEnd -= 1
-            }
-            guard decoder.decode(raw) == literal else { continue }
-            return RawText(
-                bytes: raw, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
-                after: closesLine(node) ? nil : scalar(startingAt: rawEnd, in: line), offset: lower)
-        }
-        return nil
-    }
-
-    /// `node`'s source where it is written as its literal, byte for byte (no escapes or entities),
-    /// found by its start alone: cmark gives text that holds what is left of a delimiter run
-    /// (`(_` of `(__text_`) an end that does not lead to its source.
-    static func verbatim(of node: OpaquePointer, in source: SourceText) -> RawText? {
-        let number = Int(cmark_node_get_start_line(node))
-        let start = Int(cmark_node_get_start_column(node)) - 1
-        let literal = Array(CMarkNode.literal(node).utf8)
-        guard start >= 0, !literal.isEmpty else { return nil }
-        for later in 0...12 where number + later <= source.lineRanges.count {
-            let line = source.line(number + later)
-            for shift in [0, 1, 2, 3, 4, -1, -2, -3, -4] {
+            for endShift in shift == 0 ? [0] : [shift, 0] {
                 let lower = line.startIndex + start + shift
-                guard lower >= line.startIndex, lower + literal.count <= line.endIndex, line[lower...].starts(with: literal) else { continue }
-                let end = lower + literal.count
+                // An end column can count the line's end.
+                let upper = min(line.startIndex + end + endShift, line.endIndex)
+                guard lower >= line.startIndex, upper >= lower else { continue }
+                var raw = Array(line[lower..<upper])
+                var rawEnd = upper
+                // cmark's end column may count the blanks it took off the end of a line, and, for
+                // text that ends with what is left of a delimiter run (`(_` of `(__text_`), the
+                // delimiters emphasis took after it.
+                while decoder.decode(raw) != literal, let last = raw.last,
+                    last == 0x20 || last == 0x09 || last == UInt8(ascii: "*") || last == UInt8(ascii: "_")
+                {
+                    raw.removeLast()
+                    rawEnd -= 1
+                }
+                guard decoder.decode(raw) == literal else { continue }
                 return RawText(
-                    bytes: literal, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
-                    after: end == line.endIndex ? nil : scalar(startingAt: end, in: line), offset: lower)
+                    bytes: raw, before: opensLine(node) ? nil : scalar(endingAt: lower, in: line),
+                    after: closesLine(node) ? nil : scalar(startingAt: rawEnd, in: line), offset: lower)
             }
         }
         return nil
