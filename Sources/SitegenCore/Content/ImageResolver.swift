@@ -111,9 +111,10 @@ struct ImageResolver: Sendable {
                 ? " (a '#' starts the fragment of an address: write it %23, as in \(reference.split(separator: "#", omittingEmptySubsequences: false).joined(separator: "%23")))" : ""
             return .failure(.init("'\(reference)' is not an image or video file\(fragment): sitegen publishes .png, .jpg, .jpeg, .gif, .webp and .svg images, Lottie animations (.json), and .mp4, .m4v and .webm videos"))
         }
-        let sitePath = localized(writtenPath, for: flow.translation)
-        // A translation's own file (`hero.ko.png`) is named: it is the one to mend.
-        let image = sitePath == writtenPath ? "image '\(reference)'" : "image '\(reference)' (\(Path.fileName(of: sitePath)) in this language)"
+        let version = localizedVersion(of: writtenPath, for: flow.translation)
+        let sitePath = version?.path ?? writtenPath
+        // A language's own file (`hero.ko.png`) is named: it is the one to mend.
+        let image = version.map { "image '\(reference)' (its '\($0.locale)' version, \(Path.fileName(of: $0.path)))" } ?? "image '\(reference)'"
         let bytes: [UInt8]
         switch self.bytes(reference, at: sitePath, what: "image") {
         case .success(let read): bytes = read
@@ -235,14 +236,20 @@ extension ImageResolver {
     /// The image a page in `translation` shows for `sitePath`: the first of its locale's chain
     /// that has a file of its own (`hero.ar.png` beside `hero.png`), else the image itself.
     func localized(_ sitePath: String, for translation: LocaleView?) -> String {
-        guard let translation else { return sitePath }
+        localizedVersion(of: sitePath, for: translation)?.path ?? sitePath
+    }
+
+    /// The file of a language of `translation`'s chain that stands for `sitePath`, and that
+    /// language; nil when none has one.
+    func localizedVersion(of sitePath: String, for translation: LocaleView?) -> (path: String, locale: String)? {
+        guard let translation else { return nil }
         let name = Path.fileName(of: sitePath)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return sitePath }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         for locale in translation.chain.dropLast() {
             let candidate = Path.join(Path.directory(of: sitePath), name[..<dot] + "." + locale + name[dot...])
-            if loader.fileSystem.status(of: loader.diskPath(candidate)) != nil { return candidate }
+            if loader.fileSystem.status(of: loader.diskPath(candidate)) != nil { return (candidate, locale) }
         }
-        return sitePath
+        return nil
     }
 }
 

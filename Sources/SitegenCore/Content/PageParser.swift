@@ -162,7 +162,9 @@ struct PageParser: Sendable {
         // A value a translation takes from its source is reported where it is written, for the translation's language.
         let source = parsed.sourceFile
         func written(_ node: YAMLNode?) -> SourceFile { node?.isInherited == true ? source ?? file : file }
-        func language(_ node: YAMLNode?) -> String { node?.isInherited == true && source != nil ? "in '\(parsed.lang)', " : "" }
+        // Its readers' language: a page may stand in for another's (a `zh` page for `zh-Hant` readers).
+        let readers = flow.translation?.locale ?? parsed.lang
+        func language(_ node: YAMLNode?) -> String { node?.isInherited == true && source != nil ? "in '\(readers)', " : "" }
         if let reference = fields.image, let node = fields.imageNode {
             let file = written(node)
             let inLanguage = language(node)
