@@ -49,6 +49,7 @@ package enum Markdown {
             root = whole
             context = ExtensionContext(root: root, source: parsedSource(), extensions: extensions, flags: options.cmarkFlags)
         }
+        if ReferencedControls.mayHold(parsed) { ReferencedControls.replace(under: root) }
         defer { cmark_node_free(root) }
         // An image inside another's description is only text of that description, as cmark renders it.
         let shown = options.unsafe ? [] : nodes(under: root, enteringImages: false)

@@ -46,13 +46,15 @@ struct SubDocument {
     }
 
     /// cmark's tree of `bytes`, with `www.` and URL links whole (`Autolinks.parsedKeepingLinksWhole`).
+    /// Control characters written as references are U+FFFD in it, as in the body's (`ReferencedControls`).
     private static func parse(_ bytes: [UInt8], context: ExtensionContext) -> OpaquePointer? {
-        guard let root = CMarkNode.parse(bytes, flags: context.flags) else { return nil }
-        guard context.extensions.autolinks,
-            let whole = Autolinks.parsedKeepingLinksWhole(bytes, root: root, source: SourceText(bytes), context: context)
-        else { return root }
-        cmark_node_free(root)
-        return whole
+        guard var root = CMarkNode.parse(bytes, flags: context.flags) else { return nil }
+        if context.extensions.autolinks, let whole = Autolinks.parsedKeepingLinksWhole(bytes, root: root, source: SourceText(bytes), context: context) {
+            cmark_node_free(root)
+            root = whole
+        }
+        if ReferencedControls.mayHold(bytes) { ReferencedControls.replace(under: root) }
+        return root
     }
 
     /// Whether `node` is the rule that ends the definitions, on line `line`.
