@@ -9,7 +9,7 @@ struct ByteScanTests {
     /// Buffers of every length up to 40, with one or two bytes of interest at every position
     /// over backgrounds of ASCII, of bytes just above and below each limit, and of random bytes.
     static func buffers() -> [[UInt8]] {
-        var generator = SplitMix(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var result: [[UInt8]] = [[]]
         let backgrounds: [(Int) -> UInt8] = [
             { _ in UInt8(ascii: "a") }, { _ in 0x20 }, { _ in 0x21 }, { _ in 0x7E }, { _ in 0x80 }, { _ in 0xCB },
@@ -87,18 +87,5 @@ struct ByteScanTests {
             #expect(needed.alerts == (has(">") && has("[") && has("!")), "\(sample)")
             #expect(MarkdownExtensions.none.needed(by: bytes) == .none)
         }
-    }
-}
-
-/// A small seeded generator, so that the random backgrounds are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
