@@ -49,6 +49,9 @@ import Testing
         // backtick that opened nothing (helper-33).
         "see https://a.com/*y* &amp; __r_\n",
         "` then https://a.com/*y* &amp; https://b.com/plain\n",
+        // A URL opening the line after a hard break that follows a code span, which cmark places
+        // on the line before (helper-33).
+        "a `b` c\\\nhttps://a.com/e and _x https://b.com/f_g_\n\n> q `r` s\\\n> www.c.com/*h*\n",
     ])
     func emphasisInsideALinkIsTheLinksText(_ page: String) throws {
         let (rendered, expected) = try Oracle.renderings(of: page)

@@ -15,20 +15,32 @@ struct RawText {
     /// source does not read as the literal.
     init?(of node: OpaquePointer, in source: SourceText, decoder: inout EntityDecoder) {
         let number = Int(cmark_node_get_start_line(node))
+        let start = Int(cmark_node_get_start_column(node)) - 1
+        let end = Int(cmark_node_get_end_column(node))
         // A paragraph that began with link reference definitions numbers its inlines' lines from
         // its own first line, the definitions' lines included.
         for later in 0...12 where number + later <= source.lineRanges.count {
-            if let found = Self.find(node, line: source.line(number + later), decoder: &decoder) {
+            if let found = Self.find(node, line: source.line(number + later), start: start, end: end, decoder: &decoder) {
                 self = found
                 return
             }
         }
+        // After a hard break that follows a code span, cmark places the paragraph's later text on
+        // the line before, at columns that go on past its end as if the lines were one: they are
+        // carried over to the lines they are on.
+        var (line, from, to) = (number, start, end)
+        while line < source.lineRanges.count, from >= source.line(line).count {
+            let width = source.line(line).count + 1
+            (line, from, to) = (line + 1, from - width, to - width)
+        }
+        if line != number, let found = Self.find(node, line: source.line(line), start: from, end: to, decoder: &decoder) {
+            self = found
+            return
+        }
         return nil
     }
 
-    private static func find(_ node: OpaquePointer, line: ArraySlice<UInt8>, decoder: inout EntityDecoder) -> RawText? {
-        let start = Int(cmark_node_get_start_column(node)) - 1
-        let end = Int(cmark_node_get_end_column(node))
+    private static func find(_ node: OpaquePointer, line: ArraySlice<UInt8>, start: Int, end: Int, decoder: inout EntityDecoder) -> RawText? {
         let literal = Array(CMarkNode.literal(node).utf8)
         guard start >= 0, end >= start else { return nil }
         // cmark's columns can be off by the blanks it skipped on a continuation line, either way;
