@@ -258,6 +258,7 @@ import Testing
         let lf = check(["content/tour/01-a.md": page])
         let cr = check(["content/tour/01-a.md": page.replacingOccurrences(of: "\n", with: "\r")])
         #expect(messages(cr) == [
+            "content/tour/01-a.md:3:12: warning: 'image_alt' describes the page's image, and the page has none; set 'image', or write the description of an image in the body in its brackets: ![description](file.png)",
             "content/tour/01-a.md:7:6: warning: image 'nowhere.png' has no alt text; describe it in ![…]",
             "content/tour/01-a.md:7:6: error: image 'nowhere.png' not found: content/tour/nowhere.png does not exist",
         ])

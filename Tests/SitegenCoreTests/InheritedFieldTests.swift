@@ -85,6 +85,20 @@ import Testing
         #expect(found.first?.hasPrefix("content/tour/01-start.md:5:32: warning: 'action': in 'ko'") == true, "\(found)")
     }
 
+    /// A description with no image to describe is a warning at it; a translation that describes
+    /// its source's image in its own words is not one.
+    @Test func anImageAltWithoutAnImageIsAWarning() {
+        let result = site(
+            [
+                "content/tour/01-a.md": "---\nimage_alt: A cat\n---\n# A\n\n![A cat](a.png)\n",
+                "content/tour/02-b.md": "---\nimage: a.png\nimage_alt: A dog\n---\n# B\n", "content/tour/02-b.ko.md": "---\nimage_alt: 개\n---\n# 나\n",
+            ],
+            images: ["content/tour/a.png": pngBytes(width: 4, height: 3)])
+        let found = messages(result)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.hasPrefix("content/tour/01-a.md:2:12: warning: 'image_alt' describes the page's image, and the page has none") == true, "\(found)")
+    }
+
     /// An image left out of a translation is not reported twice for a missing description.
     @Test func aMissingDescriptionIsReportedOnceByTheSource() {
         let result = site(

@@ -72,6 +72,15 @@ package struct PageFrontMatter: Sendable, Equatable {
             field.read(&reader, &page.settings)
         }
         if page.settings.action != nil { page.actionNode = reader.node("action").map { $0.removing("href").1 ?? $0 } }
-        return (page, reader.diagnostics)
+        var diagnostics = reader.diagnostics
+        // Alt text for an image the page does not have: `image` misspelt or left out, or the
+        // picture written in the body, whose description goes in its brackets.
+        if page.image == nil, reader.node("image") == nil, let node = reader.node("image_alt") {
+            diagnostics.append(
+                file.warning(
+                    "'image_alt' describes the page's image, and the page has none; set 'image', or write the description of an image in the body in its brackets: ![description](file.png)",
+                    at: node.location, length: node.length))
+        }
+        return (page, diagnostics)
     }
 }
