@@ -73,11 +73,24 @@ package struct FieldReader {
             if let node = node(key) { report("'\(key)' is blank; \(fix)", at: node) }
             return nil
         }
-        // A name is one line: a block scalar's (`title: |`) line break and the spaces around it
-        // are not part of it, for an app that shows the manifest's text as it is.
-        let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
-        guard let first = text.utf8.first, let last = text.utf8.last, blanks.contains(first) || blanks.contains(last) else { return text }
-        return text.trimmingBlanks
+        return Self.oneLine(text)
+    }
+
+    /// A name as one line, for an app that shows the manifest's text as it is: a block scalar's
+    /// (`title: |`) line breaks, with the blanks around them, one space, and no whitespace of any
+    /// script (an ideographic space, a no-break space) at either end. Most names are returned as
+    /// they are, after a look at their ends and for a line break.
+    static func oneLine(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace || text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        var lines: [String] = []
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+            let kept = line.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+            if !kept.isEmpty { lines.append(String(String.UnicodeScalarView(kept))) }
+        }
+        return lines.joined(separator: " ")
     }
 
     package mutating func bool(_ key: String) -> Bool? {
