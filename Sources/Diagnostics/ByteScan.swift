@@ -13,6 +13,24 @@ package enum ByteScan {
         return memchr(base, Int32(byte), bytes.count) != nil
     }
 
+    /// Whether `needle` (ASCII) occurs in `bytes`: `memchr` finds each place its first byte
+    /// does, and only those are compared.
+    package static func contains(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
+        needle.withUTF8Buffer { needle in
+            bytes.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, let pattern = needle.baseAddress, bytes.count >= needle.count else { return false }
+                let last = bytes.count - needle.count
+                var start = 0
+                while start <= last, let found = memchr(base + start, Int32(pattern.pointee), last - start + 1) {
+                    let index = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + index, pattern, needle.count) == 0 { return true }
+                    start = index + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// The index of the first byte in `bytes` that `matches`, looked for only in the eight-byte
     /// words whose high bits `candidates` sets for some byte (it may set more, never fewer).
     package static func firstIndex(

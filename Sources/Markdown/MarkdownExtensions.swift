@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Diagnostics
 
 /// The GitHub Flavored Markdown extensions (GFM 0.29, and GitHub's alerts) that sitegen builds on
@@ -41,24 +36,6 @@ package struct MarkdownExtensions: Sendable, Hashable {
 
     var isEmpty: Bool { self == .none }
 
-    /// Whether `needle` (ASCII) occurs in `bytes`: `memchr` finds each place its first byte
-    /// does, and only those are compared.
-    private static func occurs(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
-        needle.withUTF8Buffer { needle in
-            bytes.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress, let pattern = needle.baseAddress, bytes.count >= needle.count else { return false }
-                let last = bytes.count - needle.count
-                var start = 0
-                while start <= last, let found = memchr(base + start, Int32(pattern.pointee), last - start + 1) {
-                    let index = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + index, pattern, needle.count) == 0 { return true }
-                    start = index + 1
-                }
-                return false
-            }
-        }
-    }
-
     /// These extensions less those whose syntax cannot be in `bytes` (no `~` for strikethrough,
     /// say), so that a body without any is left to cmark alone.
     func needed(by bytes: [UInt8]) -> MarkdownExtensions {
@@ -67,12 +44,12 @@ package struct MarkdownExtensions: Sendable, Hashable {
             func contains(_ character: Unicode.Scalar) -> Bool { ByteScan.contains(UInt8(ascii: character), in: buffer) }
             var needed = self
             // A table needs a pipe, or a delimiter row of one column, whose colon touches its dashes.
-            needed.tables = tables && (contains("|") || (contains(":") && (Self.occurs(":-", in: bytes) || Self.occurs("-:", in: bytes))))
+            needed.tables = tables && (contains("|") || (contains(":") && (ByteScan.contains(":-", in: bytes) || ByteScan.contains("-:", in: bytes))))
             needed.strikethrough = strikethrough && contains("~")
             // URLs are found in the source as written (`www.`, `://`), e-mail addresses in text as
             // read, where an entity (`&#64;`) may have made the `@`.
             needed.autolinks = autolinks
-                && (contains("@") || contains("&") || Self.occurs("www.", in: bytes) || Self.occurs("://", in: bytes))
+                && (contains("@") || contains("&") || ByteScan.contains("www.", in: bytes) || ByteScan.contains("://", in: bytes))
             needed.taskLists = taskLists && contains("[") && contains("]")
             needed.footnotes = footnotes && contains("[") && contains("^")
             needed.alerts = alerts && contains(">") && contains("[") && contains("!")

@@ -85,14 +85,12 @@ extension Autolinks {
 
     /// Whether any text, address, title or info string of the tree holds a stand-in's byte.
     private static func holdsStandIns(_ root: OpaquePointer) -> Bool {
-        func holds(_ text: UnsafePointer<CChar>?) -> Bool {
-            guard let text else { return false }
-            return standInNeedles.contains { strstr(text, $0) != nil }
+        var holds = false
+        CMarkNode.rewriteStrings(under: root, addresses: true) { text in
+            holds = holds || standInNeedles.contains { strstr(text, $0) != nil }
+            return nil
         }
-        return CMarkNode.descendants(of: root).contains { node in
-            holds(cmark_node_get_literal(node)) || holds(cmark_node_get_url(node)) || holds(cmark_node_get_title(node))
-                || holds(cmark_node_get_fence_info(node))
-        }
+        return holds
     }
 
     /// Puts back what the stand-ins stand for wherever the tree holds text: in text and code,
@@ -100,24 +98,9 @@ extension Autolinks {
     private static func putBackStandIns(under root: OpaquePointer) {
         var written = Array(0...UInt8.max)
         for (byte, standIn) in standIns { written[Int(standIn)] = byte }
-        func restored(_ text: UnsafePointer<CChar>?) -> String? {
-            guard let text else { return nil }
-            let bytes = Array(String(cString: text).utf8)
-            guard bytes.contains(where: { written[Int($0)] != $0 }) else { return nil }
-            return String(decoding: bytes.map { written[Int($0)] }, as: UTF8.self)
-        }
-        for node in CMarkNode.descendants(of: root) {
-            if CMarkNode.literal(node, containsAnyOf: standInNeedles), let text = restored(cmark_node_get_literal(node)) {
-                cmark_node_set_literal(node, text)
-            }
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                if let url = restored(cmark_node_get_url(node)) { cmark_node_set_url(node, url) }
-                if let title = restored(cmark_node_get_title(node)) { cmark_node_set_title(node, title) }
-            case CMARK_NODE_CODE_BLOCK:
-                if let info = restored(cmark_node_get_fence_info(node)) { cmark_node_set_fence_info(node, info) }
-            default: break
-            }
+        CMarkNode.rewriteStrings(under: root, addresses: true) { text in
+            guard standInNeedles.contains(where: { strstr(text, $0) != nil }) else { return nil }
+            return String(decoding: Array(String(cString: text).utf8).map { written[Int($0)] }, as: UTF8.self)
         }
     }
 }

@@ -104,6 +104,24 @@ enum CMarkNode {
         }
     }
 
+    /// Gives each string of the nodes under `root` (itself included) that holds text to
+    /// `rewrite`, and sets what it answers in its place: literals (text, code, HTML), link and
+    /// image titles, code blocks' info strings, and, with `addresses`, link and image addresses.
+    /// Nil leaves a string as it is.
+    static func rewriteStrings(under root: OpaquePointer, addresses: Bool, _ rewrite: (UnsafePointer<CChar>) -> String?) {
+        for node in descendants(of: root) {
+            if let literal = cmark_node_get_literal(node), let text = rewrite(literal) { cmark_node_set_literal(node, text) }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if addresses, let url = cmark_node_get_url(node), let text = rewrite(url) { cmark_node_set_url(node, text) }
+                if let title = cmark_node_get_title(node), let text = rewrite(title) { cmark_node_set_title(node, text) }
+            case CMARK_NODE_CODE_BLOCK:
+                if let info = cmark_node_get_fence_info(node), let text = rewrite(info) { cmark_node_set_fence_info(node, text) }
+            default: break
+            }
+        }
+    }
+
     /// Whether `node` is `root` or in its tree.
     static func isInTree(_ node: OpaquePointer, of root: OpaquePointer) -> Bool {
         var current: OpaquePointer? = node
