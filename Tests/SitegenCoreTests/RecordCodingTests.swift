@@ -76,6 +76,42 @@ import Testing
             == [BuildCache.Entry(path: "p", status: status, hash: 9)])
     }
 
+    /// A kept warning writes what its Codable coding would, and reads back with its excerpt and
+    /// message as they were cut, not cut again.
+    @Test func diagnosticsAreRecordedAsTheirCodableCoding() throws {
+        struct Location: Codable { var line, column: Int }
+        struct Plain: Codable {
+            var severity: String
+            var path: String
+            var location: Location?
+            var length: Int
+            var message: String
+            var sourceLine: String?
+            var sourceLineOffset: Int
+            var sourceLineContinues: Bool
+        }
+        let long = String(repeating: "word ", count: 100) + "here"
+        let located = Diagnostic(
+            .error, String(repeating: "é", count: 1_500), path: "content/tour/01-a.md", location: SourceLocation(line: 4, column: 300),
+            length: 6, sourceLine: long)
+        let bare = Diagnostic(.warning, "no place", path: "\u{0}/elsewhere/a.json")
+        #expect(located.sourceLineOffset > 0 && located.sourceLineContinues && located.message.count < 1_500)
+        #expect(try RecordEncoder.encode([located, bare]) == RecordEncoder.encode([
+            Plain(
+                severity: "error", path: located.path, location: Location(line: 4, column: 300), length: 6, message: located.message,
+                sourceLine: located.sourceLine, sourceLineOffset: located.sourceLineOffset, sourceLineContinues: true),
+            Plain(severity: "warning", path: bare.path, location: nil, length: 1, message: "no place", sourceLine: nil, sourceLineOffset: 0, sourceLineContinues: false),
+        ]))
+        #expect(try RecordDecoder.decode([Diagnostic].self, from: RecordEncoder.encode([located, bare])) == [located, bare])
+        var foreign = try RecordEncoder.encode(Plain(
+            severity: "fatal", path: "a", location: nil, length: 1, message: "m", sourceLine: nil, sourceLineOffset: 0, sourceLineContinues: false))
+        #expect(throws: (any Error).self) { try RecordDecoder.decode(Diagnostic.self, from: foreign) }
+        foreign = try RecordEncoder.encode(located)
+        for end in 0..<foreign.count {
+            #expect(throws: (any Error).self, "cut at \(end)") { try RecordDecoder.decode(Diagnostic.self, from: Array(foreign[..<end])) }
+        }
+    }
+
     /// A record larger than a chunk is written in chunks that join into the one record, counts
     /// patched across their boundaries included, and its digest over the chunks is the joined one's.
     @Test func aLargeRecordInChunksIsTheOneRecord() throws {
