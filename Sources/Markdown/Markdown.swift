@@ -96,13 +96,13 @@ package enum Markdown {
                     if let text = CMarkNode.text(plainText(of: node)) { droppedImages.append((node, text)) }
                     continue
                 }
-                let position = context?.inlinePosition(of: node)
+                let position = writtenPosition(of: node, context: context)
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
                     title: string(cmark_node_get_title(node)),
-                    line: position?.line ?? Int(cmark_node_get_start_line(node)),
-                    byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)))
+                    line: position.line,
+                    byteColumn: position.column)
                 images.append(image)
                 if let replacement = resolveImage(image) {
                     replacements.append((node, imageTag(image, replacement)))
@@ -111,21 +111,18 @@ package enum Markdown {
         }
         let anchors = MarkdownAnchors(headings: Set(headings), footnotes: context?.footnoteIDs ?? [])
         for node in links {
-            let position = context?.inlinePosition(of: node)
+            let position = writtenPosition(of: node, context: context)
             let link = MarkdownLink(
                 url: string(cmark_node_get_url(node)),
-                line: position?.line ?? Int(cmark_node_get_start_line(node)),
-                byteColumn: position?.column ?? Int(cmark_node_get_start_column(node)),
+                line: position.line,
+                byteColumn: position.column,
                 // What a reader is given: no HTML (safe mode drops it), no space of any kind.
                 hasText: plainText(of: node, keepingHTML: false).unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint })
             if let url = resolveLink(link, anchors) { cmark_node_set_url(node, url) }
         }
         let lines = codeBlocks.isEmpty ? nil : parsedSource()
         for node in codeBlocks {
-            // A block moved in from text parsed again (a footnote's) knows where it was written.
-            let position = context?.inlinePosition(of: node)
-            let line = position?.line ?? Int(cmark_node_get_start_line(node))
-            let column = position?.column ?? Int(cmark_node_get_start_column(node))
+            let (line, column) = writtenPosition(of: node, context: context)
             let block = MarkdownCodeBlock(
                 info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node)), line: line,
                 infoByteColumn: lines.map { infoColumn(of: node, startingAt: column, line: $0.line(line)) } ?? 1)
@@ -164,6 +161,21 @@ package enum Markdown {
 
     /// Every node under `root`, in document order, collected before the tree is changed; with
     /// `enteringImages` false, the nodes inside an image's description are left out.
+    /// Where `node` was written in the body: as a pass recorded it (for a node moved in from text
+    /// parsed again, a footnote's, or an autolink), else as cmark did. A node made by a pass with
+    /// no record of its own (an address cmark-gfm takes as a relative link in text it changed) is
+    /// placed where its nearest placed ancestor was written, never before the body.
+    private static func writtenPosition(of node: OpaquePointer, context: ExtensionContext?) -> (line: Int, column: Int) {
+        var current: OpaquePointer? = node
+        while let candidate = current {
+            if let known = context?.inlinePosition(of: candidate) { return known }
+            let line = Int(cmark_node_get_start_line(candidate))
+            if line > 0, context?.isAdopted(candidate) != true { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }
+            current = cmark_node_parent(candidate)
+        }
+        return (1, 1)
+    }
+
     private static func nodes(under root: OpaquePointer, enteringImages: Bool = true) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return result }

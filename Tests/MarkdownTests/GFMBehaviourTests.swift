@@ -53,6 +53,29 @@ import Testing
         #expect(rendered.html.contains("<td><img src=\"out/p.png\" alt=\"pic\" width=\"4\" height=\"3\" /></td>"))
     }
 
+    /// Links that the autolink extension makes are reported where they were written, for the
+    /// errors about them (an address cmark-gfm takes as relative, `--mailto:u@v.com`, is looked for
+    /// as a file): they had no position and were put before the body's first line.
+    @Test(arguments: [
+        ("Intro\n\nSee https://a.com/x and *www.b.org* now.\n", ["https://a.com/x@3:5", "http://www.b.org@3:26"]),
+        ("Mail me@example.com\nor --mailto:u@v.com today\n", ["mailto:me@example.com@1:6", "--mailto:u@v.com@2:4"]),
+        ("~~old~~ x--mailto:u@v.com\n", ["x--mailto:u@v.com@1:9"]),
+        ("> - item https://c.com/?q=1\n", ["https://c.com/?q=1@1:10"]),
+        ("Intro\n\n| a | b |\n| - | - |\n| x | see https://d.com |\n", ["https://d.com@5:11"]),
+        ("Intro\n\n| a | b |\n| - | - |\n| x | mail e@f.com |\n", ["mailto:e@f.com@5:12"]),
+        // Text cmark changed (an escape before the address) places the address at its paragraph.
+        ("Intro\n\n  \\*x me@d.com\n", ["mailto:me@d.com@3:3"]),
+        ("Text.[^1]\n\n[^1]: see https://e.com and g@h.com\n", ["https://e.com@3:11", "mailto:g@h.com@3:29"]),
+    ])
+    func autolinksAreWhereTheyWereWritten(markdown: String, expected: [String]) {
+        var found: [String] = []
+        _ = Markdown.render(markdown, resolveLink: { link, _ in
+            found.append("\(link.url)@\(link.line):\(link.byteColumn)")
+            return nil
+        })
+        #expect(found == expected)
+    }
+
     @Test func tableCellsAreInThePlainText() {
         let text = Markdown.render("| Tool | Use |\n| --- | --- |\n| git | history |\n", plainText: true).plainText
         #expect(text.contains("git") && text.contains("history"))

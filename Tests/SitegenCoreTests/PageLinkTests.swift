@@ -138,6 +138,10 @@ import Testing
         ("[a](/more/01-deep.md)", 3, 1, "link '/more/01-deep.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../more/01-deep.md"),
         ("[a](#fn-bogus)", 3, 1, "link '#fn-bogus' finds no footnote 'fn-bogus' on this page"),
         ("[a](missing.pdf)", 3, 1, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        // An address that cmark-gfm links as relative, as GitHub does, is looked for where it was written.
+        ("Write to --mailto:u@v.com today", 3, 10, "link '--mailto:u@v.com' finds no file: content/guide/--mailto:u@v.com does not exist"),
+        ("~~old~~ and\nnow --mailto:u@v.com", 4, 5, "link '--mailto:u@v.com' finds no file: content/guide/--mailto:u@v.com does not exist"),
+        ("| a | b |\n| - | - |\n| x | mail --mailto:u@v.com |", 5, 12, "link '--mailto:u@v.com' finds no file: content/guide/--mailto:u@v.com does not exist"),
         ("x [a](images/nope.png#top)", 3, 3, "link 'images/nope.png#top' finds no file: content/guide/images/nope.png does not exist"),
         ("[a](../more/files/x.zip)", 3, 1, "link '../more/files/x.zip' finds no file: content/more/files/x.zip does not exist"),
         ("[a](../downloads/nope.pdf)", 3, 1, "link '../downloads/nope.pdf' finds no file: static/downloads/nope.pdf does not exist"),

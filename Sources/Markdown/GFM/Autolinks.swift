@@ -27,17 +27,23 @@ enum Autolinks {
                 textStart = link.range.upperBound
             }
             if textStart < bytes.count { pieces.append((textStart..<bytes.count, nil)) }
+            // Where the text was written, when its source was found: the pieces' columns follow.
+            let start = asWritten == nil ? nil : context.writtenPosition(ofText: node, raw: asWritten, in: source)
             var anchor = node
             for piece in pieces {
                 let text = Array(bytes[piece.range])
                 let before = piece.range.lowerBound == 0 ? raw.before : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
                 let after = piece.range.upperBound == bytes.count ? raw.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
+                let position = start.map { ($0.line, $0.column + piece.range.lowerBound) }
                 let made: OpaquePointer?
                 if let url = piece.url {
                     made = link(url: url, text: text)
-                    if let made { context.markAutolink(made) }
+                    if let made {
+                        context.markAutolink(made)
+                        if let position { context.setInlinePosition(position, of: made) }
+                    }
                 } else {
-                    made = context.text(RawText(bytes: text, before: before, after: after))
+                    made = context.text(RawText(bytes: text, before: before, after: after), at: position)
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)
@@ -89,12 +95,16 @@ enum Autolinks {
     }
 
     /// The e-mail links, in text as cmark read it, after strikethrough.
-    static func applyEmails(under root: OpaquePointer, context: ExtensionContext) {
+    static func applyEmails(under root: OpaquePointer, source: SourceText, context: ExtensionContext) {
         for node in textNodes(under: root) {
             let literal = Array(CMarkNode.literal(node).utf8)
             guard literal.contains(UInt8(ascii: "@")) else { continue }
             let links = EmailScanner.links(in: literal)
             guard !links.isEmpty else { continue }
+            // Where the text was written, when it reads as written (no escape or entity moves the
+            // links' columns); else a link is placed where its paragraph was.
+            let raw = context.raw(of: node, in: source)
+            let start = raw?.bytes == literal ? context.writtenPosition(ofText: node, raw: raw, in: source) : nil
             var anchor = node
             var textStart = 0
             func add(_ made: OpaquePointer?) {
@@ -104,7 +114,9 @@ enum Autolinks {
             }
             for link in links {
                 if textStart < link.range.lowerBound { add(CMarkNode.text(String(decoding: literal[textStart..<link.range.lowerBound], as: UTF8.self))) }
-                add(self.link(url: link.url, text: Array(literal[link.range])))
+                let made = self.link(url: link.url, text: Array(literal[link.range]))
+                if let made, let start { context.setInlinePosition((start.line, start.column + link.range.lowerBound), of: made) }
+                add(made)
                 textStart = link.range.upperBound
             }
             if textStart < literal.count { add(CMarkNode.text(String(decoding: literal[textStart...], as: UTF8.self))) }

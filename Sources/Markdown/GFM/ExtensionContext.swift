@@ -125,14 +125,24 @@ final class ExtensionContext {
     }
 
     /// A new text node of what `raw` reads as (its escapes and entities decoded), which keeps
-    /// `raw` as its source.
-    func text(_ raw: RawText) -> OpaquePointer? {
+    /// `raw` as its source, and `position` as where that was written, when it is known.
+    func text(_ raw: RawText, at position: (line: Int, column: Int)? = nil) -> OpaquePointer? {
         guard let made = CMarkNode.text(String(decoding: decoder.decode(raw.bytes), as: UTF8.self)) else { return nil }
         setRawText(raw, of: made)
+        if let position { setInlinePosition(position, of: made) }
         return made
     }
 
-    /// Where an image, a link, a code block or a list item moved in from text parsed again sits in the body.
+    /// Where the text `node`, whose source is `raw` (`raw(of:in:)`), starts in the body (line,
+    /// byte column): as a pass recorded it, or where its source was found; nil when that cannot be told.
+    func writtenPosition(ofText node: OpaquePointer, raw: RawText?, in source: SourceText) -> (line: Int, column: Int)? {
+        if let known = inlinePosition(of: node) { return known }
+        guard !isAdopted(node), let offset = raw?.offset else { return nil }
+        return source.position(of: offset)
+    }
+
+    /// Where an image, a link, a code block, a list item, or text moved in from text parsed again
+    /// or made by a pass, sits in the body.
     func inlinePosition(of node: OpaquePointer) -> (line: Int, column: Int)? {
         factIndex(of: node).flatMap { facts[$0].inlinePosition }
     }

@@ -10,7 +10,8 @@ enum FootnoteReferences {
         for node in CMarkNode.descendants(of: root, ofType: CMARK_NODE_TEXT) {
             if context.footnotesExceeded != nil { break }
             guard CMarkNode.literal(node).containsBytes("[^") else { continue }
-            let raw = context.raw(of: node, in: source) ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)
+            let written = context.raw(of: node, in: source)
+            let raw = written ?? RawText(bytes: Array(CMarkNode.literal(node).utf8), before: nil, after: nil)
             let bytes = raw.bytes
             var pieces: [(range: Range<Int>, reference: String?)] = []
             var textStart = 0
@@ -53,6 +54,7 @@ enum FootnoteReferences {
             }
             guard pieces.contains(where: { $0.reference != nil }) else { continue }
             if textStart < bytes.count { pieces.append((textStart..<bytes.count, nil)) }
+            let start = context.writtenPosition(ofText: node, raw: written, in: source)
             var anchor = node
             for piece in pieces {
                 let made: OpaquePointer?
@@ -61,7 +63,9 @@ enum FootnoteReferences {
                 } else {
                     let before = piece.range.lowerBound == 0 ? raw.before : RawText.scalar(endingAt: piece.range.lowerBound, in: bytes[...])
                     let after = piece.range.upperBound == bytes.count ? raw.after : RawText.scalar(startingAt: piece.range.upperBound, in: bytes[...])
-                    made = context.text(RawText(bytes: Array(bytes[piece.range]), before: before, after: after))
+                    made = context.text(
+                        RawText(bytes: Array(bytes[piece.range]), before: before, after: after),
+                        at: start.map { ($0.line, $0.column + piece.range.lowerBound) })
                 }
                 guard let made else { continue }
                 cmark_node_insert_after(anchor, made)

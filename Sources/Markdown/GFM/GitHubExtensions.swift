@@ -23,7 +23,7 @@ enum GitHubExtensions {
         }
         // An address needs an `@`, written or made by an entity.
         if context.extensions.autolinks, source.bytes.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "&") }) {
-            Autolinks.applyEmails(under: root, context: context)
+            Autolinks.applyEmails(under: root, source: source, context: context)
         }
         if context.extensions.taskLists {
             TaskLists.apply(under: root, source: source, context: context)

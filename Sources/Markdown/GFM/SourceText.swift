@@ -25,12 +25,21 @@ struct SourceText {
 
     /// The range of the line `offset` lies on (without its ending), found by halving.
     func lineRange(containing offset: Int) -> Range<Int>? {
+        lineIndex(containing: offset).map { lineRanges[$0] }
+    }
+
+    /// The line (1-based) and byte column (1-based) of the byte at `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int)? {
+        lineIndex(containing: offset).map { ($0 + 1, offset - lineRanges[$0].lowerBound + 1) }
+    }
+
+    private func lineIndex(containing offset: Int) -> Int? {
         var (low, high) = (0, lineRanges.count)
         while low < high {
             let middle = (low + high) / 2
             if lineRanges[middle].upperBound < offset { low = middle + 1 } else { high = middle }
         }
-        return low < lineRanges.count && lineRanges[low].contains(offset) ? lineRanges[low] : nil
+        return low < lineRanges.count && lineRanges[low].contains(offset) ? low : nil
     }
 
     /// Line `number` (1-based) without its ending; empty past the end.

@@ -4,10 +4,12 @@ import CCMark
 /// pairs `*` by (flanking, the rule of three), among the inlines of one parent; escaped tildes and
 /// runs of three or more stay text.
 enum Strikethrough {
+    /// What a paragraph's children become, with where each run of text and tildes was written
+    /// (line, byte column), when that is known.
     private enum Piece {
         case node(OpaquePointer)
-        case text(raw: [UInt8])
-        case run(Int)
+        case text(raw: [UInt8], at: (line: Int, column: Int)?)
+        case run(Int, at: (line: Int, column: Int)?)
     }
 
     private struct Delimiter {
@@ -43,8 +45,10 @@ enum Strikethrough {
                 pieces.append(.node(child))
                 continue
             }
-            let raw = context.raw(of: child, in: source)
-                ?? RawText(bytes: Array(CMarkNode.literal(child).utf8), before: nil, after: nil)
+            let written = context.raw(of: child, in: source)
+            let raw = written ?? RawText(bytes: Array(CMarkNode.literal(child).utf8), before: nil, after: nil)
+            let start = written == nil ? nil : context.writtenPosition(ofText: child, raw: written, in: source)
+            func at(_ index: Int) -> (line: Int, column: Int)? { start.map { ($0.line, $0.column + index) } }
             let bytes = raw.bytes
             var index = 0
             var textStart = 0
@@ -55,13 +59,13 @@ enum Strikethrough {
                     var end = index
                     while end < bytes.count, bytes[end] == UInt8(ascii: "~") { end += 1 }
                     if end - index <= 2 {
-                        if textStart < index { pieces.append(.text(raw: Array(bytes[textStart..<index]))) }
+                        if textStart < index { pieces.append(.text(raw: Array(bytes[textStart..<index]), at: at(textStart))) }
                         let before = index == 0 ? raw.before : RawText.scalar(endingAt: index, in: bytes[...])
                         let after = end == bytes.count ? raw.after : RawText.scalar(startingAt: end, in: bytes[...])
                         let left = !after.isFlankingSpace && (!after.isFlankingPunctuation || before.isFlankingSpace || before.isFlankingPunctuation)
                         let right = !before.isFlankingSpace && (!before.isFlankingPunctuation || after.isFlankingSpace || after.isFlankingPunctuation)
                         delimiters.append(Delimiter(piece: pieces.count, length: end - index, canOpen: left, canClose: right))
-                        pieces.append(.run(end - index))
+                        pieces.append(.run(end - index, at: at(index)))
                         textStart = end
                     }
                     index = end
@@ -69,7 +73,7 @@ enum Strikethrough {
                     index += 1
                 }
             }
-            if textStart < bytes.count { pieces.append(.text(raw: Array(bytes[textStart...]))) }
+            if textStart < bytes.count { pieces.append(.text(raw: Array(bytes[textStart...]), at: at(textStart))) }
         }
         let pairs = match(&delimiters)
         guard !pairs.isEmpty else { return }
@@ -79,8 +83,15 @@ enum Strikethrough {
         for child in children { cmark_node_unlink(child) }
         var stack: [(node: OpaquePointer, closer: Int)] = [(parent, -1)]
         var pendingText: [UInt8] = []
+        var pendingStart: (line: Int, column: Int)?
+        func pend(_ bytes: [UInt8], at position: (line: Int, column: Int)?) {
+            if pendingText.isEmpty { pendingStart = position }
+            pendingText += bytes
+        }
         func flush() {
-            guard !pendingText.isEmpty, let top = stack.last, let text = context.text(RawText(bytes: pendingText, before: nil, after: nil)) else { return }
+            guard !pendingText.isEmpty, let top = stack.last,
+                let text = context.text(RawText(bytes: pendingText, before: nil, after: nil), at: pendingStart)
+            else { return }
             cmark_node_append_child(top.node, text)
             pendingText = []
         }
@@ -89,9 +100,9 @@ enum Strikethrough {
             case .node(let node):
                 flush()
                 if let top = stack.last { cmark_node_append_child(top.node, node) }
-            case .text(let raw):
-                pendingText += raw
-            case .run(let length):
+            case .text(let raw, let position):
+                pend(raw, at: position)
+            case .run(let length, let position):
                 if let closer = closers[index], let del = CMarkNode.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<del>", exit: "</del>") {
                     flush()
                     if let top = stack.last { cmark_node_append_child(top.node, del) }
@@ -100,7 +111,7 @@ enum Strikethrough {
                     flush()
                     stack.removeLast()
                 } else {
-                    pendingText += Array(repeating: UInt8(ascii: "~"), count: length)
+                    pend(Array(repeating: UInt8(ascii: "~"), count: length), at: position)
                 }
             }
         }

@@ -71,15 +71,24 @@ struct SubDocument {
             if type == CMARK_NODE_TEXT {
                 if context.rawText(of: descendant) == nil, let raw = RawText(of: descendant, in: source, decoder: &context.decoder) {
                     context.setRawText(raw, of: descendant)
+                    if let offset = raw.offset, let position = source.position(of: offset), let placed = placed(position) {
+                        context.setInlinePosition(placed, of: descendant)
+                    }
                 }
             } else if type == CMARK_NODE_IMAGE || type == CMARK_NODE_LINK || type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_ITEM {
                 let position = context.inlinePosition(of: descendant)
                     ?? (Int(cmark_node_get_start_line(descendant)), Int(cmark_node_get_start_column(descendant)))
-                guard position.line > base, position.line <= base + lines.count else { continue }
-                let line = lines[position.line - base - 1]
-                context.setInlinePosition((line.line, position.column + line.offset), of: descendant)
+                if let placed = placed(position) { context.setInlinePosition(placed, of: descendant) }
             }
         }
+    }
+
+    /// Where a position in the piece (line, byte column) was written in the body; nil for one in
+    /// the definitions before the piece's own lines.
+    private func placed(_ position: (line: Int, column: Int)) -> (line: Int, column: Int)? {
+        guard position.line > base, position.line <= base + lines.count else { return nil }
+        let line = lines[position.line - base - 1]
+        return (line.line, position.column + line.offset)
     }
 
     /// The blocks the piece's own lines became: those after the rule that ends the definitions
