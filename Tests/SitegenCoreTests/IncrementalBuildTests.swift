@@ -170,6 +170,38 @@ import Testing
         #expect(build(fileSystem).diagnostics.isEmpty, "and fixed stays fixed")
     }
 
+    /// A link into another flow is checked against the flow it names once both are made, so its
+    /// warnings are the linking flow's: a build that keeps that flow, rebuilding another, reports
+    /// them again, whether the link is in a page, an action, a flow's finish or a translation.
+    @Test func theWarningsOfLinksIntoOtherFlowsAreReportedAgain() throws {
+        let fileSystem = MemoryFileSystem([
+            "sitegen.yml": "title: T\nlocales: [en, ko]\n",
+            "content/a/01-a.md": "# A\n\n## Target\n",
+            "content/a/01-a.ko.md": "# 가\n",
+            "content/b/_index.md": "---\nfinish: {href: \"../a/01-a.md#target\"}\n---\n",
+            "content/b/01-b.md": "---\naction: {label: Go, href: \"../a/01-a.md#target\"}\n---\n# B\n\n[x](../a/01-a.md#target)\n",
+            "content/b/01-b.ko.md": "---\naction: {label: 가, href: \"../a/01-a.md#target\"}\n---\n# 나\n\n[x](../a/01-a.md#target)\n",
+            "content/b/02-b.md": "# B2\n\n[x](../a/01-a.md#target)\n",
+            "content/c/01-c.md": "# C\n",
+        ])
+        let first = build(fileSystem)
+        #expect(first.succeeded, "\(first.diagnostics)")
+        let files = first.diagnostics.map { "\(Path.fileName(of: $0.path)):\($0.location?.line ?? 0)" }
+        #expect(files == ["01-b.ko.md:2", "01-b.ko.md:6", "02-b.md:3", "_index.md:2"], "\(first.diagnostics)")
+        #expect(first.diagnostics.allSatisfy { $0.message.contains("in 'ko', ") && $0.message.contains("finds no heading 'target'") })
+        fileSystem.add("content/c/01-c.md", Array("# C, edited\n".utf8))
+        let other = build(fileSystem)
+        #expect(other.rebuiltFlows == ["c"] && other.diagnostics == first.diagnostics, "\(other.diagnostics)")
+        let same = build(fileSystem)
+        #expect(same.upToDate && same.diagnostics == first.diagnostics, "\(same.diagnostics)")
+        // The flow linked to gains the heading in its translation: the linking flow is made again.
+        fileSystem.add("content/a/01-a.ko.md", Array("# 가\n\n## Target\n".utf8))
+        let fixed = build(fileSystem)
+        #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics)")
+        fileSystem.add("content/c/01-c.md", Array("# C, again\n".utf8))
+        #expect(build(fileSystem).diagnostics.isEmpty, "and fixed stays fixed")
+    }
+
     /// Every build reports the warnings of the whole site, whatever its cache held: those of no
     /// one flow (a page in no flow, a file the theme does not use), and those reading a kept
     /// flow's folder found (a page in a subfolder), after a full build, an incremental one and one

@@ -300,12 +300,19 @@ extension SiteBuilder {
         let failures = Set(made.compactMap(\.failure)).sorted { ($0.path, $0.location) < ($1.path, $1.location) }
         var fresh = made.compactMap(\.record)
         made = []
-        let (problems, staticFiles) = siteProblems(
+        let (problems, linkProblems, staticFiles) = siteProblems(
             facts, kept: kept, slugs: outlined.slugs, loader: run.loader, inventory: run.inventory, preparation: preparation)
+        // The problems of a flow's links into other flows are its own: a build that keeps it (its
+        // key covers the flows it links to) repeats them from its record.
+        for index in fresh.indices {
+            let warnings = linkProblems[fresh[index].slug, default: []].filter { !$0.isError }
+            fresh[index].warnings += warnings.map { $0.cached(site: loader.siteDirectory) }
+        }
         // Every build reports the warnings of the whole site, whatever it kept (as compilers repeat
         // those of what they do not compile again); one with nothing to do, those the cache keeps.
         let siteDiagnostics = preparation.diagnostics + outlined.diagnostics + problems
-        var diagnostics = siteDiagnostics + facts.flatMap(\.diagnostics) + kept.flatMap(\.warnings).map { $0.restored(for: run.loader) }
+        var diagnostics = siteDiagnostics + facts.flatMap(\.diagnostics) + linkProblems.values.flatMap { $0 }
+            + kept.flatMap(\.warnings).map { $0.restored(for: run.loader) }
         diagnostics += preparation.theme.diagnostics(for: failures)
         guard !diagnostics.hasErrors else { return failed(diagnostics) }
         if let failure = transaction.failure { return failed(diagnostics + [.error(failure.message, path: failure.path)]) }

@@ -108,24 +108,28 @@ extension SiteBuilder {
         }
     }
 
-    /// The problems no one flow shows: links to headings of other flows, two images published
-    /// at one path, static files in the way of generated ones, flows named like locales. With the
-    /// static files to publish.
+    /// The problems no one flow shows: links to headings of other flows (by the flow that holds
+    /// them), two images published at one path, static files in the way of generated ones, flows
+    /// named like locales. With the static files to publish.
     func siteProblems(
         _ facts: [FlowFacts], kept: [FlowRecord], slugs: [String], loader: SiteLoader, inventory: SiteInventory, preparation: Preparation
-    ) -> (diagnostics: [Diagnostic], staticFiles: [Asset]) {
+    ) -> (diagnostics: [Diagnostic], links: [String: [Diagnostic]], staticFiles: [Asset]) {
         // The headings of the flows that links from other flows point into, and no others.
-        let checks = facts.flatMap(\.checks)
-        let linked = Set(checks.map(\.flow))
+        let linked = Set(facts.flatMap { $0.checks.map(\.flow) })
         var headings = Dictionary(kept.filter { linked.contains($0.slug) }.map { ($0.slug, $0.headings) }) { first, _ in first }
         for flow in facts where linked.contains(flow.slug) { headings[flow.slug] = flow.headings }
-        var diagnostics = FlowAssembler.problems(with: checks, headings: headings)
+        var links: [String: [Diagnostic]] = [:]
+        for flow in facts where !flow.checks.isEmpty {
+            let problems = FlowAssembler.problems(with: flow.checks, headings: headings)
+            if !problems.isEmpty { links[flow.slug, default: []] += problems }
+        }
+        var diagnostics: [Diagnostic] = []
         if preparation.highlighting.missedDefinitions { diagnostics.append(SiteLanguages.missingDefinitions) }
         diagnostics += Self.collisions(in: Set(facts.flatMap(\.assets) + kept.flatMap { $0.assets.map(\.asset) }))
         let settings = preparation.settings
         let (staticFiles, staticDiagnostics) = StaticFiles.collect(
             inventory, loader: loader, flowSlugs: Set(slugs), siteFiles: SiteRenderer.rootFiles, localeFolders: settings.translatedLocales)
         diagnostics += Self.localeClashes(settings: settings, flowSlugs: slugs, loader: loader)
-        return (diagnostics + staticDiagnostics, staticFiles)
+        return (diagnostics + staticDiagnostics, links, staticFiles)
     }
 }

@@ -177,9 +177,10 @@ package struct SiteBuilder: Sendable {
         let facts = assembled.map(\.0)
         var flows = assembled.compactMap(\.1)
         flows.sort { ($0.order ?? Int.max, $0.slug) < ($1.order ?? Int.max, $1.slug) }
-        let (problems, staticFiles) = siteProblems(
+        let (problems, linkProblems, staticFiles) = siteProblems(
             facts, kept: [], slugs: outlined.slugs, loader: loader, inventory: inventory, preparation: preparation)
         let diagnostics = configDiagnostics + preparation.diagnostics + outlined.diagnostics + facts.flatMap(\.diagnostics) + problems
+            + linkProblems.values.flatMap { $0 }
         let site = diagnostics.hasErrors
             ? nil
             : Site(settings: preparation.settings, flows: flows, assets: Set(facts.flatMap(\.assets)).sorted(), staticFiles: staticFiles)
