@@ -65,6 +65,20 @@ extension SourceFile {
         }
         return SourceLocation(line: line, column: scalars.scalarIndex(ofByte: index) + 1)
     }
+
+    /// The location of a 1-based UTF-8 byte column of a line as Markdown read it, where each
+    /// control character (`ControlCharacters`) was U+FFFD, three bytes; as `location(line:utf8Column:marker:)`.
+    package func location(line: Int, readColumn: Int, marker: String? = nil) -> SourceLocation {
+        guard let scalars = lineIndex.scalars(line, of: text), scalars.holdsControls else {
+            return location(line: line, utf8Column: readColumn, marker: marker)
+        }
+        var (written, read) = (0, 0)
+        while written < scalars.bytes.count, read < readColumn - 1 {
+            read += ControlCharacters.isControl(scalars.bytes[written]) ? 3 : 1
+            written += 1
+        }
+        return location(line: line, utf8Column: written + 1, marker: marker)
+    }
 }
 
 /// The lines of a text, split on first use, and the scalars of each line a diagnostic points
@@ -100,6 +114,8 @@ struct LineScalars: Sendable {
     let bytes: [UInt8]
     /// How many scalars the line holds.
     let count: Int
+    /// Whether it holds a control character that text read from it has as U+FFFD.
+    let holdsControls: Bool
     private let checkpoints: [Int]
     private static let stride = 256
 
@@ -108,12 +124,15 @@ struct LineScalars: Sendable {
         var checkpoints: [Int] = []
         checkpoints.reserveCapacity(bytes.count / Self.stride + 1)
         var scalars = 0
+        var controls = false
         for (offset, byte) in bytes.enumerated() {
             if offset % Self.stride == 0 { checkpoints.append(scalars) }
             if !Self.isContinuation(byte) { scalars += 1 }
+            controls = controls || ControlCharacters.isControl(byte)
         }
         self.checkpoints = checkpoints
         count = scalars
+        holdsControls = controls
     }
 
     /// How many scalars start before byte `offset`.

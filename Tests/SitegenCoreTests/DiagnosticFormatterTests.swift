@@ -76,4 +76,24 @@ import Testing
         let byte = Self.line.utf8.count - String(try #require(Self.line.unicodeScalars.last)).utf8.count
         #expect(file.location(line: 2, utf8Column: byte + 1) == SourceLocation(line: 2, column: Self.line.unicodeScalars.count))
     }
+
+    /// Markdown reads each control character as U+FFFD, three bytes: a column it gives on a line
+    /// that holds some is the column of the character as written (helper-34: one was 2 further
+    /// right for each control character before it).
+    @Test func aColumnOfTheTextMarkdownReadIsTheColumnAsWritten() throws {
+        let line = "é\u{1B}ü\u{07}\u{07} ![x](a.png) 日\u{7F}本 [y](b)"
+        let file = SourceFile(path: "a.md", text: "# A\n" + line + "\n")
+        let replaced = try #require(ControlCharacters.replaced(in: line.utf8))
+        let read = String(decoding: replaced, as: UTF8.self)
+        for target in ["![x]", "[y]", "日"] {
+            let byte = try #require(read.utf8.firstRange(of: target.utf8)).lowerBound
+            let column = read.utf8.distance(from: read.utf8.startIndex, to: byte) + 1
+            let found = try #require(line.range(of: target))
+            let written = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: found.lowerBound) + 1
+            #expect(file.location(line: 2, readColumn: column) == SourceLocation(line: 2, column: written), "\(target)")
+        }
+        // A line with none is read as it was written; a marker is looked for from the column on.
+        #expect(file.location(line: 1, readColumn: 3) == SourceLocation(line: 1, column: 3))
+        #expect(file.location(line: 2, readColumn: 1, marker: "![") == SourceLocation(line: 2, column: 7))
+    }
 }

@@ -138,6 +138,9 @@ import Testing
         ("[a](/more/01-deep.md)", 3, 1, "link '/more/01-deep.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../more/01-deep.md"),
         ("[a](#fn-bogus)", 3, 1, "link '#fn-bogus' finds no footnote 'fn-bogus' on this page"),
         ("[a](missing.pdf)", 3, 1, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        // Control characters, which Markdown reads as U+FFFD, are one column each.
+        ("x\u{07} [a](missing.pdf)", 3, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("é\u{01}\u{02}\u{1B}\u{7F} ü [a](missing.pdf)", 3, 9, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
         // An address that cmark-gfm links as relative, as GitHub does, is looked for where it was written.
         ("Write to --mailto:u@v.com today", 3, 10, "link '--mailto:u@v.com' finds no file: content/guide/--mailto:u@v.com does not exist"),
         ("~~old~~ and\nnow --mailto:u@v.com", 4, 5, "link '--mailto:u@v.com' finds no file: content/guide/--mailto:u@v.com does not exist"),

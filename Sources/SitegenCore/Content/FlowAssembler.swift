@@ -296,7 +296,7 @@ struct FlowAssembler: Sendable {
     func description(of split: FrontMatter, in file: SourceFile) -> (String, [Diagnostic]) {
         let rendered = Markdown.render(split.body, options: site.markdown, plainText: true)
         let warnings = rendered.warnings.map { warning in
-            file.warning(warning.message, at: file.location(line: split.bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn))
+            file.warning(warning.message, at: file.location(line: split.bodyStartLine + warning.line - 1, readColumn: warning.byteColumn))
         }
         return (rendered.plainText, warnings)
     }

@@ -201,7 +201,7 @@ struct PageParser: Sendable {
         let bodyStartLine = parsed.bodyStartLine
         // Found only for a diagnostic: most images and links have none, and finding it reads the line.
         func location(_ line: Int, _ byteColumn: Int, marker: String?) -> SourceLocation {
-            file.location(line: bodyStartLine + line - 1, utf8Column: byteColumn, marker: marker)
+            file.location(line: bodyStartLine + line - 1, readColumn: byteColumn, marker: marker)
         }
         var broken = 0
         var options = markdown
@@ -344,7 +344,7 @@ struct PageParser: Sendable {
             }
         }
         for warning in rendered.warnings {
-            let location = file.location(line: bodyStartLine + warning.line - 1, utf8Column: warning.byteColumn)
+            let location = file.location(line: bodyStartLine + warning.line - 1, readColumn: warning.byteColumn)
             diagnostics.append(file.warning(warning.message, at: location))
         }
         // A heading may be long; the title made from it, repeated in labels, is cut short.
