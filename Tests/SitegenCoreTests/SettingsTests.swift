@@ -207,9 +207,12 @@ import Testing
         let (_, diagnostics) = read("theme:\n  background: {light: \"#ffffff\", dark: \"#121212\"}\n  text: {light: \"#777\", dark: \"#eee\"}\n  accent: \"#1f5fbf\"\n")
         #expect(diagnostics.map(\.message) == [
             "theme 'text' #777 on background #ffffff has a contrast of 4.4:1 in the light scheme; WCAG AA asks for 4.5:1",
-            "theme 'accent' #1f5fbf on background #121212 has a contrast of 3.0:1 in the dark scheme; WCAG AA asks for 4.5:1",
+            "theme 'accent' #1f5fbf on background #121212 has a contrast of 3.0:1 in the dark scheme; WCAG AA asks for 4.5:1; "
+                + "a colour written once is used in both schemes: write {light: …, dark: …} for the dark one",
         ])
-        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location == SourceLocation(line: 2, column: 3) })
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        // Each at the colour concerned, not at the theme's first key (helper-34).
+        #expect(diagnostics.map(\.location) == [SourceLocation(line: 3, column: 9), SourceLocation(line: 4, column: 11)])
     }
 
     @Test func siteColoursAreMeasuredAgainstTheThemesOwn() throws {
@@ -219,8 +222,20 @@ import Testing
         let (_, diagnostics) = SiteSettings.read(
             SourceFile(path: "sitegen.yml", text: "theme:\n  accent: \"#0a7d55\"\n"), stringKeys: [], themeDefaults: defaults)
         #expect(diagnostics.map(\.message) == [
-            "theme 'accent' #0a7d55 on background #12151c has a contrast of 3.5:1 in the dark scheme; WCAG AA asks for 4.5:1"
+            "theme 'accent' #0a7d55 on the theme's background #12151c has a contrast of 3.5:1 in the dark scheme; WCAG AA asks for 4.5:1; "
+                + "a colour written once is used in both schemes: write {light: …, dark: …} for the dark one"
         ])
+        #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 11)])
+        // A background alone, written once, is the dark scheme's too: the theme's own colours fall
+        // short on it there, which is said as theirs, at the background.
+        let (_, background) = SiteSettings.read(
+            SourceFile(path: "sitegen.yml", text: "title: T\ntheme:\n  radius: 4px\n  background: \"#ffffff\"\n"), stringKeys: [], themeDefaults: defaults)
+        let advice = "WCAG AA asks for 4.5:1; a colour written once is used in both schemes: write {light: …, dark: …} for the dark one"
+        #expect(background.map(\.message) == [
+            "the theme's 'text' #eef1f6 on background #ffffff has a contrast of 1.1:1 in the dark scheme; \(advice)",
+            "the theme's 'accent' #8fb0ff on background #ffffff has a contrast of 2.1:1 in the dark scheme; \(advice)",
+        ])
+        #expect(background.allSatisfy { $0.location == SourceLocation(line: 4, column: 15) }, "\(background)")
         let (_, none) = SiteSettings.read(
             SourceFile(path: "sitegen.yml", text: "theme:\n  radius: 4px\n"), stringKeys: [], themeDefaults: defaults)
         #expect(none.isEmpty, "the theme's own colours are not the site's to answer for")

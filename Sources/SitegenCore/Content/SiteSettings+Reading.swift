@@ -73,8 +73,7 @@ extension SiteSettings {
         settings.responsiveImages = reader.mapping("images", keys: ["responsive"]) { $0.bool("responsive") ?? true } ?? true
         settings.theme = reader.mapping("theme", keys: ThemeSettings.keys) { ThemeSettings.read(&$0) } ?? settings.theme
         var diagnostics = reader.diagnostics
-        diagnostics += settings.theme.contrastWarnings(
-            file: file, at: reader.node("theme")?.location, defaults: themeDefaults)
+        diagnostics += settings.theme.contrastWarnings(file: file, in: reader.node("theme"), defaults: themeDefaults)
         if let strings = reader.node("strings") {
             settings.strings = StringTable.readLocales(
                 strings, keys: stringKeys, placeholders: stringPlaceholders, file: file, context: "'strings'", diagnostics: &diagnostics)

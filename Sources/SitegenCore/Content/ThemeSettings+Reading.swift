@@ -43,22 +43,34 @@ extension ThemeSettings {
     /// Warnings for text and link colours that fall below WCAG AA contrast (4.5:1) on the
     /// background, in each scheme, where the site sets one of the two and both can be measured.
     /// `defaults` are the theme's own values, by custom property, for what the site leaves out.
-    func contrastWarnings(file: SourceFile, at location: SourceLocation?, defaults: [String: Value]) -> [Diagnostic] {
+    /// Each warning is at the colour the site set (`node` is the `theme` mapping): the text or
+    /// link colour, or the background the theme's own colour falls short on.
+    func contrastWarnings(file: SourceFile, in node: YAMLNode?, defaults: [String: Value]) -> [Diagnostic] {
         func value(_ key: String) -> Value? {
             values[key] ?? Self.properties.first { $0.key == key }.flatMap { defaults[$0.cssProperty] }
         }
+        func written(_ key: String) -> YAMLNode? {
+            guard case .mapping(let pairs)? = node?.kind else { return node }
+            return pairs.last { $0.key.scalarText == key }?.value ?? node
+        }
         guard let background = value("background") else { return [] }
+        let backgroundName = values["background"] == nil ? "the theme's background" : "background"
         var warnings: [Diagnostic] = []
         for key in ["text", "accent"] where values[key] != nil || values["background"] != nil {
             guard let foreground = value(key) else { continue }
+            let name = values[key] == nil ? "the theme's '\(key)'" : "theme '\(key)'"
+            let at = written(values[key] == nil ? "background" : key)
             let pairs = [("light", foreground.light, background.light), ("dark", foreground.dark ?? foreground.light, background.dark ?? background.light)]
             for (scheme, front, back) in pairs {
                 guard let ratio = ColorContrast.ratio(front, back), ratio < 4.5 else { continue }
                 let rounded = (ratio * 10).rounded(.down) / 10
+                // A colour the site gave once is both schemes' colour.
+                let single = scheme == "dark" && [key, "background"].contains { values[$0] != nil && values[$0]?.dark == nil }
+                let advice = single ? "; a colour written once is used in both schemes: write {light: …, dark: …} for the dark one" : ""
                 warnings.append(
                     file.warning(
-                        "theme '\(key)' \(front) on background \(back) has a contrast of \(rounded):1 in the \(scheme) scheme; WCAG AA asks for 4.5:1",
-                        at: location))
+                        "\(name) \(front) on \(backgroundName) \(back) has a contrast of \(rounded):1 in the \(scheme) scheme; WCAG AA asks for 4.5:1\(advice)",
+                        at: at?.location, length: at?.length ?? 1))
             }
         }
         return warnings
