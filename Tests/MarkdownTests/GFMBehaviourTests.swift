@@ -63,8 +63,8 @@ import Testing
         ("> - item https://c.com/?q=1\n", ["https://c.com/?q=1@1:10"]),
         ("Intro\n\n| a | b |\n| - | - |\n| x | see https://d.com |\n", ["https://d.com@5:11"]),
         ("Intro\n\n| a | b |\n| - | - |\n| x | mail e@f.com |\n", ["mailto:e@f.com@5:12"]),
-        // Text cmark changed (an escape before the address) places the address at its paragraph.
-        ("Intro\n\n  \\*x me@d.com\n", ["mailto:me@d.com@3:3"]),
+        // An escape or an entity reference before an address counts as written.
+        ("Intro\n\n  \\*x &amp; me@d.com\n", ["mailto:me@d.com@3:13"]),
         ("Text.[^1]\n\n[^1]: see https://e.com and g@h.com\n", ["https://e.com@3:11", "mailto:g@h.com@3:29"]),
     ])
     func autolinksAreWhereTheyWereWritten(markdown: String, expected: [String]) {

@@ -101,10 +101,11 @@ enum Autolinks {
             guard literal.contains(UInt8(ascii: "@")) else { continue }
             let links = EmailScanner.links(in: literal)
             guard !links.isEmpty else { continue }
-            // Where the text was written, when it reads as written (no escape or entity moves the
-            // links' columns); else a link is placed where its paragraph was.
-            let raw = context.raw(of: node, in: source)
-            let start = raw?.bytes == literal ? context.writtenPosition(ofText: node, raw: raw, in: source) : nil
+            // Where the text was written, when its source reads as the text (escapes and entity
+            // references included, which the links' columns count); else a link is placed where
+            // its paragraph was.
+            let raw = context.raw(of: node, in: source).flatMap { context.decoder.decode($0.bytes) == literal ? $0 : nil }
+            let start = raw == nil ? nil : context.writtenPosition(ofText: node, raw: raw, in: source)
             var anchor = node
             var textStart = 0
             func add(_ made: OpaquePointer?) {
@@ -115,7 +116,9 @@ enum Autolinks {
             for link in links {
                 if textStart < link.range.lowerBound { add(CMarkNode.text(String(decoding: literal[textStart..<link.range.lowerBound], as: UTF8.self))) }
                 let made = self.link(url: link.url, text: Array(literal[link.range]))
-                if let made, let start { context.setInlinePosition((start.line, start.column + link.range.lowerBound), of: made) }
+                if let made, let start, let raw {
+                    context.setInlinePosition((start.line, start.column + context.decoder.rawOffset(ofDecoded: link.range.lowerBound, in: raw.bytes)), of: made)
+                }
                 add(made)
                 textStart = link.range.upperBound
             }

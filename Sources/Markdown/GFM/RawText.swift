@@ -141,6 +141,26 @@ struct EntityDecoder {
         return result
     }
 
+    /// Where, in `raw`, the escape, reference or byte that makes byte `offset` of its decoding
+    /// starts (the end of `raw` past its decoding's end).
+    mutating func rawOffset(ofDecoded offset: Int, in raw: [UInt8]) -> Int {
+        var (index, made) = (0, 0)
+        while index < raw.count {
+            let byte = raw[index]
+            let (end, count): (Int, Int)
+            if byte == UInt8(ascii: "\\"), index + 1 < raw.count, raw[index + 1].isASCIIPunctuation {
+                (end, count) = (index + 2, 1)
+            } else if byte == UInt8(ascii: "&"), let referenceEnd = Self.entityEnd(raw, index) {
+                (end, count) = (referenceEnd, entity(Array(raw[index..<referenceEnd])).count)
+            } else {
+                (end, count) = (index + 1, 1)
+            }
+            if made + count > offset { return index }
+            (index, made) = (end, made + count)
+        }
+        return index
+    }
+
     /// The end of an entity-reference-shaped `&...;` at `start`.
     static func entityEnd(_ raw: [UInt8], _ start: Int) -> Int? {
         var index = start + 1
