@@ -53,7 +53,8 @@ package enum Markdown {
         defer { cmark_node_free(root) }
         // An image inside another's description is only text of that description, as cmark renders it.
         let shown = options.unsafe ? [] : nodes(under: root, enteringImages: false)
-        let dropped = RawHTMLWarnings.warnings(for: shown) + UnsafeURLWarnings.warnings(for: shown)
+        var positions = WrittenPositions(bytes: bytes, lines: written ?? parsedLines, context: context, flags: options.cmarkFlags)
+        let dropped = RawHTMLWarnings.warnings(for: shown, positions: &positions) + UnsafeURLWarnings.warnings(for: shown)
         if let context {
             context.footnotePrefix = footnotePrefix
             context.footnoteBackLabel = escapedAttribute(options.footnoteBackLabel)
@@ -96,7 +97,7 @@ package enum Markdown {
                     if let text = CMarkNode.text(plainText(of: node)) { droppedImages.append((node, text)) }
                     continue
                 }
-                let position = writtenPosition(of: node, context: context)
+                let position = positions.ofLink(node, marker: "![")
                 let image = MarkdownImage(
                     url: string(cmark_node_get_url(node)),
                     alt: plainText(of: node),
@@ -111,7 +112,7 @@ package enum Markdown {
         }
         let anchors = MarkdownAnchors(headings: Set(headings), footnotes: context?.footnoteIDs ?? [])
         for node in links {
-            let position = writtenPosition(of: node, context: context)
+            let position = positions.ofLink(node, marker: "[")
             let link = MarkdownLink(
                 url: string(cmark_node_get_url(node)),
                 line: position.line,
@@ -122,7 +123,7 @@ package enum Markdown {
         }
         let lines = codeBlocks.isEmpty ? nil : parsedSource()
         for node in codeBlocks {
-            let (line, column) = writtenPosition(of: node, context: context)
+            let (line, column) = positions.of(node)
             let block = MarkdownCodeBlock(
                 info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node)), line: line,
                 infoByteColumn: lines.map { infoColumn(of: node, startingAt: column, line: $0.line(line)) } ?? 1)
@@ -161,21 +162,6 @@ package enum Markdown {
 
     /// Every node under `root`, in document order, collected before the tree is changed; with
     /// `enteringImages` false, the nodes inside an image's description are left out.
-    /// Where `node` was written in the body: as a pass recorded it (for a node moved in from text
-    /// parsed again, a footnote's, or an autolink), else as cmark did. A node made by a pass with
-    /// no record of its own (an address cmark-gfm takes as a relative link in text it changed) is
-    /// placed where its nearest placed ancestor was written, never before the body.
-    private static func writtenPosition(of node: OpaquePointer, context: ExtensionContext?) -> (line: Int, column: Int) {
-        var current: OpaquePointer? = node
-        while let candidate = current {
-            if let known = context?.inlinePosition(of: candidate) { return known }
-            let line = Int(cmark_node_get_start_line(candidate))
-            if line > 0, context?.isAdopted(candidate) != true { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }
-            current = cmark_node_parent(candidate)
-        }
-        return (1, 1)
-    }
-
     private static func nodes(under root: OpaquePointer, enteringImages: Bool = true) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return result }

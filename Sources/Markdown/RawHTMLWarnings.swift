@@ -8,10 +8,14 @@ enum RawHTMLWarnings {
 
     /// A warning for each HTML block and inline under `root` (in `nodes`, document order), at most
     /// `limit` and then one that counts the others.
-    static func warnings(for nodes: [OpaquePointer]) -> [MarkdownWarning] {
+    static func warnings(for nodes: [OpaquePointer], positions: inout WrittenPositions) -> [MarkdownWarning] {
         let html = nodes.filter {
             let type = cmark_node_get_type($0)
             return type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
+        }
+        func warning(_ message: String, at node: OpaquePointer) -> MarkdownWarning {
+            let position = positions.ofVerbatim(node, literal: Array(literal(node).utf8))
+            return MarkdownWarning(message: message, line: position.line, byteColumn: position.column)
         }
         var warnings: [MarkdownWarning] = html.prefix(limit).map { node in
             warning("raw HTML \(name(of: literal(node))) is dropped; set markdown: {unsafe: true} in sitegen.yml to keep it (only for trusted authors)", at: node)
@@ -41,7 +45,4 @@ enum RawHTMLWarnings {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
-    private static func warning(_ message: String, at node: OpaquePointer) -> MarkdownWarning {
-        MarkdownWarning(message: message, line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
-    }
 }

@@ -17,6 +17,22 @@ import Testing
         ])
     }
 
+    /// cmark misplaces inline HTML on a lazy continuation line (past the quote's or list's
+    /// prefix), and after a backslash hard break, a code span or HTML over two lines (on the line
+    /// before, past its end); each is reported where it was written (helper-35).
+    @Test(arguments: [
+        ("> first\nlazy <b>x</b>", ["2:6 '<b>'", "2:10 '</b>'"]),
+        ("- first\n lazy <b>x</b>", ["2:7 '<b>'", "2:11 '</b>'"]),
+        ("a\\\nb <b>x</b>", ["2:3 '<b>'", "2:7 '</b>'"]),
+        ("`a\nb` <b>x</b>", ["2:4 '<b>'", "2:8 '</b>'"]),
+        ("a <span\nclass=\"x\">y</span>", ["1:3 '<span>'", "2:12 '</span>'"]),
+        ("<b>x</b> <b>y</b>", ["1:1 '<b>'", "1:5 '</b>'", "1:10 '<b>'", "1:14 '</b>'"]),
+    ])
+    func inlineHTMLCmarkMisplacesIsWhereItWasWritten(markdown: String, expected: [String]) {
+        let warnings = Markdown.render(markdown).warnings
+        #expect(warnings.map { "\($0.line):\($0.byteColumn) \($0.message.split(separator: " ")[2])" } == expected)
+    }
+
     /// cmark writes a dropped image as `<img src="">`, which HTML does not allow: its description
     /// is shown instead, with its emphasis as text, in a paragraph, a link, a table and a note.
     @Test func aDroppedImageLeavesItsDescription() {

@@ -138,6 +138,21 @@ import Testing
         ("[a](/more/01-deep.md)", 3, 1, "link '/more/01-deep.md' is written from the site root, which moves when the site is deployed under a path; write it relative to the page, such as ../more/01-deep.md"),
         ("[a](#fn-bogus)", 3, 1, "link '#fn-bogus' finds no footnote 'fn-bogus' on this page"),
         ("[a](missing.pdf)", 3, 1, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        // cmark misplaces a link: a link whose text runs over lines.
+        ("abcdef [x\ny](missing.pdf) z", 3, 8, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("a [x\ny\nzz](missing.pdf)", 3, 3, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        // cmark misplaces a link: on lazy continuation lines.
+        ("> first\nlazy [x](missing.pdf)", 4, 6, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("> > first\nlazy [x](missing.pdf)", 4, 6, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("- first\nlazy [x](missing.pdf)", 4, 6, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("1.  first\nlazy [x](missing.pdf)", 4, 6, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("- first\n lazy [x](missing.pdf)", 4, 7, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        // cmark misplaces a link: after a backslash hard break, a code span or HTML over two lines.
+        ("a\\\nb [x](missing.pdf)", 4, 3, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("> a\\\n> b [x](missing.pdf)", 4, 5, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("a\n`` ` `` `x\ny` [x](missing.pdf)", 5, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("<span\ntitle=\"漢字\">x</span> [x](missing.pdf)", 4, 21, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("x ![a\nb](plain.svg%00.png)", 3, 3, "image path 'plain.svg%00.png' holds %00, a NUL byte, which no file name can hold"),
         // Control characters, which Markdown reads as U+FFFD, are one column each.
         ("x\u{07} [a](missing.pdf)", 3, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
         ("é\u{01}\u{02}\u{1B}\u{7F} ü [a](missing.pdf)", 3, 9, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),

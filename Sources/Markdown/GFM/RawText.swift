@@ -17,17 +17,10 @@ struct RawText {
         let number = Int(cmark_node_get_start_line(node))
         let start = Int(cmark_node_get_start_column(node)) - 1
         let end = Int(cmark_node_get_end_column(node))
-        // A paragraph that began with link reference definitions numbers its inlines' lines from
-        // its own first line, the definitions' lines included.
-        for later in 0...12 where number + later <= source.lineRanges.count {
-            if let found = Self.find(node, line: source.line(number + later), start: start, end: end, decoder: &decoder) {
-                self = found
-                return
-            }
-        }
-        // After a hard break that follows a code span, cmark places the paragraph's later text on
-        // the line before, at columns that go on past its end as if the lines were one: they are
-        // carried over to the lines they are on.
+        // After a hard break, or a code span or HTML over two lines, cmark places the paragraph's
+        // later text on the line before, at columns that go on past its end as if the lines were
+        // one: they are carried over to the lines they are on, first, since the same text may
+        // well be found near the end of the line before too.
         var (line, from, to) = (number, start, end)
         while line < source.lineRanges.count, from >= source.line(line).count {
             let width = source.line(line).count + 1
@@ -36,6 +29,14 @@ struct RawText {
         if line != number, let found = Self.find(node, line: source.line(line), start: from, end: to, decoder: &decoder) {
             self = found
             return
+        }
+        // A paragraph that began with link reference definitions numbers its inlines' lines from
+        // its own first line, the definitions' lines included.
+        for later in 0...12 where number + later <= source.lineRanges.count {
+            if let found = Self.find(node, line: source.line(number + later), start: start, end: end, decoder: &decoder) {
+                self = found
+                return
+            }
         }
         return nil
     }
