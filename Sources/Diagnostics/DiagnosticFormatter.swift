@@ -22,8 +22,12 @@ package struct DiagnosticFormatter: Sendable {
             let scalar = prefix[index]
             return scalar == "\t" ? "\t" : String(repeating: " ", count: Self.width(scalar, after: index > 0 ? prefix[index - 1] : nil))
         }.joined()
-        let available = max(1, scalars.count - prefix.count)
-        let underline = "^" + String(repeating: "~", count: min(diagnostic.length, available) - 1)
+        // The underline spans the cells its characters take: two for each wide one.
+        let underlined = prefix.count..<min(scalars.count, prefix.count + max(1, diagnostic.length))
+        let cells = underlined.reduce(0) { cells, index in
+            cells + (scalars[index] == "\t" ? 1 : Self.width(scalars[index], after: index > 0 ? scalars[index - 1] : nil))
+        }
+        let underline = "^" + String(repeating: "~", count: max(1, cells) - 1)
         let shown = scalars.map { $0 == "\t" ? "\t" : Self.printable($0) }.joined()
         return "\(header)\n\(lead)\(shown)\(diagnostic.sourceLineContinues ? "…" : "")\n\(padding)\(underline)"
     }

@@ -22,6 +22,18 @@ import Testing
         #expect(printed.split(separator: "\n").last.map(String.init) == caret)
     }
 
+    /// The underline covers the cells its characters take: a wide character two, an escaped
+    /// control character its escape, a combining mark none (helper-35: it covered half of CJK).
+    @Test(arguments: [
+        ("draft: 漢字漢字", 8, 4, "       ^~~~~~~~"), ("order: 😀😀", 8, 2, "       ^~~~"), ("漢字キー: x", 1, 4, "^~~~~~~~"),
+        ("a: e\u{301}e\u{301}", 4, 4, "   ^~"), ("a: \u{07}b", 4, 2, "   ^~~~~"), ("a: 漢", 4, 9, "   ^~"), ("a: b", 5, 3, "    ^"),
+    ])
+    func theUnderlineCoversTheCellsOfItsCharacters(_ line: String, _ column: Int, _ length: Int, _ underline: String) {
+        let file = SourceFile(path: "a.yml", text: line + "\n")
+        let printed = DiagnosticFormatter().format(file.error("x", at: SourceLocation(line: 1, column: column), length: length))
+        #expect(printed.split(separator: "\n").last.map(String.init) == underline)
+    }
+
     @Test func keepsTabsSoTheCaretLinesUp() {
         let file = SourceFile(path: "a.md", text: "\tkey: é x\n")
         let diagnostic = file.warning("here", at: SourceLocation(line: 1, column: 8))
