@@ -375,13 +375,14 @@ import Testing
         fileSystem.add(
             "content/tour/escape.json",
             Array(#"{"w":10,"h":10,"fr":30,"ip":0,"op":1,"assets":[{"id":"i","u":"../../../","p":"secret.png"}],"layers":[{"ty":2,"refId":"i"}]}"#.utf8))
-        fileSystem.add("content/tour/broken.json", Array("{\"w\": 10,\n \"h\": [".utf8))
+        fileSystem.add("content/tour/broken.json", Array("{\"w\": 10,\n \"nm\": \"漢字😀\",, \"h\": 1}".utf8))
         let result = build(fileSystem)
         #expect(!result.succeeded)
         let errors = messages(result).filter { $0.contains(": error: ") }
         #expect(errors.contains { $0.hasPrefix("content/tour/02-b.md: error: animation 'long.json' would take 3000 frames of 576 × 576 pixels") }, "\(errors)")
         #expect(errors.contains { $0.hasPrefix("content/tour/escape.json: error: image asset 'i': image path '../../../secret.png' leaves the site folder") }, "\(errors)")
-        #expect(errors.contains { $0.contains("animation 'broken.json' cannot be used: it is not valid JSON") && $0.contains("line 2") }, "\(errors)")
+        // Its column counts characters, not the bytes of the CJK and emoji before it.
+        #expect(errors.contains { $0.contains("animation 'broken.json' cannot be used: it is not valid JSON") && $0.contains("(line 2, column 14 of the file)") }, "\(errors)")
         #expect(fileSystem.kind(of: "output") == nil)
         // The cut photo's header is whole, but not what follows: an error at the page that shows it.
         fileSystem.add("content/tour/02-b.md", Array("# B\n".utf8))

@@ -34,8 +34,10 @@ extension ImageResolver {
         switch LottieFile.read(bytes) {
         case .success(let read): file = read
         case .failure(let problem):
-            let (line, column) = lines.position(of: problem.offset)
-            return .failure(.init("animation '\(reference)' cannot be used: \(problem.message) (line \(line), column \(column) of the file)"))
+            let (line, byteColumn) = lines.position(of: problem.offset)
+            // Columns count characters, as every diagnostic's do.
+            let place = SourceFile(path: sitePath, text: String(decoding: bytes, as: UTF8.self)).location(line: line, utf8Column: byteColumn)
+            return .failure(.init("animation '\(reference)' cannot be used: \(problem.message) (line \(place.line), column \(place.column) of the file)"))
         }
         var hash = ContentHash()
         hash.add(bytes)

@@ -103,6 +103,11 @@ package struct LottieFile: Sendable, Equatable {
         return try JSONDocument(spaced)
     }
 
+    /// A number as the file would write it: a whole one without `.0` (`100000`, not `100000.0`).
+    static func written(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     private static func read(_ root: JSONDocument.Node) throws(Problem) -> LottieFile {
         guard root.isObject else { throw Problem(message: "a Lottie file is a JSON object, with \"w\", \"h\", \"fr\", \"ip\", \"op\" and \"layers\"", offset: root.offset) }
         func number(_ key: String, _ what: String) throws(Problem) -> Double {
@@ -113,18 +118,18 @@ package struct LottieFile: Sendable, Equatable {
         let width = try number("w", "width")
         let height = try number("h", "height")
         for (key, side) in [("w", width), ("h", height)] where !(side >= 1 && side <= Double(maximumSide) && side.rounded() == side) {
-            throw Problem(message: "\"\(key)\" must be a whole number of pixels from 1 to \(maximumSide), not \(side)", offset: root[key]?.offset ?? root.offset)
+            throw Problem(message: "\"\(key)\" must be a whole number of pixels from 1 to \(maximumSide), not \(Self.written(side))", offset: root[key]?.offset ?? root.offset)
         }
         let frameRate = try number("fr", "frame rate")
         guard frameRate >= minimumFrameRate, frameRate <= maximumFrameRate else {
             throw Problem(
-                message: "\"fr\" (frame rate) must be from \(Int(minimumFrameRate)) to \(Int(maximumFrameRate)) frames a second, not \(frameRate)",
+                message: "\"fr\" (frame rate) must be from \(Int(minimumFrameRate)) to \(Int(maximumFrameRate)) frames a second, not \(Self.written(frameRate))",
                 offset: root["fr"]?.offset ?? root.offset)
         }
         let inPoint = try number("ip", "in point")
         let outPoint = try number("op", "out point")
         guard outPoint > inPoint else {
-            throw Problem(message: "\"op\" (out point, \(outPoint)) must come after \"ip\" (in point, \(inPoint))", offset: root["op"]?.offset ?? root.offset)
+            throw Problem(message: "\"op\" (out point, \(Self.written(outPoint))) must come after \"ip\" (in point, \(Self.written(inPoint)))", offset: root["op"]?.offset ?? root.offset)
         }
         guard outPoint - inPoint <= Double(maximumFrames) else {
             let span = outPoint - inPoint
