@@ -208,11 +208,22 @@ import Testing
         #expect(diagnostics.map(\.message) == [
             "theme 'text' #777 on background #ffffff has a contrast of 4.4:1 in the light scheme; WCAG AA asks for 4.5:1",
             "theme 'accent' #1f5fbf on background #121212 has a contrast of 3.0:1 in the dark scheme; WCAG AA asks for 4.5:1; "
-                + "a colour written once is used in both schemes: write {light: …, dark: …} for the dark one",
+                + "'accent' is written once, so the dark scheme uses it too: write {light: …, dark: …}",
         ])
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
-        // Each at the colour concerned, not at the theme's first key (helper-34).
-        #expect(diagnostics.map(\.location) == [SourceLocation(line: 3, column: 9), SourceLocation(line: 4, column: 11)])
+        // Each at the colour concerned, not at the theme's first key (helper-34), and at the
+        // scheme's colour of one written per scheme (helper-35).
+        #expect(diagnostics.map(\.location) == [SourceLocation(line: 3, column: 17), SourceLocation(line: 4, column: 11)])
+        let (_, block) = read("theme:\n  background:\n    light: \"#ffffff\"\n    dark: \"#000000\"\n  text:\n    light: \"#000\"\n    dark: \"#111\"\n")
+        #expect(block.map(\.message) == ["theme 'text' #111 on background #000000 has a contrast of 1.1:1 in the dark scheme; WCAG AA asks for 4.5:1"])
+        #expect(block.map(\.location) == [SourceLocation(line: 7, column: 11)])
+        // Only what was written once is said to be.
+        let (_, mixed) = read("theme:\n  background: \"#ffffff\"\n  accent: {light: \"#1f5fbf\", dark: \"#8fb0ff\"}\n")
+        #expect(mixed.map(\.message) == [
+            "theme 'accent' #8fb0ff on background #ffffff has a contrast of 2.1:1 in the dark scheme; WCAG AA asks for 4.5:1; "
+                + "'background' is written once, so the dark scheme uses it too: write {light: …, dark: …}"
+        ])
+        #expect(mixed.map(\.location) == [SourceLocation(line: 3, column: 36)])
     }
 
     @Test func siteColoursAreMeasuredAgainstTheThemesOwn() throws {
@@ -223,14 +234,14 @@ import Testing
             SourceFile(path: "sitegen.yml", text: "theme:\n  accent: \"#0a7d55\"\n"), stringKeys: [], themeDefaults: defaults)
         #expect(diagnostics.map(\.message) == [
             "theme 'accent' #0a7d55 on the theme's background #12151c has a contrast of 3.5:1 in the dark scheme; WCAG AA asks for 4.5:1; "
-                + "a colour written once is used in both schemes: write {light: …, dark: …} for the dark one"
+                + "'accent' is written once, so the dark scheme uses it too: write {light: …, dark: …}"
         ])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 11)])
         // A background alone, written once, is the dark scheme's too: the theme's own colours fall
         // short on it there, which is said as theirs, at the background.
         let (_, background) = SiteSettings.read(
             SourceFile(path: "sitegen.yml", text: "title: T\ntheme:\n  radius: 4px\n  background: \"#ffffff\"\n"), stringKeys: [], themeDefaults: defaults)
-        let advice = "WCAG AA asks for 4.5:1; a colour written once is used in both schemes: write {light: …, dark: …} for the dark one"
+        let advice = "WCAG AA asks for 4.5:1; 'background' is written once, so the dark scheme uses it too: write {light: …, dark: …}"
         #expect(background.map(\.message) == [
             "the theme's 'text' #eef1f6 on background #ffffff has a contrast of 1.1:1 in the dark scheme; \(advice)",
             "the theme's 'accent' #8fb0ff on background #ffffff has a contrast of 2.1:1 in the dark scheme; \(advice)",

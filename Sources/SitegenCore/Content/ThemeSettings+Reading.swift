@@ -49,9 +49,11 @@ extension ThemeSettings {
         func value(_ key: String) -> Value? {
             values[key] ?? Self.properties.first { $0.key == key }.flatMap { defaults[$0.cssProperty] }
         }
-        func written(_ key: String) -> YAMLNode? {
-            guard case .mapping(let pairs)? = node?.kind else { return node }
-            return pairs.last { $0.key.scalarText == key }?.value ?? node
+        // The value the site wrote for `key`, in `scheme` where it wrote one per scheme.
+        func written(_ key: String, scheme: String) -> YAMLNode? {
+            guard case .mapping(let pairs)? = node?.kind, let value = pairs.last(where: { $0.key.scalarText == key })?.value else { return node }
+            guard case .mapping(let schemes) = value.kind else { return value }
+            return schemes.last { $0.key.scalarText == scheme }?.value ?? value
         }
         guard let background = value("background") else { return [] }
         let backgroundName = values["background"] == nil ? "the theme's background" : "background"
@@ -59,14 +61,16 @@ extension ThemeSettings {
         for key in ["text", "accent"] where values[key] != nil || values["background"] != nil {
             guard let foreground = value(key) else { continue }
             let name = values[key] == nil ? "the theme's '\(key)'" : "theme '\(key)'"
-            let at = written(values[key] == nil ? "background" : key)
             let pairs = [("light", foreground.light, background.light), ("dark", foreground.dark ?? foreground.light, background.dark ?? background.light)]
             for (scheme, front, back) in pairs {
                 guard let ratio = ColorContrast.ratio(front, back), ratio < 4.5 else { continue }
                 let rounded = (ratio * 10).rounded(.down) / 10
+                let at = written(values[key] == nil ? "background" : key, scheme: scheme)
                 // A colour the site gave once is both schemes' colour.
-                let single = scheme == "dark" && [key, "background"].contains { values[$0] != nil && values[$0]?.dark == nil }
-                let advice = single ? "; a colour written once is used in both schemes: write {light: …, dark: …} for the dark one" : ""
+                let once = scheme == "dark" ? [key, "background"].filter { values[$0] != nil && values[$0]?.dark == nil } : []
+                let advice = once.isEmpty
+                    ? "" : "; " + once.map { "'\($0)'" }.joined(separator: " and ") + (once.count == 1 ? " is" : " are")
+                        + " written once, so the dark scheme uses \(once.count == 1 ? "it" : "them") too: write {light: …, dark: …}"
                 warnings.append(
                     file.warning(
                         "\(name) \(front) on \(backgroundName) \(back) has a contrast of \(rounded):1 in the \(scheme) scheme; WCAG AA asks for 4.5:1\(advice)",
