@@ -524,6 +524,30 @@ import Testing
         let result = Self.check(["sitegen.yml": "locales: [en, ko]\n", "content/tour/02-how.to.md": "# How to\n", "content/tour/03-sign.in.md": "# Sign in\n"])
         #expect(result.status == .success, "\(result.err)")
         #expect(result.out.contains("3 pages"), "\(result.out)")
+        #expect(!result.err.contains("warning"), "\(result.err)")
+    }
+
+    /// A file named for a locale the site does not list, with no source page beside it, is a page
+    /// of its own, but one named as sites name locales (`ko_KR`), or for a language whose code is
+    /// no English word (`fr`, `kr`), was most likely meant as a translation: a warning says so
+    /// (helper-35).
+    @Test func aPageNamedForAnUnlistedLocaleWithNoSourceIsWarnedAbout() {
+        let result = Self.check([
+            "sitegen.yml": "locales: [en, ko, ar]\n", "content/tour/01-a.md": "# A\n", "content/tour/03-x.kr.md": "# x\n",
+            "content/tour/05-z.fr.md": "# z\n", "content/tour/06-y.pt_BR.md": "# y\n",
+        ])
+        #expect(result.status == .success, "\(result.err)")
+        for (file, hint) in [("03-x.kr.md", " (did you mean 'ko'?)"), ("05-z.fr.md", ""), ("06-y.pt_BR.md", " (did you mean 'pt-BR'?)")] {
+            let locale = file.split(separator: ".")[1]
+            let source = file.replacingOccurrences(of: ".\(locale)", with: "")
+            #expect(result.err.contains(
+                "content/tour/\(file): warning: the file is named as a translation of \(source) into '\(locale)'\(hint), but the site's locales are en, ko, ar; "
+                    + "with no \(source) beside it, it is a page of its own"), "\(result.err)")
+        }
+        // In a site in one language too; a word is a word.
+        let single = Self.check(["content/tour/05-z.fr.md": "# z\n", "content/tour/06-how.to.md": "# How to\n"])
+        #expect(single.err.contains("content/tour/05-z.fr.md: warning: the file is named as a translation of 05-z.md into 'fr'"), "\(single.err)")
+        #expect(!single.err.contains("how.to"), "\(single.err)")
     }
 
     @Test func sharedSettingsStayTheSourcesInEveryLanguage() throws {

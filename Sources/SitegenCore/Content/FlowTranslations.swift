@@ -44,9 +44,19 @@ struct FlowTranslations: Sendable {
                 }
             case .unlisted(let locale, let sourceName) where isIndex || names.contains(sourceName):
                 diagnostics.append(.error(LocaleFileName.unlistedProblem(locale: locale, sourceName: sourceName, locales: locales), path: file.file.path))
-            case .unlisted:
-                // `how.to.md` beside no `how.md` is a page named with a dot, not a translation.
+            case .unlisted(let locale, let sourceName):
+                // `how.to.md` beside no `how.md` is a page named with a dot, not a translation;
+                // but a name that is a locale's as sites write them (`jp`, `ko_KR`, `pt-BR`), or a
+                // language's two letters that are no English word (`fr`, `kr`), was most likely
+                // meant as one.
                 sources.append(file)
+                if LocaleFileName.isLocaleShaped(locale) || LocaleFileName.isLikelyLanguage(locale) {
+                    diagnostics.append(
+                        .warning(
+                            LocaleFileName.unlistedProblem(locale: locale, sourceName: sourceName, locales: locales)
+                                + "; with no \(sourceName) beside it, it is a page of its own",
+                            path: file.file.path))
+                }
             }
         }
         files.forEach { place($0, isIndex: false) }

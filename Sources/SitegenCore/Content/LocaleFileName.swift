@@ -50,6 +50,26 @@ struct LocaleFileName: Sendable, Equatable {
         return isoLanguages.contains(language) || takenForLanguages[language] != nil || wordsTakenForLanguages[language] != nil
     }
 
+    /// Whether `text` reads as a locale rather than as a word: a code often taken for a language
+    /// (`kr`, `jp`), or a language with subtags (`ko_KR`, `pt-BR`, `zh-Hant`).
+    static func isLocaleShaped(_ text: String) -> Bool {
+        let parts = tag(text).split(separator: "-")
+        guard let language = parts.first?.lowercased() else { return false }
+        return takenForLanguages[language] != nil || (parts.count > 1 && isLanguageCode(tag(text)))
+    }
+
+    /// Whether `text` is two letters of an ISO 639 language that are not also an English word
+    /// a file name might hold (`fr`, `ko`; not `to`, `in`, `is`).
+    static func isLikelyLanguage(_ text: String) -> Bool {
+        text.utf8.count == 2 && isoLanguages.contains(text.lowercased()) && !englishWords.contains(text.lowercased())
+    }
+
+    /// Two-letter ISO 639 codes that are English words (or common in file names, `id`).
+    private static let englishWords: Set<String> = [
+        "am", "an", "as", "be", "bo", "do", "go", "he", "hi", "id", "ie", "in", "io", "is", "it", "me", "my", "no", "of", "on",
+        "or", "os", "so", "to", "ts", "uk", "us", "we",
+    ]
+
     /// Whether `tag`'s language is one ISO 639 knows (`ko`, `pt-BR`, not `english`, `xx` or `jp`).
     static func isKnownLanguage(_ tag: String) -> Bool {
         tag.split(separator: "-").first.map { isoLanguages.contains($0.lowercased()) } ?? false
