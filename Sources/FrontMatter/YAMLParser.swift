@@ -31,10 +31,13 @@ enum YAMLParser {
     static func parseDocument(_ text: String) throws(Failure) -> YAMLNode? {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [0x0A] }
+        let standIns = YAMLLineBreaks.standingIn(bytes)
+        if let standIns { bytes = standIns }
         if let offset = YAMLDepthScan.firstOffsetTooDeep(in: bytes, limit: maximumDepth) {
             throw Failure(message: tooDeepMessage, location: location(ofOffset: offset, in: bytes))
         }
         var builder = TreeBuilder()
+        builder.putsBreaksBack = standIns != nil
         var failure: Failure?
         bytes.withUnsafeBufferPointer { buffer in
             var parser = yaml_parser_t()
@@ -128,6 +131,8 @@ private struct TreeBuilder {
         var height = 1
     }
 
+    /// Whether scalars hold stand-ins for the line breaks YAML 1.2 does not have (`YAMLLineBreaks`).
+    var putsBreaksBack = false
     private var stack: [Open] = []
     private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
     private var expandedNodes = 0
@@ -147,8 +152,9 @@ private struct TreeBuilder {
             let isString = try Self.check(tag: scalar.tag, at: start, allowingString: true)
             // Escapes such as "\x01" make control characters libyaml's reader would refuse.
             let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
-            let text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
+            var text = ControlCharacters.replaced(in: value).map { String(decoding: $0, as: UTF8.self) }
                 ?? String(decoding: value, as: UTF8.self)
+            if putsBreaksBack { text = YAMLLineBreaks.putBack(text) }
             let end = YAMLParser.location(of: event.end_mark)
             let length = end.line == start.line ? end.column - start.column : 1
             let node = YAMLNode(

@@ -47,6 +47,26 @@ import Testing
         }
     }
 
+    /// NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR are text in YAML 1.2, not line breaks as
+    /// libyaml (YAML 1.1) takes them: every later line was a line further down, and a plain
+    /// value holding one was refused (helper-35).
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsAreText(_ separator: String) throws {
+        let values = try mapping("title: a\(separator)b\nquoted: \"c\(separator)d\"\nlist: [e\(separator)f]\ndraft: x\n")
+        #expect(values["title"]?.scalarText == "a\(separator)b")
+        #expect(values["quoted"]?.scalarText == "c\(separator)d")
+        guard case .sequence(let items)? = values["list"]?.kind else {
+            Issue.record("no list")
+            return
+        }
+        #expect(items.first?.scalarText == "e\(separator)f")
+        #expect(values["draft"]?.location == SourceLocation(line: 4, column: 8))
+        // A stand-in the text holds already is its own: the text is read as libyaml reads it.
+        #expect(try mapping("a: \u{F8F0}\n")["a"]?.scalarText == "\u{F8F0}")
+        // An escape makes the character in a quoted value, as before.
+        #expect(try mapping("a: \"x\\Ny\"\n")["a"]?.scalarText == "x\u{85}y")
+    }
+
     @Test func strIsTextAsIfQuoted() throws {
         let values = try mapping("a: !!str 42\nb: !!str true\n")
         #expect(values["a"]?.resolved == .string("42"))
