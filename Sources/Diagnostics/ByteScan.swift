@@ -13,8 +13,8 @@ package enum ByteScan {
         return memchr(base, Int32(byte), bytes.count) != nil
     }
 
-    /// Whether `needle` (ASCII) occurs in `bytes`: `memchr` finds each place its first byte
-    /// does, and only those are compared.
+    /// Whether `needle` occurs in `bytes`: `memchr` finds each place its first byte does, and
+    /// only those are compared.
     package static func contains(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
         needle.withUTF8Buffer { needle in
             bytes.withUnsafeBytes { bytes in

@@ -1,27 +1,31 @@
+import Diagnostics
+
 /// The characters libyaml (YAML 1.1) takes as line breaks and YAML 1.2, which sitegen reads, does
 /// not: NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029). Taken as breaks,
 /// they moved every later line number and refused valid text (`title: a<NEL>b`). libyaml is given
 /// a private-use character in place of each, one character as well, so that its columns hold,
 /// and the values it reads have them put back.
 enum YAMLLineBreaks {
-    private static let standIns: [(written: [UInt8], standIn: [UInt8])] = [
-        ([0xC2, 0x85], [0xEF, 0xA3, 0xB0]), ([0xE2, 0x80, 0xA8], [0xEF, 0xA3, 0xB1]), ([0xE2, 0x80, 0xA9], [0xEF, 0xA3, 0xB2]),
+    private static let standIns: [(written: StaticString, standIn: StaticString)] = [
+        ("\u{85}", "\u{F8F0}"), ("\u{2028}", "\u{F8F1}"), ("\u{2029}", "\u{F8F2}"),
     ]
     private static let scalars: [(written: Unicode.Scalar, standIn: Unicode.Scalar)] = [
         ("\u{85}", "\u{F8F0}"), ("\u{2028}", "\u{F8F1}"), ("\u{2029}", "\u{F8F2}"),
     ]
 
     /// `bytes` with a stand-in for each of these characters; nil when they hold none, or hold a
-    /// stand-in already (then libyaml reads them as before).
+    /// stand-in already (then libyaml reads them as before). Looked for with `memchr`: every
+    /// page's front matter and the theme's strings go through here.
     static func standingIn(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.contains(where: { $0 == 0xC2 || $0 == 0xE2 }), !standIns.contains(where: { bytes.contains($0.standIn) }),
-            standIns.contains(where: { bytes.contains($0.written) })
+        guard standIns.contains(where: { ByteScan.contains($0.written, in: bytes) }),
+            !standIns.contains(where: { ByteScan.contains($0.standIn, in: bytes) })
         else { return nil }
+        let pairs = standIns.map { pair in (written: pair.written.withUTF8Buffer { Array($0) }, standIn: pair.standIn.withUTF8Buffer { Array($0) }) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
-            if let pair = standIns.first(where: { bytes[index...].starts(with: $0.written) }) {
+            if let pair = pairs.first(where: { bytes[index...].starts(with: $0.written) }) {
                 result += pair.standIn
                 index += pair.written.count
             } else {
