@@ -47,18 +47,24 @@ struct WrittenPositions {
     /// one whose text runs over lines at its first line's column on its last line; one on a
     /// lazy continuation line past the prefix of the quote or list it continues; one after a
     /// backslash hard break, or after a code span or HTML over two lines, on the line before.
-    /// Where cmark's place does not hold the marker, the nearest marker before the node's first
-    /// text (whose source is found by matching it) is taken.
+    /// Where cmark's place does not hold the marker, the marker just before the node's first
+    /// text (whose source is found by matching it), past any delimiters and blanks, is taken.
+    /// An autolink's place is its text's (`Autolinks`); an angle one's (`<https://…>`) cmark's.
     mutating func ofLink(_ node: OpaquePointer, marker: StaticString) -> (line: Int, column: Int) {
         let position = of(node)
+        if context?.isAutolink(node) == true { return position }
         let marker = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
         if position.column >= 1, source.line(position.line).dropFirst(position.column - 1).starts(with: marker) { return position }
         guard let text = Self.firstText(under: node), let start = textStart(text) else { return position }
         let line = source.line(start.line)
+        // What may stand between a `[` and the text: emphasis and strikethrough, blanks, and the
+        // `[` of an image's `![`.
+        let between: Set<UInt8> = marker.count == 2 ? [0x20, 0x09, 0x2A, 0x5F, 0x7E, 0x5B] : [0x20, 0x09, 0x2A, 0x5F, 0x7E]
         var index = line.startIndex + min(start.column - 1, line.count)
         while index > line.startIndex {
             index -= 1
             if line[index...].starts(with: marker) { return (start.line, index - line.startIndex + 1) }
+            guard between.contains(line[index]) else { break }
         }
         return position
     }

@@ -152,6 +152,7 @@ import Testing
         ("> a\\\n> b [x](missing.pdf)", 4, 5, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
         ("a\n`` ` `` `x\ny` [x](missing.pdf)", 5, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
         ("<span\ntitle=\"漢字\">x</span> [x](missing.pdf)", 4, 21, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
+        ("> a\nb *[**x**](missing.pdf)*", 4, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
         ("x ![a\nb](plain.svg%00.png)", 3, 3, "image path 'plain.svg%00.png' holds %00, a NUL byte, which no file name can hold"),
         // Control characters, which Markdown reads as U+FFFD, are one column each.
         ("x\u{07} [a](missing.pdf)", 3, 4, "link 'missing.pdf' finds no file: content/guide/missing.pdf does not exist"),
