@@ -44,29 +44,100 @@ struct WrittenPositions {
     }
 
     /// Where a link or an image starts: its `[`, or `![` (`marker`). cmark places some wrongly:
-    /// one whose text runs over lines at its first line's column on its last line; one on a
-    /// lazy continuation line past the prefix of the quote or list it continues; one after a
-    /// backslash hard break, or after a code span or HTML over two lines, on the line before.
-    /// Where cmark's place does not hold the marker, the marker just before the node's first
-    /// text (whose source is found by matching it), past any delimiters and blanks, is taken.
+    /// - one whose text runs over lines on its last line, at its first line's column: it is as
+    ///   many lines up as it holds line breaks;
+    /// - what follows a backslash hard break, or a code span or HTML over two lines, on the line
+    ///   before, at columns that run on past its end: they are carried over to the line it is on;
+    /// - one on a lazy continuation line past the prefix of the quote or list it continues: the
+    ///   marker just before its first text (whose source is found by matching it), past any
+    ///   delimiters and blanks, is taken; with no such text, the marker a few bytes before.
     /// An autolink's place is its text's (`Autolinks`); an angle one's (`<https://…>`) cmark's.
     mutating func ofLink(_ node: OpaquePointer, marker: StaticString) -> (line: Int, column: Int) {
         let position = of(node)
         if context?.isAutolink(node) == true { return position }
         let marker = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
-        if position.column >= 1, source.line(position.line).dropFirst(position.column - 1).starts(with: marker) { return position }
-        guard let text = Self.firstText(under: node), let start = textStart(text) else { return position }
-        let line = source.line(start.line)
-        // What may stand between a `[` and the text: emphasis and strikethrough, blanks, and the
-        // `[` of an image's `![`.
-        let between: Set<UInt8> = marker.count == 2 ? [0x20, 0x09, 0x2A, 0x5F, 0x7E, 0x5B] : [0x20, 0x09, 0x2A, 0x5F, 0x7E]
-        var index = line.startIndex + min(start.column - 1, line.count)
-        while index > line.startIndex {
-            index -= 1
-            if line[index...].starts(with: marker) { return (start.line, index - line.startIndex + 1) }
-            guard between.contains(line[index]) else { break }
+        let source = source
+        let carried = Self.carriedOver(position, in: source)
+        let breaks = Self.lineBreaks(under: node)
+        let places = breaks > 0 && carried.line > breaks ? [(line: carried.line - breaks, column: carried.column), carried] : [carried]
+        // A link's `[` is never just after a `!`: that `[` is an image's, inside the link.
+        func holdsMarker(_ place: (line: Int, column: Int)) -> Bool {
+            let line = source.line(place.line)
+            guard place.column >= 1, line.dropFirst(place.column - 1).starts(with: marker) else { return false }
+            return marker.count == 2 || place.column == 1 || line[line.startIndex + place.column - 2] != UInt8(ascii: "!")
         }
-        return position
+        for place in places where holdsMarker(place) { return place }
+        if let text = Self.firstText(under: node), let start = textStart(text) {
+            // What may stand between a `[` and the text: emphasis and strikethrough, blanks, and
+            // the `![` of an image the link's text starts with (or, for an image, its `[`).
+            let between: Set<UInt8> = [0x20, 0x09, 0x2A, 0x5F, 0x7E, 0x5B, 0x21]
+            if let found = Self.marker(marker, before: start, in: source, passing: { between.contains($0) }) { return found }
+        }
+        // A column carried over is short of the prefixes of the quote or list on the lines it
+        // passed (cmark counts their content only): the marker is a few bytes after it. One on a
+        // lazy line is past the prefix of what it continues: the marker is a few bytes before.
+        if carried.line != position.line, let found = Self.marker(marker, after: carried, in: source, within: 16) { return found }
+        for place in places {
+            if let found = Self.marker(marker, before: (place.line, place.column + 1), in: source, passing: { _ in true }, within: 16) { return found }
+        }
+        return carried
+    }
+
+    /// The nearest `marker` that starts at or after `position` on its line, within `within` bytes.
+    private static func marker(
+        _ marker: UnsafeBufferPointer<UInt8>, after position: (line: Int, column: Int), in source: SourceText, within: Int
+    ) -> (line: Int, column: Int)? {
+        let line = source.line(position.line)
+        guard position.column >= 1 else { return nil }
+        let start = line.startIndex + position.column - 1
+        for index in start..<min(line.endIndex, start + within + 1) where line[index...].starts(with: marker) {
+            return (position.line, index - line.startIndex + 1)
+        }
+        return nil
+    }
+
+    /// `position` carried over to the line it is on, where its column runs on past its line's end.
+    private static func carriedOver(_ position: (line: Int, column: Int), in source: SourceText) -> (line: Int, column: Int) {
+        var (line, index) = (position.line, position.column - 1)
+        while line < source.lineRanges.count, index >= source.line(line).count {
+            (line, index) = (line + 1, index - source.line(line).count - 1)
+        }
+        return index >= 0 ? (line, index + 1) : position
+    }
+
+    /// How many soft and hard line breaks `node` holds.
+    private static func lineBreaks(under node: OpaquePointer) -> Int {
+        guard let iterator = cmark_iter_new(node) else { return 0 }
+        defer { cmark_iter_free(iterator) }
+        var count = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return count }
+            guard event == CMARK_EVENT_ENTER, let found = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(found)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { count += 1 }
+        }
+    }
+
+    /// The nearest `marker` that starts before `position` on its line, passing only bytes that
+    /// `passing` allows and at most `within` of them.
+    private static func marker(
+        _ marker: UnsafeBufferPointer<UInt8>, before position: (line: Int, column: Int), in source: SourceText,
+        passing: (UInt8) -> Bool, within: Int = .max
+    ) -> (line: Int, column: Int)? {
+        let line = source.line(position.line)
+        guard position.column >= 1 else { return nil }
+        var index = line.startIndex + min(position.column - 1, line.count)
+        var passed = 0
+        while index > line.startIndex, passed <= within {
+            index -= 1
+            // A `[` just after a `!` is an image's, not a link's.
+            let isImages = marker.count == 1 && index > line.startIndex && line[index - 1] == UInt8(ascii: "!")
+            if line[index...].starts(with: marker), !isImages { return (position.line, index - line.startIndex + 1) }
+            guard passing(line[index]) else { return nil }
+            passed += 1
+        }
+        return nil
     }
 
     /// Where raw HTML (`node`, whose literal is as written) starts. cmark places inline HTML as
@@ -78,15 +149,13 @@ struct WrittenPositions {
         let firstLine = literal.prefix { $0 != 0x0A && $0 != 0x0D }
         guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE, !firstLine.isEmpty, context?.isAdopted(node) != true else { return position }
         let source = source
-        var (number, index) = (position.line, position.column - 1)
-        if index >= 0, source.line(number).dropFirst(index).starts(with: firstLine) { return position }
-        while number < source.lineRanges.count, index >= source.line(number).count {
-            (number, index) = (number + 1, index - source.line(number).count - 1)
-        }
-        let line = source.line(number)
+        let carried = Self.carriedOver(position, in: source)
+        let line = source.line(carried.line)
+        let index = carried.column - 1
+        if index >= 0, line.dropFirst(index).starts(with: firstLine) { return carried }
         let found = line.indices.filter { line[$0...].starts(with: firstLine) }
-        guard let nearest = found.min(by: { abs($0 - line.startIndex - index) < abs($1 - line.startIndex - index) }) else { return position }
-        return (number, nearest - line.startIndex + 1)
+        guard let nearest = found.min(by: { abs($0 - line.startIndex - index) < abs($1 - line.startIndex - index) }) else { return carried }
+        return (carried.line, nearest - line.startIndex + 1)
     }
 
     /// Where the text `node` starts, found by matching it with the source.

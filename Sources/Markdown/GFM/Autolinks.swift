@@ -116,6 +116,7 @@ enum Autolinks {
             for link in links {
                 if textStart < link.range.lowerBound { add(CMarkNode.text(String(decoding: literal[textStart..<link.range.lowerBound], as: UTF8.self))) }
                 let made = self.link(url: link.url, text: Array(literal[link.range]))
+                if let made { context.markAutolink(made) }
                 if let made, let start, let raw {
                     context.setInlinePosition((start.line, start.column + context.decoder.rawOffset(ofDecoded: link.range.lowerBound, in: raw.bytes)), of: made)
                 }
