@@ -59,7 +59,9 @@ struct WrittenPositions {
         let source = source
         let carried = Self.carriedOver(position, in: source)
         let breaks = Self.lineBreaks(under: node)
-        let places = breaks > 0 && carried.line > breaks ? [(line: carried.line - breaks, column: carried.column), carried] : [carried]
+        var places = [position]
+        if breaks > 0, position.line > breaks { places.insert((position.line - breaks, position.column), at: 0) }
+        if carried != position { places.append(carried) }
         // A link's `[` is never just after a `!`: that `[` is an image's, inside the link.
         func holdsMarker(_ place: (line: Int, column: Int)) -> Bool {
             let line = source.line(place.line)
@@ -96,11 +98,13 @@ struct WrittenPositions {
         return nil
     }
 
-    /// `position` carried over to the line it is on, where its column runs on past its line's end.
+    /// `position` carried over to the line it is on, where its column runs on past its line's end
+    /// (never past the paragraph's end, a blank line).
     private static func carriedOver(_ position: (line: Int, column: Int), in source: SourceText) -> (line: Int, column: Int) {
         var (line, index) = (position.line, position.column - 1)
         while line < source.lineRanges.count, index >= source.line(line).count {
             (line, index) = (line + 1, index - source.line(line).count - 1)
+            if source.line(line).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return position }
         }
         return index >= 0 ? (line, index + 1) : position
     }

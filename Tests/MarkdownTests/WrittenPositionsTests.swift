@@ -27,6 +27,8 @@ import Testing
         ("abc [`c`\nz](nope.md)", ["1:5"], []),
         ("abc [![y](pic.svg)\nz](nope.md)", ["1:5"], ["1:6"]),
         ("a [x\ny][r]\n\n[r]: nope.md", ["1:3"], []),
+        ("abcdef [x\ny][r]\n\n[r]: nope.md", ["1:8"], []),
+        ("abcdef [`x`\ny][r]\n\n[r]: nope.md", ["1:8"], []),
         ("1. a\n\t\tlazy [x](nope.md) ![](pic.svg)", ["2:8"], ["2:21"]),
         ("Plain [a](b.md) and ![c](d.png), then [e\nf](g.md).", ["1:7", "1:39"], ["1:21"]),
     ])
