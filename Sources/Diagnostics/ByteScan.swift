@@ -16,18 +16,25 @@ package enum ByteScan {
     /// Whether `needle` occurs in `bytes`: `memchr` finds each place its first byte does, and
     /// only those are compared.
     package static func contains(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
-        needle.withUTF8Buffer { needle in
-            bytes.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress, let pattern = needle.baseAddress, bytes.count >= needle.count else { return false }
-                let last = bytes.count - needle.count
-                var start = 0
-                while start <= last, let found = memchr(base + start, Int32(pattern.pointee), last - start + 1) {
-                    let index = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + index, pattern, needle.count) == 0 { return true }
-                    start = index + 1
-                }
-                return false
+        needle.withUTF8Buffer { contains($0, in: bytes) }
+    }
+
+    /// Whether `needle` occurs in `bytes`, as `contains(_:in:)` with a `StaticString` finds it.
+    package static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { contains($0, in: bytes) }
+    }
+
+    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, let pattern = needle.baseAddress, bytes.count >= needle.count else { return false }
+            let last = bytes.count - needle.count
+            var start = 0
+            while start <= last, let found = memchr(base + start, Int32(pattern.pointee), last - start + 1) {
+                let index = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(base + index, pattern, needle.count) == 0 { return true }
+                start = index + 1
             }
+            return false
         }
     }
 

@@ -6,21 +6,18 @@ import Diagnostics
 /// a private-use character in place of each, one character as well, so that its columns hold,
 /// and the values it reads have them put back.
 enum YAMLLineBreaks {
-    private static let standIns: [(written: StaticString, standIn: StaticString)] = [
+    private static let characters: [(written: Unicode.Scalar, standIn: Unicode.Scalar)] = [
         ("\u{85}", "\u{F8F0}"), ("\u{2028}", "\u{F8F1}"), ("\u{2029}", "\u{F8F2}"),
     ]
-    private static let scalars: [(written: Unicode.Scalar, standIn: Unicode.Scalar)] = [
-        ("\u{85}", "\u{F8F0}"), ("\u{2028}", "\u{F8F1}"), ("\u{2029}", "\u{F8F2}"),
-    ]
+    private static let bytes = characters.map { (written: Array(String($0.written).utf8), standIn: Array(String($0.standIn).utf8)) }
 
     /// `bytes` with a stand-in for each of these characters; nil when they hold none, or hold a
     /// stand-in already (then libyaml reads them as before). Looked for with `memchr`: every
     /// page's front matter and the theme's strings go through here.
     static func standingIn(_ bytes: [UInt8]) -> [UInt8]? {
-        guard standIns.contains(where: { ByteScan.contains($0.written, in: bytes) }),
-            !standIns.contains(where: { ByteScan.contains($0.standIn, in: bytes) })
+        let pairs = Self.bytes
+        guard pairs.contains(where: { ByteScan.contains($0.written, in: bytes) }), !pairs.contains(where: { ByteScan.contains($0.standIn, in: bytes) })
         else { return nil }
-        let pairs = standIns.map { pair in (written: pair.written.withUTF8Buffer { Array($0) }, standIn: pair.standIn.withUTF8Buffer { Array($0) }) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 16)
         var index = 0
@@ -38,10 +35,10 @@ enum YAMLLineBreaks {
 
     /// `text` as written: each stand-in back to the character it stands in for.
     static func putBack(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { (0xF8F0...0xF8F2).contains($0.value) }) else { return text }
+        guard text.unicodeScalars.contains(where: { scalar in characters.contains { $0.standIn == scalar } }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            scalars.append(Self.scalars.first { $0.standIn == scalar }?.written ?? scalar)
+            scalars.append(characters.first { $0.standIn == scalar }?.written ?? scalar)
         }
         return String(scalars)
     }

@@ -127,17 +127,12 @@ struct EntityDecoder {
         result.reserveCapacity(raw.count)
         var index = 0
         while index < raw.count {
-            let byte = raw[index]
-            if byte == UInt8(ascii: "\\"), index + 1 < raw.count, raw[index + 1].isASCIIPunctuation {
-                result.append(raw[index + 1])
-                index += 2
-            } else if byte == UInt8(ascii: "&"), let end = Self.entityEnd(raw, index) {
-                result += entity(Array(raw[index..<end]))
-                index = end
-            } else {
-                result.append(byte)
-                index += 1
+            let (read, end) = unit(of: raw, at: index)
+            switch read {
+            case .byte(let byte): result.append(byte)
+            case .reference(let bytes): result += bytes
             }
+            index = end
         }
         return result
     }
@@ -147,19 +142,35 @@ struct EntityDecoder {
     mutating func rawOffset(ofDecoded offset: Int, in raw: [UInt8]) -> Int {
         var (index, made) = (0, 0)
         while index < raw.count {
-            let byte = raw[index]
-            let (end, count): (Int, Int)
-            if byte == UInt8(ascii: "\\"), index + 1 < raw.count, raw[index + 1].isASCIIPunctuation {
-                (end, count) = (index + 2, 1)
-            } else if byte == UInt8(ascii: "&"), let referenceEnd = Self.entityEnd(raw, index) {
-                (end, count) = (referenceEnd, entity(Array(raw[index..<referenceEnd])).count)
-            } else {
-                (end, count) = (index + 1, 1)
+            let (read, end) = unit(of: raw, at: index)
+            let count: Int
+            switch read {
+            case .byte: count = 1
+            case .reference(let bytes): count = bytes.count
             }
             if made + count > offset { return index }
             (index, made) = (end, made + count)
         }
         return index
+    }
+
+    /// What a piece of source reads as: a byte (itself, or a backslash escape's character), or an
+    /// entity reference's text.
+    private enum Unit {
+        case byte(UInt8)
+        case reference([UInt8])
+    }
+
+    /// The piece of `raw` that starts at `index`, read, and where it ends.
+    private mutating func unit(of raw: [UInt8], at index: Int) -> (Unit, end: Int) {
+        let byte = raw[index]
+        if byte == UInt8(ascii: "\\"), index + 1 < raw.count, raw[index + 1].isASCIIPunctuation {
+            return (.byte(raw[index + 1]), index + 2)
+        }
+        if byte == UInt8(ascii: "&"), let end = Self.entityEnd(raw, index) {
+            return (.reference(entity(Array(raw[index..<end]))), end)
+        }
+        return (.byte(byte), index + 1)
     }
 
     /// The end of an entity-reference-shaped `&...;` at `start`.
