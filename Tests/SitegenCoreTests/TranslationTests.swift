@@ -527,6 +527,28 @@ import Testing
         #expect(!result.err.contains("warning"), "\(result.err)")
     }
 
+    /// A translation's errors are reported in the same build as its source's, not once those are
+    /// fixed (helper-36): the translations are assembled even where the source has errors.
+    @Test func aTranslationsErrorsAreReportedBesideItsSourcesErrors() {
+        let result = Self.check([
+            "sitegen.yml": "locales: [en, ko]\n",
+            "content/tour/_index.md": "---\nfinish: {href: nowhere.md}\n---\n",
+            "content/tour/01-a.md": "# A\n\n[x](nope.md)\n",
+            "content/tour/01-a.ko.md": "# 가\n\n[x](nope2.md)\n",
+        ])
+        #expect(result.status == .contentError)
+        for expected in [
+            "content/tour/01-a.md:3:1: error: link 'nope.md'", "content/tour/01-a.ko.md:3:1: error: link 'nope2.md'",
+            "content/tour/_index.md:2:16: error: 'finish': link 'nowhere.md'",
+        ] {
+            #expect(result.err.contains(expected), "\(expected) in \(result.err)")
+        }
+        let fixed = Self.check([
+            "sitegen.yml": "locales: [en, ko]\n", "content/tour/01-a.md": "# A\n", "content/tour/01-a.ko.md": "# 가\n",
+        ])
+        #expect(fixed.status == .success, "\(fixed.err)")
+    }
+
     /// A file named for a locale the site does not list, with no source page beside it, is a page
     /// of its own, but one named as sites name locales (`ko_KR`), or for a language whose code is
     /// no English word (`fr`, `kr`), was most likely meant as a translation: a warning says so

@@ -8,16 +8,19 @@ import OnboardingKit
 extension FlowAssembler {
     /// The flow assembled in its source language, with its translations into every other locale
     /// of the site (`ManifestFlow.translations`), their images, links and headings with the source's.
+    /// The translations are assembled even where the source has errors, so that theirs are
+    /// reported in the same build, not one fix later.
     func assemble(_ outline: Outline, directory: PageDirectory) -> Assembled {
         var assembled = assembleLocale(outline, directory: directory)
-        guard var flow = assembled.flow, !site.translatedLocales.isEmpty else { return assembled }
+        guard !site.translatedLocales.isEmpty else { return assembled }
+        var flow = assembled.flow
         var assets = Set(assembled.assets)
         var reported = Set(assembled.diagnostics)
         var linked = Set(assembled.linkedFlows)
         for locale in site.translatedLocales {
             let view = LocaleView(locale: locale, chain: LocaleResolver.chain(for: locale, available: site.locales, source: site.locale))
-            let titles = Dictionary(flow.manifest.pages.map { ($0.id, $0.title) }) { first, _ in first }
-            let translated = assembleLocale(translation(of: outline, in: view, sourceTitles: titles), directory: directory, sourceHeadings: assembled.headings)
+            let translated = assembleLocale(
+                translation(of: outline, in: view, sourceTitles: assembled.titles), directory: directory, sourceHeadings: assembled.headings)
             for diagnostic in translated.diagnostics where reported.insert(diagnostic).inserted {
                 assembled.diagnostics.append(diagnostic)
             }
@@ -30,11 +33,11 @@ extension FlowAssembler {
                 return check
             }
             for (name, anchors) in translated.headings { assembled.headings[prefix + name] = anchors }
-            if let model = translated.flow { flow.manifest.translations.append(model.manifest) }
+            if let model = translated.flow { flow?.manifest.translations.append(model.manifest) }
         }
         assembled.assets = assets.sorted()
         assembled.linkedFlows = linked.sorted()
-        flow.linkedFlows = assembled.linkedFlows
+        flow?.linkedFlows = assembled.linkedFlows
         assembled.flow = assembled.diagnostics.hasErrors ? nil : flow
         return assembled
     }

@@ -73,6 +73,8 @@ struct FlowAssembler: Sendable {
         var headings: [String: Set<String>]
         /// The other flows its links point to (or look for, when they find none).
         var linkedFlows: [String]
+        /// Each page's title, by id, for its translations: known even when the flow has errors.
+        var titles: [String: String] = [:]
     }
 
     /// Reads the flow's `_index.md` and the front matter of its pages, and orders and names them.
@@ -218,8 +220,9 @@ struct FlowAssembler: Sendable {
         }
         diagnostics += Self.caseTwins(in: assets, flow: source.slug)
         let linked = linkedFlows.subtracting([source.slug]).sorted()
+        let titles = Dictionary(modelPages.map { ($0.id, $0.title) }) { first, _ in first }
         guard !diagnostics.hasErrors else {
-            return Assembled(flow: nil, assets: [], diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
+            return Assembled(flow: nil, assets: [], diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked, titles: titles)
         }
         let flow = Flow(
             ManifestFlow(
@@ -228,7 +231,7 @@ struct FlowAssembler: Sendable {
                 url: (source.translation?.outputPrefix ?? "") + Path.urlEncoded(source.slug) + "/",
                 contentVersion: version.hex, settings: settings, pages: modelPages),
             order: front.order, linkedFlows: linked)
-        return Assembled(flow: flow, assets: assets, diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked)
+        return Assembled(flow: flow, assets: assets, diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked, titles: titles)
     }
 
     /// Outlines and assembles one flow on its own, its links to other flows resolved against
