@@ -220,7 +220,9 @@ struct FlowAssembler: Sendable {
         }
         diagnostics += Self.caseTwins(in: assets, flow: source.slug)
         let linked = linkedFlows.subtracting([source.slug]).sorted()
-        let titles = Dictionary(modelPages.map { ($0.id, $0.title) }) { first, _ in first }
+        // Only a source with translations to make needs them.
+        let titles = source.translation != nil || site.translatedLocales.isEmpty
+            ? [:] : Dictionary(modelPages.map { ($0.id, $0.title) }) { first, _ in first }
         guard !diagnostics.hasErrors else {
             return Assembled(flow: nil, assets: [], diagnostics: diagnostics, checks: others, headings: headings, linkedFlows: linked, titles: titles)
         }
